@@ -1,0 +1,83 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { noResponseError, toApiError, type ApiAborted, type ApiResult } from './errors';
+import { authenticatedOperations } from './operations.gen';
+import type { paths } from './schema.gen';
+
+export type IdTokenSource = {
+  currentIdToken(): string | undefined;
+  fetchIdTokenWithoutCache(): Promise<string | undefined>;
+};
+
+export type ApiClientOptions = {
+  /** The API root, the SPEC's `{host}`: `<origin>/api`. */
+  baseUrl: string;
+  applicationKey: string;
+  siteKey: string;
+  identity: IdTokenSource;
+  fetch?: (request: Request) => Promise<Response>;
+};
+
+type IdentificationHeader = 'x-application-key' | 'x-site-key';
+
+// The middleware adds the identification headers to every call, so callers are not asked for them.
+type WithoutIdentificationHeaders<TOperation> = TOperation extends { parameters: { header: infer THeader } }
+  ? Omit<TOperation, 'parameters'> & {
+      parameters: Omit<TOperation['parameters'], 'header'> & { header?: Omit<THeader, IdentificationHeader> };
+    }
+  : TOperation;
+
+export type ApiPaths = {
+  [Path in keyof paths]: { [Method in keyof paths[Path]]: WithoutIdentificationHeaders<paths[Path][Method]> };
+};
+
+export type ApiClient = Client<ApiPaths>;
+
+const bearerOperations = new Set<string>(authenticatedOperations.map(({ method, path }) => `${method} ${path}`));
+
+function needsBearer(method: string, schemaPath: string): boolean {
+  return bearerOperations.has(`${method.toUpperCase()} ${schemaPath}`);
+}
+
+export function createApiClient({ baseUrl, applicationKey, siteKey, identity, fetch }: ApiClientOptions): ApiClient {
+  const client = createClient<ApiPaths>({ baseUrl, ...(fetch ? { fetch } : {}) });
+  const identification: Middleware = {
+    async onRequest({ request, schemaPath }) {
+      request.headers.set('x-application-key', applicationKey);
+      request.headers.set('x-site-key', siteKey);
+      if (needsBearer(request.method, schemaPath)) {
+        const idToken = identity.currentIdToken() ?? (await identity.fetchIdTokenWithoutCache());
+        if (idToken) request.headers.set('authorization', `Bearer ${idToken}`);
+      }
+      return request;
+    },
+  };
+  client.use(identification);
+  return client;
+}
+
+type EnvelopedResponse<TData> = { data?: { data: TData }; error?: unknown; response: Response };
+
+const aborted: ApiAborted = { ok: false, aborted: true };
+
+function isAbortError(thrown: unknown): boolean {
+  return thrown instanceof Error && thrown.name === 'AbortError';
+}
+
+/**
+ * Settles an openapi-fetch call into the `data` of its envelope (SPEC §7) or an `ApiError`
+ * (SPEC §8). Give the call's own `signal`: once it has aborted, whatever arrives is `aborted`.
+ */
+export async function callApi<TData>(
+  call: Promise<EnvelopedResponse<TData>>,
+  signal?: AbortSignal,
+): Promise<ApiResult<TData>> {
+  try {
+    const { data, error, response } = await call;
+    if (signal?.aborted) return aborted;
+    if (response.ok && data !== undefined) return { ok: true, data: data.data };
+    return { ok: false, aborted: false, error: toApiError(response.status, error) };
+  } catch (thrown) {
+    if (signal?.aborted || isAbortError(thrown)) return aborted;
+    return { ok: false, aborted: false, error: noResponseError() };
+  }
+}

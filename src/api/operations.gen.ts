@@ -1,0 +1,12 @@
+// Generated from openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit.
+
+/** The operations with bearer security: `path` is the template as in openapi.yaml, without the `/api` server prefix. */
+export const authenticatedOperations = [
+  { operationId: 'getAccount', method: 'GET', path: '/account/GetAccount' },
+  { operationId: 'updateProfile', method: 'POST', path: '/account/UpdateProfile' },
+  { operationId: 'addAddress', method: 'POST', path: '/account/AddAddress' },
+  { operationId: 'deleteAccount', method: 'POST', path: '/account/DeleteAccount' },
+  { operationId: 'doLogin', method: 'GET', path: '/account/DoLogin' },
+  { operationId: 'rebuildOrder', method: 'GET', path: '/account/RebuildOrder/{orderId}' },
+  { operationId: 'confirmOrderAuth', method: 'POST', path: '/orderbuilder/confirmAuth' },
+] as const;

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
+import type { ServerConfig } from './config';
+import type { Repositories } from './db/repositories';
+import { handleError } from './errors';
+import { operationHandlers } from './handlers/operationHandlers';
+import { identityEmulatorProxy } from './identity/emulatorProxy';
+import { createSecurityHandlers, type IdTokenVerifier } from './plugins/bearerAuth';
+import { appVersion, registerBrowserConfig, type BrowserIdentity } from './plugins/browserConfig';
+import { requireIdentificationHeaders } from './plugins/identification';
+import { acceptEmptyJsonBodies } from './plugins/jsonBody';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { registerSite } from './plugins/site';
+import { createValidatorCompiler } from './plugins/validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repositories: Repositories;
+  }
+}
+
+export const apiPrefix = '/api';
+
+export interface AppDependencies {
+  config: ServerConfig;
+  repositories: Repositories;
+  verifyIdToken: IdTokenVerifier;
+  /** The user pool the browser signs in to, as `/config.json` tells it. */
+  browserIdentity: BrowserIdentity;
+  /** Local mode: the identity emulator, reached by the browser through `/identity`. */
+  identityEmulatorEndpoint?: string;
+}
+
+const openApiDocument = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object;
+
+export async function buildApp({
+  config,
+  repositories,
+  verifyIdToken,
+  browserIdentity,
+  identityEmulatorEndpoint,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    forceCloseConnections: true,
+  });
+  app.decorate('repositories', repositories);
+  app.decorateRequest('identity', null);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setErrorHandler(handleError);
+  acceptEmptyJsonBodies(app);
+
+  const identityServiceOrigin =
+    config.identity.mode === 'cognito' ? `https://cognito-idp.${config.identity.region}.amazonaws.com` : undefined;
+  await registerSecurityHeaders(app, identityServiceOrigin);
+  await app.register(compress);
+  app.addHook('onRequest', requireIdentificationHeaders(config));
+
+  registerBrowserConfig(app, {
+    apiBaseUrl: apiPrefix,
+    applicationKey: config.applicationKey,
+    siteKey: config.siteKey,
+    identity: browserIdentity,
+    ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
+    appVersion,
+  });
+  if (identityEmulatorEndpoint) {
+    await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint });
+  }
+  await app.register(openapiGlue, {
+    specification: openApiDocument,
+    serviceHandlers: operationHandlers,
+    securityHandlers: createSecurityHandlers(verifyIdToken),
+    prefix: apiPrefix,
+  });
+  await registerSite(app, config.siteRoot);
+  return app;
+}

@@ -1,0 +1,147 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Local mode runs cognito-local beside the server; its issuer is trusted only in this mode. */
+export interface LocalIdentityConfig {
+  mode: 'local';
+  emulatorPort: number;
+  region: string;
+}
+
+export interface CognitoIdentityConfig {
+  mode: 'cognito';
+  userPoolId: string;
+  clientId: string;
+  region: string;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  applicationKey: string;
+  siteKey: string;
+  identity: LocalIdentityConfig | CognitoIdentityConfig;
+  analyticsMeasurementId: string | undefined;
+  logLevel: LogLevel;
+  /** The built site (`vite build` output); not an environment variable, tests override it. */
+  siteRoot: string;
+}
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+/** An empty variable counts as unset, as shells and .env files often leave them empty. */
+function read(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function portNumber(env: Environment, name: string, fallback: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
+    throw new ConfigurationError(`${name} must be a whole number from 1 to 65535, got "${value}"`);
+  }
+  return Number(value);
+}
+
+function matching(env: Environment, name: string, pattern: RegExp, expectation: string): string | undefined {
+  const value = read(env, name);
+  if (value !== undefined && !pattern.test(value)) {
+    throw new ConfigurationError(`${name} must be ${expectation}, got "${value}"`);
+  }
+  return value;
+}
+
+function required(name: string, value: string | undefined, reason: string): string {
+  if (value === undefined) throw new ConfigurationError(`${name} is required ${reason}`);
+  return value;
+}
+
+function databaseUrl(env: Environment): string | undefined {
+  const value = read(env, 'DATABASE_URL');
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError('DATABASE_URL must be a postgres:// or postgresql:// URL, and it is not a URL');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigurationError(
+      `DATABASE_URL must be a postgres:// or postgresql:// URL, got the scheme "${url.protocol}" (leave it unset for the embedded SQLite database)`,
+    );
+  }
+  if (url.hostname === '' && !url.searchParams.has('host')) {
+    throw new ConfigurationError('DATABASE_URL must name a host, e.g. postgres://user:password@localhost:5432/takeaway');
+  }
+  return value;
+}
+
+function identity(env: Environment): LocalIdentityConfig | CognitoIdentityConfig {
+  const mode = read(env, 'IDENTITY_MODE') ?? 'local';
+  const region =
+    matching(env, 'COGNITO_REGION', /^[a-z]{2}(-[a-z]+)+-[0-9]$/, 'an AWS region such as eu-west-2') ?? 'eu-west-2';
+  const userPoolId = matching(
+    env,
+    'COGNITO_USER_POOL_ID',
+    /^[a-z]{2}(-[a-z]+)+-[0-9]_[A-Za-z0-9]+$/,
+    'a Cognito user pool id such as eu-west-2_AbC123xyz',
+  );
+  const clientId = matching(env, 'COGNITO_CLIENT_ID', /^[A-Za-z0-9]{1,128}$/, 'a Cognito app client id (letters and digits)');
+  const emulatorPort = portNumber(env, 'IDENTITY_EMULATOR_PORT', 9229);
+  if (mode === 'local') return { mode, emulatorPort, region };
+  if (mode === 'cognito') {
+    const because = 'when IDENTITY_MODE is cognito';
+    const pool = required('COGNITO_USER_POOL_ID', userPoolId, because);
+    if (!pool.startsWith(`${region}_`)) {
+      throw new ConfigurationError(`COGNITO_USER_POOL_ID "${pool}" is not in COGNITO_REGION ${region}`);
+    }
+    return { mode, userPoolId: pool, clientId: required('COGNITO_CLIENT_ID', clientId, because), region };
+  }
+  throw new ConfigurationError(`IDENTITY_MODE must be "local" or "cognito", got "${mode}"`);
+}
+
+function keyValue(env: Environment, name: string, fallback: string): string {
+  return matching(env, name, /^[\x21-\x7e]{1,200}$/, '1 to 200 visible ASCII characters without spaces') ?? fallback;
+}
+
+/** Reads and checks every setting; a bad value throws ConfigurationError naming the variable and why. */
+export function loadConfig(env: Environment): ServerConfig {
+  const dataDir = read(env, 'DATA_DIR');
+  const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
+  if (!(logLevels as readonly string[]).includes(logLevel)) {
+    throw new ConfigurationError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+  }
+  return {
+    port: portNumber(env, 'PORT', 8080),
+    host: matching(env, 'HOST', /^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address') ?? '127.0.0.1',
+    databaseUrl: databaseUrl(env),
+    dataDir: dataDir === undefined ? resolve(repositoryRoot, 'data') : resolve(dataDir),
+    applicationKey: keyValue(env, 'APPLICATION_KEY', 'takeaway-web'),
+    siteKey: keyValue(env, 'SITE_KEY', 'demo-site'),
+    identity: identity(env),
+    analyticsMeasurementId: matching(
+      env,
+      'ANALYTICS_MEASUREMENT_ID',
+      /^G-[A-Z0-9]{4,20}$/,
+      'a GA4 measurement id such as G-ABC123XYZ',
+    ),
+    logLevel: logLevel as LogLevel,
+    siteRoot: resolve(repositoryRoot, 'dist/site'),
+  };
+}

@@ -1,0 +1,217 @@
+import { sql, type Kysely } from 'kysely';
+import type { components } from '../../api/schema.gen';
+import type { DatabaseSchema } from './schema';
+
+type Schemas = components['schemas'];
+export type RestaurantData = Schemas['RestaurantData'];
+export type Page = Schemas['Page'];
+export type Menu = Schemas['Menu'];
+
+export interface Repositories {
+  restaurant: { getCoreData(): Promise<RestaurantData | undefined> };
+  pages: { getPage(pageName: string): Promise<Page | undefined> };
+  menus: { getMenu(menuId: number): Promise<Menu | undefined> };
+}
+
+/** Pence in the database, pounds with two decimals in the API (850 → 8.5). */
+const penceToPounds = (pence: number): number => pence / 100;
+
+export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
+  const menuCache = new Map<number, Menu>();
+  return {
+    restaurant: { getCoreData: () => getCoreData(db) },
+    pages: { getPage: (pageName) => getPage(db, pageName) },
+    menus: { getMenu: (menuId) => getCachedMenu(db, menuCache, menuId) },
+  };
+}
+
+async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData | undefined> {
+  // The product serves one restaurant: the first one.
+  const restaurant = await db
+    .selectFrom('restaurant')
+    .innerJoin('takeaway_settings', 'takeaway_settings.restaurant_id', 'restaurant.restaurant_id')
+    .leftJoin('menus', 'menus.menu_id', 'restaurant.menu_id')
+    .selectAll('restaurant')
+    .select([
+      'takeaway_settings.allow_collection',
+      'takeaway_settings.allow_ordering',
+      'takeaway_settings.minimum_collection_order_value',
+      'takeaway_settings.minimum_free_order_value',
+      'takeaway_settings.standard_delivery_charge',
+      'takeaway_settings.bag_charge',
+      'takeaway_settings.collection_lead_minutes',
+      'takeaway_settings.delivery_lead_minutes',
+      'menus.menu_version',
+    ])
+    .orderBy('restaurant.restaurant_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (restaurant === undefined) return undefined;
+
+  const openingPeriods = await db
+    .selectFrom('opening_periods')
+    .select(['day', 'opens', 'closes'])
+    .where('restaurant_id', '=', restaurant.restaurant_id)
+    .orderBy('day')
+    .orderBy('opens')
+    .execute();
+
+  return {
+    restaurantId: restaurant.restaurant_id,
+    name: restaurant.trading_name,
+    tagline: restaurant.tagline,
+    address: {
+      address1: restaurant.address1,
+      address2: restaurant.address2,
+      town: restaurant.town,
+      county: restaurant.county,
+      postCode: restaurant.post_code,
+    },
+    phone: restaurant.phone,
+    email: restaurant.email,
+    openingHours: openingPeriods,
+    onlineOrderingAllowed: restaurant.online_ordering_allowed === 1,
+    menuId: restaurant.menu_id,
+    // A restaurant whose menu row is missing still answers; 1 is the SPEC's default menu version.
+    menuVersion: restaurant.menu_version ?? 1,
+    takeawaySettings: {
+      allowCollection: restaurant.allow_collection === 1,
+      allowOrdering: restaurant.allow_ordering === 1,
+      minimumCollectionOrderValue: penceToPounds(restaurant.minimum_collection_order_value),
+      minimumFreeOrderValue: penceToPounds(restaurant.minimum_free_order_value),
+      standardDeliveryCharge: penceToPounds(restaurant.standard_delivery_charge),
+      bagCharge: penceToPounds(restaurant.bag_charge),
+      collectionLeadMinutes: restaurant.collection_lead_minutes,
+      deliveryLeadMinutes: restaurant.delivery_lead_minutes,
+    },
+    apps: { appStoreUrl: restaurant.app_store_url, googlePlayUrl: restaurant.google_play_url },
+  };
+}
+
+async function getPage(db: Kysely<DatabaseSchema>, pageName: string): Promise<Page | undefined> {
+  // lower(page_name) is what the unique index holds, so this lookup uses it on both dialects.
+  const page = await db
+    .selectFrom('pages')
+    .select(['page_name', 'title', 'content'])
+    .where(sql<string>`lower(page_name)`, '=', pageName.toLowerCase())
+    .executeTakeFirst();
+  if (page === undefined) return undefined;
+  return { pageName: page.page_name, title: page.title, rows: JSON.parse(page.content) as Page['rows'] };
+}
+
+// Reading a whole menu costs about a millisecond on SQLite, far more than the menu endpoint's budget,
+// while checking its version costs a twentieth of that. Every change to a menu bumps its
+// menu_version (orders record the version they were priced against), so a cached menu of the
+// current version is the menu. The cached object is frozen because every caller shares it.
+async function getCachedMenu(
+  db: Kysely<DatabaseSchema>,
+  menuCache: Map<number, Menu>,
+  menuId: number,
+): Promise<Menu | undefined> {
+  const current = await db.selectFrom('menus').select('menu_version').where('menu_id', '=', menuId).executeTakeFirst();
+  if (current === undefined) {
+    menuCache.delete(menuId);
+    return undefined;
+  }
+  const cached = menuCache.get(menuId);
+  if (cached?.menuVersion === current.menu_version) return cached;
+  // Repeatable read gives PostgreSQL one snapshot for the four queries (SQLite's transaction already
+  // does), so the version stored with the menu is the version of its contents.
+  const menu = await db.transaction().setIsolationLevel('repeatable read').execute((transaction) => readMenu(transaction, menuId));
+  if (menu === undefined) return undefined;
+  menuCache.set(menuId, deepFreeze(menu));
+  return menu;
+}
+
+// Four queries whatever the size of the menu, grouped in memory.
+async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Menu | undefined> {
+  const [menu, categoryRows, itemRows, configRows] = await Promise.all([
+    db
+      .selectFrom('menus')
+      .select(['menu_id', 'restaurant_id', 'menu_version', 'menu_type'])
+      .where('menu_id', '=', menuId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('menu_categories')
+      .select(['category_id', 'name', 'description', 'category_order'])
+      .where('menu_id', '=', menuId)
+      .orderBy('category_order')
+      .orderBy('category_id')
+      .execute(),
+    db
+      .selectFrom('menu_items')
+      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
+      .selectAll('menu_items')
+      .where('menu_categories.menu_id', '=', menuId)
+      .orderBy('menu_items.item_order')
+      .orderBy('menu_items.item_id')
+      .execute(),
+    db
+      .selectFrom('menu_config_items')
+      .innerJoin('menu_items', 'menu_items.item_id', 'menu_config_items.item_id')
+      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
+      .select([
+        'menu_config_items.config_id',
+        'menu_config_items.item_id',
+        'menu_config_items.label',
+        'menu_config_items.extra_cost',
+      ])
+      .where('menu_categories.menu_id', '=', menuId)
+      .orderBy('menu_config_items.config_order')
+      .orderBy('menu_config_items.config_id')
+      .execute(),
+  ]);
+  if (menu === undefined) return undefined;
+
+  const configItemsByItem = groupBy(configRows, (row) => row.item_id);
+  const itemsByCategory = groupBy(itemRows, (row) => row.category_id);
+
+  return {
+    menuId: menu.menu_id,
+    menuVersion: menu.menu_version,
+    menuType: menu.menu_type,
+    categories: categoryRows.map((category) => ({
+      restaurantId: menu.restaurant_id,
+      categoryId: category.category_id,
+      category: category.name,
+      description: category.description,
+      categoryOrder: category.category_order,
+      items: (itemsByCategory.get(category.category_id) ?? []).map((item) => ({
+        itemId: item.item_id,
+        categoryId: item.category_id,
+        title: item.title,
+        description: item.description,
+        extendedDescription: item.extended_description,
+        itemOrder: item.item_order,
+        itemCost: penceToPounds(item.item_cost),
+        allergens: JSON.parse(item.allergens) as Schemas['Allergen'][],
+        dietary: JSON.parse(item.dietary) as Schemas['DietaryLabel'][],
+        available: item.available === 1,
+        configItems: (configItemsByItem.get(item.item_id) ?? []).map((configItem) => ({
+          configId: configItem.config_id,
+          configItem: configItem.label,
+          extraCost: penceToPounds(configItem.extra_cost),
+        })),
+      })),
+    })),
+  };
+}
+
+function deepFreeze<Value>(value: Value): Value {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function groupBy<Row, Key>(rows: Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [row]);
+    else group.push(row);
+  }
+  return groups;
+}

@@ -1,0 +1,112 @@
+// Row types of the tables as both dialects return them. Money is integer pence; flags are
+// integers 0/1 because better-sqlite3 cannot bind JavaScript booleans and a shared column type
+// keeps every query identical on SQLite and PostgreSQL.
+
+export type Flag = 0 | 1;
+
+export interface RestaurantTable {
+  restaurant_id: number;
+  trading_name: string;
+  tagline: string;
+  address1: string;
+  address2: string;
+  town: string;
+  county: string;
+  post_code: string;
+  phone: string;
+  email: string;
+  online_ordering_allowed: Flag;
+  menu_id: number;
+  app_store_url: string;
+  google_play_url: string;
+}
+
+export interface TakeawaySettingsTable {
+  restaurant_id: number;
+  allow_collection: Flag;
+  allow_ordering: Flag;
+  minimum_collection_order_value: number;
+  minimum_free_order_value: number;
+  standard_delivery_charge: number;
+  bag_charge: number;
+  collection_lead_minutes: number;
+  delivery_lead_minutes: number;
+}
+
+export interface OpeningPeriodsTable {
+  restaurant_id: number;
+  /** 0 = Sunday, as JavaScript's Date#getDay. */
+  day: number;
+  /** "HH:MM" local time. */
+  opens: string;
+  /** "HH:MM"; earlier than `opens` means after midnight. */
+  closes: string;
+}
+
+export interface DeliveryZonesTable {
+  delivery_zone_id: number;
+  restaurant_id: number;
+  /** Outward code in capitals without spaces, for example "LS6". */
+  postcode_district: string;
+  zone_name: string;
+  delivery_charge: number;
+  minimum_order_value: number;
+}
+
+export interface MenusTable {
+  menu_id: number;
+  restaurant_id: number;
+  menu_version: number;
+  menu_type: number;
+}
+
+export interface MenuCategoriesTable {
+  category_id: number;
+  menu_id: number;
+  name: string;
+  description: string;
+  category_order: number;
+}
+
+export interface MenuItemsTable {
+  item_id: number;
+  category_id: number;
+  title: string;
+  description: string;
+  extended_description: string;
+  item_order: number;
+  item_cost: number;
+  available: Flag;
+  /** JSON array of allergen names, so both dialects read back the same text. */
+  allergens: string;
+  /** JSON array of dietary labels. */
+  dietary: string;
+}
+
+export interface MenuConfigItemsTable {
+  config_id: number;
+  item_id: number;
+  label: string;
+  extra_cost: number;
+  config_order: number;
+}
+
+export interface PagesTable {
+  /** Unique case-insensitively (an index on lower(page_name)). */
+  page_name: string;
+  title: string;
+  /** JSON text of the page's rows. */
+  content: string;
+}
+
+export interface DatabaseSchema {
+  restaurant: RestaurantTable;
+  takeaway_settings: TakeawaySettingsTable;
+  opening_periods: OpeningPeriodsTable;
+  delivery_zones: DeliveryZonesTable;
+  menus: MenusTable;
+  menu_categories: MenuCategoriesTable;
+  menu_items: MenuItemsTable;
+  menu_config_items: MenuConfigItemsTable;
+  pages: PagesTable;
+}

@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema, Flag } from '../schema';
+import { ukAllergens, type Allergen, type DemoData, type DietaryLabel } from './demoDataShape';
+
+const toFlag = (value: boolean): Flag => (value ? 1 : 0);
+
+// Dishes compose their allergens from shared sauces, so the same one can be listed twice; store
+// each once, in the legal list's order, so every reader sees the same text.
+const allergensText = (listed: Allergen[]) => JSON.stringify(ukAllergens.filter((allergen) => listed.includes(allergen)));
+const dietaryText = (listed: DietaryLabel[]) => JSON.stringify([...new Set(listed)]);
+
+/** Writes the demo data into empty tables; the caller supplies the transaction. */
+export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData): Promise<void> {
+  const { restaurant, takeawaySettings, openingHours, deliveryZones, menu, pages } = data;
+  const restaurantId = restaurant.restaurantId;
+
+  await db
+    .insertInto('restaurant')
+    .values({
+      restaurant_id: restaurantId,
+      trading_name: restaurant.tradingName,
+      tagline: restaurant.tagline,
+      address1: restaurant.address1,
+      address2: restaurant.address2,
+      town: restaurant.town,
+      county: restaurant.county,
+      post_code: restaurant.postCode,
+      phone: restaurant.phone,
+      email: restaurant.email,
+      online_ordering_allowed: toFlag(restaurant.onlineOrderingAllowed),
+      menu_id: menu.menuId,
+      app_store_url: restaurant.appStoreUrl,
+      google_play_url: restaurant.googlePlayUrl,
+    })
+    .execute();
+
+  await db
+    .insertInto('takeaway_settings')
+    .values({
+      restaurant_id: restaurantId,
+      allow_collection: toFlag(takeawaySettings.allowCollection),
+      allow_ordering: toFlag(takeawaySettings.allowOrdering),
+      minimum_collection_order_value: takeawaySettings.minimumCollectionOrderPence,
+      minimum_free_order_value: takeawaySettings.minimumFreeOrderPence,
+      standard_delivery_charge: takeawaySettings.standardDeliveryChargePence,
+      bag_charge: takeawaySettings.bagChargePence,
+      collection_lead_minutes: takeawaySettings.collectionLeadMinutes,
+      delivery_lead_minutes: takeawaySettings.deliveryLeadMinutes,
+    })
+    .execute();
+
+  await db
+    .insertInto('opening_periods')
+    .values(openingHours.map((period) => ({ restaurant_id: restaurantId, ...period })))
+    .execute();
+
+  await db
+    .insertInto('delivery_zones')
+    .values(
+      deliveryZones.map((zone) => ({
+        delivery_zone_id: zone.deliveryZoneId,
+        restaurant_id: restaurantId,
+        postcode_district: zone.postcodeDistrict,
+        zone_name: zone.zoneName,
+        delivery_charge: zone.deliveryChargePence,
+        minimum_order_value: zone.minimumOrderPence,
+      })),
+    )
+    .execute();
+
+  await db
+    .insertInto('menus')
+    .values({
+      menu_id: menu.menuId,
+      restaurant_id: restaurantId,
+      menu_version: menu.menuVersion,
+      menu_type: menu.menuType,
+    })
+    .execute();
+
+  await db
+    .insertInto('menu_categories')
+    .values(
+      menu.categories.map((category, index) => ({
+        category_id: category.categoryId,
+        menu_id: menu.menuId,
+        name: category.name,
+        description: category.description,
+        category_order: index + 1,
+      })),
+    )
+    .execute();
+
+  const items = menu.categories.flatMap((category) =>
+    category.items.map((item, index) => ({ item, categoryId: category.categoryId, itemOrder: index + 1 })),
+  );
+  await db
+    .insertInto('menu_items')
+    .values(
+      items.map(({ item, categoryId, itemOrder }) => ({
+        item_id: item.itemId,
+        category_id: categoryId,
+        title: item.title,
+        description: item.description,
+        extended_description: item.extendedDescription ?? '',
+        item_order: itemOrder,
+        item_cost: item.costPence,
+        available: toFlag(item.available ?? true),
+        allergens: allergensText(item.allergens),
+        dietary: dietaryText(item.dietary ?? []),
+      })),
+    )
+    .execute();
+
+  const configItems = items.flatMap(({ item }) =>
+    (item.configItems ?? []).map((configItem, index) => ({
+      config_id: configItem.configId,
+      item_id: item.itemId,
+      label: configItem.label,
+      extra_cost: configItem.extraCostPence,
+      config_order: index + 1,
+    })),
+  );
+  if (configItems.length > 0) await db.insertInto('menu_config_items').values(configItems).execute();
+
+  await db
+    .insertInto('pages')
+    .values(
+      pages.map((page) => ({ page_name: page.pageName, title: page.title, content: JSON.stringify(page.rows) })),
+    )
+    .execute();
+}

@@ -1,0 +1,24 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../api/schema.gen';
+
+export type OperationId = keyof operations;
+
+type JsonContent<Message> = Message extends { content: { 'application/json': infer Body } } ? Body : undefined;
+/** `?: never` in the generated types means "this operation has none". */
+type Present<Part> = [NonNullable<Part>] extends [never] ? undefined : NonNullable<Part>;
+
+export type RequestBody<K extends OperationId> = JsonContent<Present<operations[K]['requestBody']>>;
+export type PathParameters<K extends OperationId> = Present<operations[K]['parameters']['path']>;
+export type SuccessAnswer<K extends OperationId> = JsonContent<operations[K]['responses'][200]>;
+
+export type OperationRequest<K extends OperationId> = FastifyRequest<{
+  Params: PathParameters<K>;
+  Body: RequestBody<K>;
+  Headers: operations[K]['parameters']['header'];
+}>;
+
+/** Answers the 200 body; refusals are thrown as ApiError and shaped by the error handler. */
+export type Handler<K extends OperationId> = (request: OperationRequest<K>, reply: FastifyReply) => Promise<SuccessAnswer<K>>;
+
+/** Every operation of openapi.yaml must have a handler of its exact type, so a gap fails the type check. */
+export type HandlerMap = { [K in OperationId]: Handler<K> };

@@ -1,0 +1,21 @@
+import { accountHandlers } from './account';
+import { contentHandlers } from './content';
+import { deviceHandlers } from './device';
+import type { HandlerMap } from './handlerTypes';
+import { menuHandlers } from './menu';
+import { orderHandlers } from './order';
+import { orderBuilderHandlers } from './orderBuilder';
+import { paymentHandlers } from './payment';
+import { restaurantHandlers } from './restaurant';
+
+/** Keyed by operationId, as fastify-openapi-glue looks them up. */
+export const operationHandlers = {
+  ...restaurantHandlers,
+  ...contentHandlers,
+  ...menuHandlers,
+  ...accountHandlers,
+  ...orderBuilderHandlers,
+  ...orderHandlers,
+  ...paymentHandlers,
+  ...deviceHandlers,
+} satisfies HandlerMap;

@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigurationError, loadConfig, type ServerConfig } from './config';
+import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
+import { createRepositories } from './db/repositories';
+import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
+import { createIdTokenVerifier } from './identity/verify';
+import type { BrowserIdentity } from './plugins/browserConfig';
+import type { IdTokenVerifier } from './plugins/bearerAuth';
+
+export interface RunningServer {
+  /** The origin the site is served at, e.g. http://127.0.0.1:8080; the API is under `${url}/api`. */
+  url: string;
+  /** The local identity emulator's own endpoint (local mode only), for tests that create users directly. */
+  identityEmulatorEndpoint?: string;
+  close(): Promise<void>;
+}
+
+interface IdentitySetup {
+  verifyIdToken: IdTokenVerifier;
+  browserIdentity: BrowserIdentity;
+  emulatorEndpoint?: string;
+  close(): Promise<void>;
+}
+
+async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
+  const identity = config.identity;
+  if (identity.mode === 'cognito') {
+    return {
+      verifyIdToken: createIdTokenVerifier(identity),
+      browserIdentity: { userPoolId: identity.userPoolId, userPoolClientId: identity.clientId, region: identity.region },
+      close: async () => {},
+    };
+  }
+  // Loaded only in local mode: cognito-local brings the whole AWS SDK v2, which production never needs.
+  const { startIdentityEmulator } = await import('./identity/emulator');
+  const emulator = await startIdentityEmulator({ port: identity.emulatorPort, dataDir: config.dataDir });
+  return {
+    verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: emulator.issuer, clientId: emulator.clientId }),
+    browserIdentity: {
+      userPoolId: emulator.userPoolId,
+      userPoolClientId: emulator.clientId,
+      region: identity.region,
+      endpoint: IDENTITY_PROXY_PREFIX,
+    },
+    emulatorEndpoint: emulator.endpoint,
+    close: () => emulator.close(),
+  };
+}
+
+/**
+ * Starts everything `npm start` serves: the identity emulator (local mode), the database (migrated and,
+ * when empty, seeded) and the site with its API. Overrides win over the environment; tests use them for
+ * a temporary data directory and port 0.
+ */
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+  env: Record<string, string | undefined> = process.env,
+): Promise<RunningServer> {
+  const config: ServerConfig = { ...loadConfig(env), ...overrides };
+  await mkdir(config.dataDir, { recursive: true });
+
+  const closers: Array<() => Promise<void>> = [];
+  let closing: Promise<void> | undefined;
+  // Last started, first closed; a second close (a signal during shutdown) waits for the first.
+  const closeAll = () =>
+    (closing ??= (async () => {
+      for (const close of closers.reverse()) await close();
+    })());
+  try {
+    const identity = await setUpIdentity(config);
+    closers.push(identity.close);
+
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'takeaway.sqlite') });
+    closers.push(() => database.close());
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+
+    const app = await buildApp({
+      config,
+      repositories: createRepositories(database.db),
+      verifyIdToken: identity.verifyIdToken,
+      browserIdentity: identity.browserIdentity,
+      identityEmulatorEndpoint: identity.emulatorEndpoint,
+    });
+    closers.push(() => app.close());
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    return { url: `http://${host}:${port}`, identityEmulatorEndpoint: identity.emulatorEndpoint, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+async function runFromCommandLine(): Promise<void> {
+  let server: RunningServer;
+  try {
+    server = await startServer();
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+    } else {
+      process.stderr.write(`The server could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    }
+    process.exit(1);
+  }
+  process.stdout.write(`Serving the site at ${server.url} and the API at ${server.url}/api\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`${signal} received, closing\n`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Closing failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await runFromCommandLine();
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+/** What the browser needs to reach the identity service: the pool, the app client, and locally the emulator's path. */
+export interface BrowserIdentity {
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+  /** Only in local mode (the emulator behind `/identity`); absent in production, where Amplify talks to Cognito. */
+  endpoint?: string;
+}
+
+export interface BrowserConfig {
+  apiBaseUrl: string;
+  applicationKey: string;
+  siteKey: string;
+  identity: BrowserIdentity;
+  analyticsMeasurementId?: string;
+  appVersion: string;
+}
+
+export const appVersion = '1.0.81';
+
+/** One build serves every environment: the browser reads its settings from `/config.json` at start. */
+export function registerBrowserConfig(app: FastifyInstance, config: BrowserConfig): void {
+  const body = JSON.stringify(config);
+  app.get('/config.json', (_request, reply) =>
+    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body),
+  );
+}

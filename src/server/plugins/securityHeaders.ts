@@ -1,0 +1,42 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const payPalHosts = [
+  'https://www.paypal.com',
+  'https://www.sandbox.paypal.com',
+  'https://*.paypal.com',
+  'https://*.paypalobjects.com',
+];
+const analyticsHosts = ['https://www.googletagmanager.com', 'https://*.google-analytics.com'];
+
+/**
+ * A Content-Security-Policy that already admits PayPal's JS SDK (scripts, its checkout frames and its
+ * calls) and GA4, so the payment and analytics issues need no header change. In production the browser
+ * also calls Cognito directly; locally it reaches the emulator at the site's own origin.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, identityServiceOrigin: string | undefined): Promise<void> {
+  const identityOrigins = identityServiceOrigin ? [identityServiceOrigin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'", ...payPalHosts],
+        scriptSrc: ["'self'", ...payPalHosts, ...analyticsHosts],
+        // Mantine sets CSS variables in style attributes and a style element; PayPal's buttons do too.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', ...payPalHosts, ...analyticsHosts],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...payPalHosts, ...analyticsHosts, 'https://*.analytics.google.com', ...identityOrigins],
+        frameSrc: ["'self'", ...payPalHosts],
+      },
+    },
+    // PayPal's checkout opens a popup that must keep its opener to report back.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // PayPal's frames check the merchant's origin; sending the origin (never the path) cross-site keeps that working.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

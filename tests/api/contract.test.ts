@@ -1,0 +1,152 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const root = resolve(import.meta.dirname, '../..');
+const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ $ref?: string; in?: string; name?: string }>;
+  requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+  responses: Record<string, unknown>;
+}
+interface Document {
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+}
+const spec = parse(specText) as Document;
+
+const operations = Object.entries(spec.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+);
+const operationAt = (key: string) => operations.find((candidate) => candidate.key === key)?.operation;
+
+// SPEC §7, every row, with its method and path exactly as written there ({orderId} etc. are path parameters;
+// the gallery's /pagedata/page/Gallery is an instance of /pagedata/page/{page}).
+const specCalls = [
+  'GET /restaurant/coreRestaurantData',
+  'GET /pagedata/page/{page}',
+  'GET /account/GetAccount',
+  'POST /account/CreateAccount',
+  'POST /account/CreateAccountFromOrder',
+  'POST /account/UpdateProfile',
+  'POST /account/AddAddress',
+  'POST /account/DeleteAccount',
+  'GET /account/DoLogin',
+  'GET /account/RebuildOrder/{orderId}',
+  'GET /menu/getMenu/{menuId}',
+  'GET /OrderBuilder/create',
+  'POST /Device/setToken',
+  'GET /orderbuilder/checkDelivery/{postcode}',
+  'POST /orderbuilder/update',
+  'POST /orderbuilder/confirm',
+  'POST /orderbuilder/confirmAuth',
+  'POST /orderbuilder/createAcceptance',
+  'GET /orderbuilder/acceptanceDetails/{basketId}',
+  'POST /orderbuilder/cancel/{basketId}',
+  'GET /order/GetActiveOrder/{orderId}',
+  'GET /order/OrderDetails/{orderId}',
+  'POST /payment/createPayPalOrderLink',
+  'POST /payment/authorise-capture',
+  'POST /payment/LogError',
+];
+
+// The calls SPEC marks (auth), and confirmAuth, which SPEC §6 gives to signed-in customers.
+const authenticatedCalls = [
+  'GET /account/GetAccount',
+  'POST /account/UpdateProfile',
+  'POST /account/AddAddress',
+  'POST /account/DeleteAccount',
+  'GET /account/DoLogin',
+  'GET /account/RebuildOrder/{orderId}',
+  'POST /orderbuilder/confirmAuth',
+];
+
+describe('openapi.yaml', () => {
+  it('serves every call under /api', () => {
+    expect(spec.servers).toEqual([{ url: '/api' }]);
+  });
+
+  it.each(specCalls)('holds SPEC §7 call %s', (call) => {
+    expect(operationAt(call)).toBeDefined();
+  });
+
+  it('holds nothing beyond SPEC §7 yet', () => {
+    expect(operations.map(({ key }) => key).sort()).toEqual([...specCalls].sort());
+  });
+
+  it('gives every operation a unique camelCase operationId', () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('requires both identification headers on every operation', () => {
+    for (const { key, operation } of operations) {
+      const references = (operation.parameters ?? []).map((parameter) => parameter.$ref);
+      expect(references, key).toContain('#/components/parameters/ApplicationKey');
+      expect(references, key).toContain('#/components/parameters/SiteKey');
+    }
+  });
+
+  it('puts bearer security on exactly the authenticated calls', () => {
+    const secured = operations
+      .filter(({ operation }) => operation.security?.some((requirement) => 'bearerAuth' in requirement))
+      .map(({ key }) => key);
+    expect(secured.sort()).toEqual([...authenticatedCalls].sort());
+  });
+
+  it('answers the SPEC §8 error shapes on every operation', () => {
+    for (const { key, operation } of operations) {
+      for (const status of ['400', '401', '500']) expect(operation.responses[status], `${key} ${status}`).toBeDefined();
+    }
+  });
+
+  it('refuses unknown fields in every request body', () => {
+    for (const { key, operation } of operations) {
+      const reference = operation.requestBody?.content['application/json'].schema.$ref;
+      if (!reference) continue;
+      const schema = spec.components.schemas[reference.replace('#/components/schemas/', '')];
+      expect(schema.additionalProperties, key).toBe(false);
+    }
+  });
+
+  it("keeps SPEC's field names, including orignalItemCost", () => {
+    const order = spec.components.schemas.Order as { properties: Record<string, unknown> };
+    for (const field of [
+      'ref', 'basketId', 'sourceType', 'os', 'osVersion', 'appVersion', 'menuVersion', 'status', 'orderType', 'itemCost',
+      'orignalItemCost', 'bagCharge', 'deliveryCharge', 'totalCost', 'discount', 'discountValue', 'ignoreTimeOffset',
+      'requestedTime', 'asapFlag', 'notes',
+    ]) {
+      expect(Object.keys(order.properties)).toContain(field);
+    }
+  });
+});
+
+describe('generated files', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'gen-api-'));
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('src/api/schema.gen.ts is what openapi-typescript makes of openapi.yaml (run npm run gen:api)', () => {
+    const regenerated = join(outDir, 'schema.gen.ts');
+    execFileSync(join(root, 'node_modules/.bin/openapi-typescript'), ['openapi.yaml', '-o', regenerated], { cwd: root, stdio: 'pipe' });
+    expect(readFileSync(join(root, 'src/api/schema.gen.ts'), 'utf8')).toBe(readFileSync(regenerated, 'utf8'));
+  });
+
+  it('src/api/operations.gen.ts is what scripts/gen-api.ts makes of openapi.yaml (run npm run gen:api)', () => {
+    const regenerated = join(outDir, 'operations.gen.ts');
+    execFileSync(join(root, 'node_modules/.bin/tsx'), ['scripts/gen-api.ts', '--out', regenerated], { cwd: root, stdio: 'pipe' });
+    expect(readFileSync(join(root, 'src/api/operations.gen.ts'), 'utf8')).toBe(readFileSync(regenerated, 'utf8'));
+  });
+
+  it('lists the authenticated operations for the client', async () => {
+    const { authenticatedOperations } = await import('../../src/api/operations.gen');
+    expect(authenticatedOperations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...authenticatedCalls].sort());
+  });
+});

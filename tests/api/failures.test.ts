@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
+import { createRepositories } from '../../src/server/db/repositories';
+import { createIdTokenVerifier } from '../../src/server/identity/verify';
+
+const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+
+// No socket is needed to see how the app answers when its database has gone away, so this uses inject.
+describe('when something unexpected fails', () => {
+  let dataDir: string;
+  let database: AppDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'api-failure-'));
+    database = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    app = await buildApp({
+      config: { ...loadConfig({}), dataDir, siteRoot: join(dataDir, 'no-site-here'), logLevel: 'silent' },
+      repositories: createRepositories(database.db),
+      verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: 'http://127.0.0.1:9/unused', clientId: 'unused' }),
+      browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers from the database while it is open', async () => {
+    const response = await app.inject({ url: '/api/restaurant/coreRestaurantData', headers: identification });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers 500 in the SPEC §8 shape without leaking the cause once the database is gone', async () => {
+    await database.close();
+    const response = await app.inject({ url: '/api/restaurant/coreRestaurantData', headers: identification });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorMessage: 'An unexpected error occurred', validationErrors: [] });
+    expect(response.body).not.toMatch(/destroyed|at .*\.ts|sqlite|kysely/i);
+  });
+
+  it('answers 503, not 401, when the identity service cannot be reached to check a token', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const token = await new SignJWT({ token_use: 'id', email: 'diner@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'some-key' })
+      .setSubject('diner')
+      .setIssuer('http://127.0.0.1:9/unused')
+      .setAudience('unused')
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const response = await app.inject({
+      url: '/api/account/GetAccount',
+      headers: { ...identification, authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ errorMessage: 'The identity service is unavailable', validationErrors: [] });
+  });
+
+  it('says the site is not built, rather than 404, for a page request when there is no build', async () => {
+    const response = await app.inject({ url: '/order', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+  });
+});

@@ -1,0 +1,418 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type AppDatabase } from '../../src/server/db/database';
+import { createRepositories } from '../../src/server/db/repositories';
+import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
+import { startServer, type RunningServer } from '../../src/server/main';
+
+const root = resolve(import.meta.dirname, '../..');
+const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+const indexHtml = '<!doctype html><html><head><title>Test site</title></head><body><div id="root"></div></body></html>';
+const hashedAssetName = 'index-3f2a1b9c.js';
+const hashedAsset = `export const menu = ${JSON.stringify(Array.from({ length: 2000 }, (_, index) => `dish ${index}`))};\n`;
+
+let server: RunningServer;
+let dataDir: string;
+let database: AppDatabase;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'api-test-data-'));
+  const siteRoot = join(dataDir, 'site');
+  mkdirSync(join(siteRoot, 'assets'), { recursive: true });
+  writeFileSync(join(siteRoot, 'index.html'), indexHtml);
+  writeFileSync(join(siteRoot, 'assets', hashedAssetName), hashedAsset);
+  server = await startServer(
+    { port: 0, dataDir, siteRoot, logLevel: 'silent', identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' } },
+    {},
+  );
+  database = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
+});
+
+afterAll(async () => {
+  await database?.close();
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function api(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${server.url}/api${path}`, { ...init, headers: { ...identification, ...(init.headers ?? {}) } });
+}
+
+function postJson(path: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+  return api(path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+/** Every row of every table, so "wrote nothing" means nothing anywhere. */
+function totalRowCount(): number {
+  const sqlite = new SqliteDatabase(join(dataDir, 'takeaway.sqlite'), { readonly: true });
+  try {
+    const tables = sqlite
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+      .all() as Array<{ name: string }>;
+    return tables.reduce(
+      (sum, { name }) => sum + (sqlite.prepare(`select count(*) as count from "${name}"`).get() as { count: number }).count,
+      0,
+    );
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('read calls answer from the seeded database', () => {
+  it('GET /restaurant/coreRestaurantData answers the restaurant', async () => {
+    const response = await api('/restaurant/coreRestaurantData');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({ data: { restaurantData: await createRepositories(database.db).restaurant.getCoreData() } });
+    expect(body.data.restaurantData.name).not.toBe('');
+    expect(typeof body.data.restaurantData.onlineOrderingAllowed).toBe('boolean');
+  });
+
+  it('GET /pagedata/page/Gallery answers the gallery with every block type', async () => {
+    const response = await api('/pagedata/page/Gallery');
+    expect(response.status).toBe(200);
+    const { data } = await response.json();
+    expect(data).toEqual(await createRepositories(database.db).pages.getPage('Gallery'));
+    const blockTypes = new Set(
+      data.rows.flatMap((row: { columns: Array<{ contentBlocks: Array<{ contentBlockType: number }> }> }) =>
+        row.columns.flatMap((column) => column.contentBlocks.map((block) => block.contentBlockType)),
+      ),
+    );
+    expect([...blockTypes].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it.each(['privacy', 'cookies', 'terms', 'about-us', 'gallery'])('GET /pagedata/page/%s answers the page', async (page) => {
+    const response = await api(`/pagedata/page/${page}`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).data.pageName.toLowerCase()).toBe(page);
+  });
+
+  it('an unknown page is 404 "Page not found"', async () => {
+    const response = await api('/pagedata/page/no-such-page');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ errorMessage: 'Page not found', validationErrors: [] });
+  });
+
+  it("GET /menu/getMenu/{menuId} answers the restaurant's menu", async () => {
+    const { data } = await (await api('/restaurant/coreRestaurantData')).json();
+    const response = await api(`/menu/getMenu/${data.restaurantData.menuId}`);
+    expect(response.status).toBe(200);
+    const menu = (await response.json()).data;
+    expect(menu).toEqual(await createRepositories(database.db).menus.getMenu(data.restaurantData.menuId));
+    expect(menu.categories.length).toBeGreaterThan(0);
+  });
+
+  it('an unknown menu is 404', async () => {
+    const response = await api('/menu/getMenu/999999');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ errorMessage: 'Menu not found', validationErrors: [] });
+  });
+
+  it('a menu id that is not a number is 400 naming menuId', async () => {
+    const response = await api('/menu/getMenu/chips');
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errorMessage).toBeNull();
+    expect(body.validationErrors).toContainEqual({ field: 'menuId', message: 'must be integer' });
+  });
+});
+
+describe('identification headers', () => {
+  const refused = [
+    ['no headers', {}],
+    ['no site key', { 'x-application-key': 'takeaway-web' }],
+    ['no application key', { 'x-site-key': 'demo-site' }],
+    ['a wrong application key', { 'x-application-key': 'someone-else', 'x-site-key': 'demo-site' }],
+    ['a wrong site key', { 'x-application-key': 'takeaway-web', 'x-site-key': 'other-site' }],
+  ] as const;
+
+  it.each(refused)('a call with %s is 401', async (_case, headers) => {
+    const response = await fetch(`${server.url}/api/restaurant/coreRestaurantData`, { headers });
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.errorMessage).toEqual(expect.any(String));
+    expect(body.validationErrors).toEqual([]);
+  });
+
+  it('is checked before anything else: a malformed body or an unknown route without them is 401', async () => {
+    const malformed = await fetch(`${server.url}/api/orderbuilder/update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"basketId":',
+    });
+    expect(malformed.status).toBe(401);
+    expect((await fetch(`${server.url}/api/no/such/route`)).status).toBe(401);
+  });
+
+  it('cannot be dodged by percent-encoding the path', async () => {
+    const response = await fetch(`${server.url}/%61pi/restaurant/coreRestaurantData`, {
+      headers: { 'x-application-key': 'someone-else', 'x-site-key': 'other-site' },
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('unknown API routes', () => {
+  it.each([
+    ['GET', '/no/such/route'],
+    ['POST', '/orderbuilder/nothing'],
+    ['GET', '/orderbuilder/update'],
+    ['DELETE', '/menu/getMenu/1'],
+  ])('%s /api%s is 404 "Route does not exist"', async (method, path) => {
+    const response = await api(path, { method });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ errorMessage: 'Route does not exist', validationErrors: [] });
+  });
+});
+
+describe('body validation happens before any handler and writes nothing', () => {
+  const validOrder = {
+    basketId: 'b8f2c0d4e6a81b3c5d7e9f1a2b3c4d5e',
+    menuVersion: 1,
+    sourceType: 'Website',
+    os: 'web',
+    osVersion: 'Linux',
+    appVersion: '1.0.81',
+    orderType: 1,
+    orderItems: [{ categoryId: 1, itemId: 101, quantity: 2, title: 'Prawn Crackers', itemCost: 2.5, lineCost: 5 }],
+    voucherItems: [],
+    itemCost: 5,
+    deliveryCharge: 0,
+    bagCharge: 0.1,
+    discount: 0,
+    totalCost: 5.1,
+    ignoreTimeOffset: false,
+    paymentType: 1,
+    asapFlag: true,
+  };
+  const validAccount = { authId: 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b', email: 'diner@example.com' };
+
+  const invalidBodies: Array<[string, string, string, { field: string; message: string }]> = [
+    ['a wrong type', '/orderbuilder/update', JSON.stringify({ ...validOrder, menuVersion: '1' }), { field: 'menuVersion', message: 'must be integer' }],
+    [
+      'a wrong type in a line',
+      '/orderbuilder/update',
+      JSON.stringify({ ...validOrder, orderItems: [{ ...validOrder.orderItems[0], quantity: '2' }] }),
+      { field: 'orderItems[0].quantity', message: 'must be integer' },
+    ],
+    ['an unknown field', '/orderbuilder/update', JSON.stringify({ ...validOrder, price: 0 }), { field: 'price', message: 'is not allowed' }],
+    [
+      'a missing required field',
+      '/orderbuilder/update',
+      JSON.stringify({ ...validOrder, basketId: undefined }),
+      { field: 'basketId', message: 'is required' },
+    ],
+    ['malformed JSON', '/orderbuilder/update', '{"basketId": "abc", ', { field: 'body', message: 'must be valid JSON' }],
+    ['an empty body', '/orderbuilder/update', '', { field: 'body', message: 'must be object' }],
+    ['a wrong type', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 42 }), { field: 'email', message: 'must be string' }],
+    ['an unknown field', '/account/CreateAccount', JSON.stringify({ ...validAccount, points: 5000 }), { field: 'points', message: 'is not allowed' }],
+    ['a missing required field', '/account/CreateAccount', JSON.stringify({ authId: validAccount.authId }), { field: 'email', message: 'is required' }],
+    ['a malformed email', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 'diner' }), { field: 'email', message: 'must match format "email"' }],
+    ['malformed JSON', '/account/CreateAccount', '{authId: 1}', { field: 'body', message: 'must be valid JSON' }],
+  ];
+
+  it.each(invalidBodies)('%s in POST %s is 400 with its validation failure', async (_case, path, body, failure) => {
+    const rowsBefore = totalRowCount();
+    const response = await postJson(path, body);
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.errorMessage).toBeNull();
+    expect(answer.validationErrors).toContainEqual(failure);
+    expect(totalRowCount()).toBe(rowsBefore);
+  });
+
+  it('a valid body passes validation and reaches the handler (not built yet: 501)', async () => {
+    const order = await postJson('/orderbuilder/update', JSON.stringify(validOrder));
+    expect(order.status).toBe(501);
+    expect(await order.json()).toEqual({ errorMessage: 'updateOrder is not available yet', validationErrors: [] });
+    const account = await postJson('/account/CreateAccount', JSON.stringify(validAccount));
+    expect(account.status).toBe(501);
+    expect(await account.json()).toEqual({ errorMessage: 'createAccount is not available yet', validationErrors: [] });
+  });
+
+  it('a body-less operation accepts an empty JSON body', async () => {
+    const response = await postJson('/orderbuilder/cancel/b8f2c0d4e6a81b3c5d7e9f1a2b3c4d5e', '');
+    expect(response.status).toBe(501);
+  });
+
+  it('a body sent as something other than JSON is refused', async () => {
+    const response = await api('/orderbuilder/update', {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv' },
+      body: 'basketId,menuVersion',
+    });
+    expect(response.status).toBe(415);
+    expect((await response.json()).validationErrors).toEqual([{ field: 'body', message: 'must be sent as application/json' }]);
+  });
+});
+
+describe('bearer tokens on GET /account/GetAccount', () => {
+  const cognitoLocalKey = JSON.parse(
+    readFileSync(join(root, 'node_modules/cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8'),
+  ) as { jwk: JWK };
+  let issuer: string;
+  let clientId: string;
+
+  beforeAll(async () => {
+    const { identity } = await (await fetch(`${server.url}/config.json`)).json();
+    issuer = `${server.identityEmulatorEndpoint}/${identity.userPoolId}`;
+    clientId = identity.userPoolClientId;
+  });
+
+  async function signIdToken({
+    key = undefined as CryptoKey | undefined,
+    audience = clientId,
+    tokenIssuer = issuer,
+    tokenUse = 'id',
+    expiresAt = Math.floor(Date.now() / 1000) + 3600,
+  } = {}): Promise<string> {
+    return new SignJWT({ token_use: tokenUse, email: 'diner@example.com', 'cognito:username': 'diner@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .setSubject('7d3c1f0a-2b4e-4c6d-8e9f-0a1b2c3d4e5f')
+      .setIssuer(tokenIssuer)
+      .setAudience(audience)
+      .setIssuedAt(expiresAt - 3600)
+      .setExpirationTime(expiresAt)
+      .sign(key ?? (await importJWK(cognitoLocalKey.jwk, 'RS256')));
+  }
+
+  const getAccount = (authorization?: string) => api('/account/GetAccount', authorization ? { headers: { authorization } } : {});
+
+  async function expectRefused(response: Response): Promise<void> {
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.errorMessage).toEqual(expect.any(String));
+    expect(body.validationErrors).toEqual([]);
+  }
+
+  it('a real id token from the identity emulator is accepted (the handler is not built yet: 501)', async () => {
+    const { AuthenticationResult } = await callIdentityService<{ AuthenticationResult: { IdToken: string } }>(
+      server.identityEmulatorEndpoint!,
+      'InitiateAuth',
+      { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD } },
+    );
+    expect((await getAccount(`Bearer ${AuthenticationResult.IdToken}`)).status).toBe(501);
+  });
+
+  it('a well-formed token signed with the emulator key is accepted, so the refusals below are for their faults', async () => {
+    expect((await getAccount(`Bearer ${await signIdToken()}`)).status).toBe(501);
+  });
+
+  it('no token is 401', async () => {
+    await expectRefused(await getAccount());
+  });
+
+  it('a token that is not a JWT is 401', async () => {
+    await expectRefused(await getAccount('Bearer not-a-token'));
+  });
+
+  it('a forged token (signed with another key) is 401', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    await expectRefused(await getAccount(`Bearer ${await signIdToken({ key: privateKey })}`));
+  });
+
+  it('an expired token is 401', async () => {
+    await expectRefused(await getAccount(`Bearer ${await signIdToken({ expiresAt: Math.floor(Date.now() / 1000) - 60 })}`));
+  });
+
+  it('a token for another app client (wrong audience) is 401', async () => {
+    await expectRefused(await getAccount(`Bearer ${await signIdToken({ audience: 'another-app-client' })}`));
+  });
+
+  it('a token from another issuer is 401', async () => {
+    await expectRefused(await getAccount(`Bearer ${await signIdToken({ tokenIssuer: 'https://cognito-idp.eu-west-2.amazonaws.com/eu-west-2_Other' })}`));
+  });
+
+  it('an access token instead of an id token is 401', async () => {
+    await expectRefused(await getAccount(`Bearer ${await signIdToken({ tokenUse: 'access' })}`));
+  });
+});
+
+describe('the site', () => {
+  const page = (path: string, headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' }) =>
+    fetch(`${server.url}${path}`, { headers });
+
+  it.each(['/', '/order', '/privacy', '/account/orders'])('GET %s answers index.html, revalidated on every load', async (path) => {
+    const response = await page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(indexHtml);
+  });
+
+  it('hashed assets are cached for a year', async () => {
+    const response = await page(`/assets/${hashedAssetName}`, {});
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(hashedAsset);
+  });
+
+  it('a missing file is 404, not index.html', async () => {
+    expect((await page('/assets/missing-1234.js', {})).status).toBe(404);
+    expect((await page('/logo.png')).status).toBe(404);
+  });
+
+  it('GET /config.json gives the browser its runtime configuration', async () => {
+    const response = await fetch(`${server.url}/config.json`);
+    expect(response.status).toBe(200);
+    const config = await response.json();
+    expect(config).toEqual({
+      apiBaseUrl: '/api',
+      applicationKey: 'takeaway-web',
+      siteKey: 'demo-site',
+      identity: {
+        userPoolId: expect.stringMatching(/^local_/),
+        userPoolClientId: expect.any(String),
+        region: 'eu-west-2',
+        endpoint: '/identity',
+      },
+      appVersion: '1.0.81',
+    });
+  });
+
+  it.each(['/', '/api/restaurant/coreRestaurantData'])('%s carries the security headers', async (path) => {
+    const response = await fetch(`${server.url}${path}`, { headers: { ...identification, accept: 'text/html' } });
+    const policy = response.headers.get('content-security-policy') ?? '';
+    for (const directive of ['script-src', 'frame-src', 'connect-src', 'img-src']) {
+      const sources = policy.split(';').find((part) => part.startsWith(`${directive} `)) ?? '';
+      for (const host of ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']) {
+        expect(sources, directive).toContain(host);
+      }
+    }
+    for (const directive of ['script-src', 'connect-src', 'img-src']) {
+      const sources = policy.split(';').find((part) => part.startsWith(`${directive} `)) ?? '';
+      expect(sources).toContain('https://www.googletagmanager.com');
+      expect(sources).toContain('https://*.google-analytics.com');
+    }
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('compresses large responses', async () => {
+    const menu = await api('/menu/getMenu/1', { headers: { 'accept-encoding': 'gzip' } });
+    expect(menu.headers.get('content-encoding')).toBe('gzip');
+    expect((await menu.json()).data.categories.length).toBeGreaterThan(0);
+    const asset = await page(`/assets/${hashedAssetName}`, { 'accept-encoding': 'br' });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe(hashedAsset);
+  });
+
+  it('the identity emulator is reachable through /identity', async () => {
+    const response = await fetch(`${server.url}/identity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: (await (await fetch(`${server.url}/config.json`)).json()).identity.userPoolClientId, AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD } }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).AuthenticationResult.IdToken).toEqual(expect.any(String));
+  });
+});

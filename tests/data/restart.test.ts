@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
+import { createRepositories } from '../../src/server/db/repositories';
+import { databaseTargets, type EmptyDatabase } from './databaseTargets';
+
+const sqlite = databaseTargets.find((target) => target.name === 'sqlite');
+if (sqlite === undefined) throw new Error('the SQLite target is always present');
+
+describe('the embedded SQLite database', () => {
+  let empty: EmptyDatabase;
+  let database: AppDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+    await empty.drop();
+  });
+
+  it('creates its directory and opens in WAL mode with foreign keys on', async () => {
+    empty = await sqlite.createEmpty();
+    expect(existsSync(dirname(empty.location.sqliteFile))).toBe(false);
+
+    database = await openDatabase(empty.location);
+    expect(database.dialect).toBe('sqlite');
+    expect(existsSync(empty.location.sqliteFile)).toBe(true);
+    const { rows: journal } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+    expect(journal[0].journal_mode).toBe('wal');
+    const { rows: foreignKeys } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(database.db);
+    expect(foreignKeys[0].foreign_keys).toBe(1);
+    const { rows: busyTimeout } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(database.db);
+    expect(busyTimeout[0].timeout).toBeGreaterThan(0);
+  });
+
+  it('keeps its data when the server is closed and started again on the same file', async () => {
+    empty = await sqlite.createEmpty();
+    const first = await openDatabase(empty.location);
+    await migrateToLatest(first.db);
+    expect(await seedDemoData(first.db)).toEqual({ seeded: true });
+    const menuBefore = await createRepositories(first.db).menus.getMenu(1);
+    await first.close();
+
+    database = await openDatabase(empty.location);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await seedDemoData(database.db)).toEqual({ seeded: false });
+    const repositories = createRepositories(database.db);
+    expect((await repositories.restaurant.getCoreData())?.name).toBe('Golden Dragon');
+    expect(await repositories.menus.getMenu(1)).toEqual(menuBefore);
+    expect((await repositories.pages.getPage('gallery'))?.pageName).toBe('Gallery');
+  });
+});
+
+describe('opening a database from a bad URL', () => {
+  const sqliteFile = '/nonexistent/never-used.sqlite';
+
+  it('refuses a value that is not a URL, saying what it expects', async () => {
+    await expect(openDatabase({ databaseUrl: 'not a url', sqliteFile })).rejects.toThrow(
+      'The database URL is not a valid URL (expected postgres://user:password@host:port/database)',
+    );
+  });
+
+  it('refuses a URL of another database', async () => {
+    await expect(openDatabase({ databaseUrl: 'mysql://user@127.0.0.1/takeaway', sqliteFile })).rejects.toThrow(
+      'The database URL must start with postgres:// or postgresql://, not mysql:',
+    );
+  });
+
+  it('says so when no PostgreSQL server answers', async () => {
+    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+    await expect(openDatabase({ databaseUrl: 'postgres://takeaway@127.0.0.1:1/takeaway', sqliteFile })).rejects.toThrow(
+      'Cannot connect to the PostgreSQL database',
+    );
+  });
+});
