@@ -10,7 +10,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080', '/identity': 'http://127.0.0.1:8080' },
+    proxy: { '/api': 'http://127.0.0.1:8080', '/identity': 'http://127.0.0.1:8080', '/config.json': 'http://127.0.0.1:8080' },
   },
   build: { outDir: 'dist/site', sourcemap: true, target: 'es2022' },
 });

@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { commandExists } from './process.mjs';
+
+const role = 'takeaway_test';
+const password = 'takeaway_test';
+
+function asPostgres(sql) {
+  return spawnSync('su', ['postgres', '-c', `psql -qAtc "${sql}"`], { encoding: 'utf8' });
+}
+
+/**
+ * Starts the machine's PostgreSQL cluster (Debian's pg_ctlcluster) and makes a test role that may create
+ * databases, so the data-layer tests also run on PostgreSQL. Returns its URL, or undefined where that is not possible.
+ */
+export function startTestPostgres() {
+  if (process.getuid?.() !== 0 || !commandExists('pg_lsclusters') || !commandExists('pg_ctlcluster')) return undefined;
+  const cluster = spawnSync('pg_lsclusters', ['--no-header'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  if (!cluster) return undefined;
+  const [version, name, port, status] = cluster.split(/\s+/);
+  if (status !== 'online' && spawnSync('pg_ctlcluster', [version, name, 'start'], { stdio: 'inherit' }).status !== 0) return undefined;
+  const exists = asPostgres(`SELECT 1 FROM pg_roles WHERE rolname = '${role}'`);
+  if (exists.status !== 0) return undefined;
+  const statement = exists.stdout.trim() === '1' ? 'ALTER' : 'CREATE';
+  if (asPostgres(`${statement} ROLE ${role} LOGIN CREATEDB PASSWORD '${password}'`).status !== 0) return undefined;
+  return `postgres://${role}:${password}@127.0.0.1:${port}/postgres`;
+}

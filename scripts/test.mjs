@@ -1,0 +1,46 @@
+// Every test, from a fresh clone: `npm install && npm test`.
+// Installs what the tests need (Debian's Chromium), starts PostgreSQL when the machine has it so the
+// data layer is tested on both databases, type-checks, builds the site, then runs Vitest and Playwright.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run, runOrExit } from './process.mjs';
+import { ensureChromium } from './chromium.mjs';
+import { startTestPostgres } from './postgres.mjs';
+
+const reports = mkdtempSync(join(tmpdir(), 'takeaway-test-reports-'));
+const vitestReport = join(reports, 'vitest.json');
+const playwrightReport = join(reports, 'playwright.json');
+
+ensureChromium();
+const env = { ...process.env };
+if (!env.TEST_DATABASE_URL) {
+  const url = startTestPostgres();
+  if (url) env.TEST_DATABASE_URL = url;
+  else console.log('PostgreSQL is not available here: the data-layer tests run on SQLite only.');
+}
+
+runOrExit('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+runOrExit('npx', ['vite', 'build', '--logLevel', 'warn']);
+
+const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { env });
+const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
+});
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+if (existsSync(vitestReport)) {
+  const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  counts.passed += vitest.numPassedTests;
+  counts.failed += vitest.numFailedTests;
+  counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+  counts.skipped += stats.skipped;
+}
+const failedRunner = unitStatus !== 0 || e2eStatus !== 0;
+console.log(`\nall tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(failedRunner ? 1 : 0);
