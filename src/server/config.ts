@@ -103,7 +103,8 @@ function identity(env: Environment): LocalIdentityConfig | CognitoIdentityConfig
     'a Cognito user pool id such as eu-west-2_AbC123xyz',
   );
   const clientId = matching(env, 'COGNITO_CLIENT_ID', /^[A-Za-z0-9]{1,128}$/, 'a Cognito app client id (letters and digits)');
-  const emulatorPort = portNumber(env, 'IDENTITY_EMULATOR_PORT', 9229);
+  // Not cognito-local's own 9229: that is Node's --inspect port, and debugging the server would collide with it.
+  const emulatorPort = portNumber(env, 'IDENTITY_EMULATOR_PORT', 9230);
   if (mode === 'local') return { mode, emulatorPort, region };
   if (mode === 'cognito') {
     const because = 'when IDENTITY_MODE is cognito';

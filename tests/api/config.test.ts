@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       dataDir: resolve(root, 'data'),
       applicationKey: 'takeaway-web',
       siteKey: 'demo-site',
-      identity: { mode: 'local', emulatorPort: 9229, region: 'eu-west-2' },
+      identity: { mode: 'local', emulatorPort: 9230, region: 'eu-west-2' },
       analyticsMeasurementId: undefined,
       logLevel: 'info',
     });

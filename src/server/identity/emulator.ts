@@ -30,7 +30,7 @@ export interface IdentityEmulatorOptions {
 }
 
 export interface IdentityEmulator {
-  /** Base URL of the emulator's Cognito API, e.g. http://127.0.0.1:9229 */
+  /** Base URL of the emulator's Cognito API, e.g. http://127.0.0.1:9230 */
   endpoint: string;
   userPoolId: string;
   clientId: string;

@@ -1,0 +1,87 @@
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Anchor.css';
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { apiIdentityOf, createAuthActor } from './actors/auth';
+import { callApi, createApiClient, type ApiClient } from './api/client';
+import { createAppRouter } from './AppRouter';
+import { createAnalytics } from './platform/analytics';
+import { loadRuntimeConfig } from './platform/config';
+import { listenForDeepLinks } from './platform/native';
+import { ensureTrackingCookie } from './platform/trackingCookie';
+import { createCoreDataCache } from './shell/coreDataCache';
+import { createRouteChangeEffects } from './shell/routeChangeEffects';
+import type { RestaurantData } from './shell/routerContext';
+import { theme } from './theme';
+
+async function fetchCoreData(api: ApiClient): Promise<RestaurantData> {
+  const result = await callApi(api.GET('/restaurant/coreRestaurantData'));
+  if (!result.ok) throw new Error(result.aborted ? 'The core data request was aborted' : (result.error.message ?? 'The core data failed to load'));
+  return result.data.restaurantData;
+}
+
+async function checkActiveOrder(api: ApiClient, orderId: string): Promise<void> {
+  const result = await callApi(api.GET('/order/GetActiveOrder/{orderId}', { params: { path: { orderId } } }));
+  if (!result.ok && !result.aborted) console.warn('The order status could not be checked', result.error);
+}
+
+function showStartFailure(rootElement: HTMLElement, error: unknown) {
+  console.error('The site could not start', error);
+  // Without its configuration the site cannot reach the API or render routes; this is /sorry in plain HTML.
+  window.history.replaceState(null, '', '/sorry');
+  document.title = 'Sorry, something went wrong';
+  rootElement.innerHTML =
+    '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:1rem;text-align:center">' +
+    '<h1>Sorry, something went wrong</h1><p>We could not load the site. Please try again in a moment.</p>' +
+    '<p><a href="/">Try again</a></p></main>';
+}
+
+async function start(rootElement: HTMLElement) {
+  const config = await loadRuntimeConfig();
+  ensureTrackingCookie(document);
+
+  const auth = createAuthActor(config.identity);
+  auth.start();
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    applicationKey: config.applicationKey,
+    siteKey: config.siteKey,
+    identity: apiIdentityOf(auth),
+  });
+  const coreData = createCoreDataCache(() => fetchCoreData(api));
+  const analytics = createAnalytics(config);
+  const router = createAppRouter({ api, auth, coreData, analytics, appVersion: config.appVersion });
+
+  const onRouteChange = createRouteChangeEffects({
+    document,
+    storage: window.localStorage,
+    analytics,
+    restaurantName: () => coreData.current()?.name,
+    checkOrderStatus: (orderId) => checkActiveOrder(api, orderId),
+  });
+  router.subscribe('onResolved', (event) => void onRouteChange(event.toLocation.pathname));
+  void listenForDeepLinks((href) => void router.navigate({ href }));
+
+  createRoot(rootElement).render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>,
+  );
+}
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+start(rootElement).catch((error: unknown) => showStartFailure(rootElement, error));

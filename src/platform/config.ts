@@ -1,0 +1,59 @@
+/** The browser's runtime configuration, served by the server at `/config.json` so that one build serves every environment. */
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  applicationKey: string;
+  siteKey: string;
+  identity: {
+    userPoolId: string;
+    userPoolClientId: string;
+    region: string;
+    /** Set only in local mode, where the identity emulator stands in for Cognito. */
+    endpoint?: string;
+  };
+  /** GA4 measurement id; without one, page views go to the in-memory recorder. */
+  analyticsMeasurementId?: string;
+  /** Publishes recorded page views on `window.__analyticsPageViews` for browser tests; never set in production. */
+  analyticsRecorder?: boolean;
+  appVersion: string;
+}
+
+export class ConfigError extends Error {}
+
+function requireString(source: Record<string, unknown>, key: string, where: string): string {
+  const value = source[key];
+  if (typeof value !== 'string' || value === '') throw new ConfigError(`${where}${key} is missing from /config.json`);
+  return value;
+}
+
+function optionalString(source: Record<string, unknown>, key: string): string | undefined {
+  const value = source[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  if (typeof body !== 'object' || body === null) throw new ConfigError('/config.json is not an object');
+  const source = body as Record<string, unknown>;
+  const identity = source.identity;
+  if (typeof identity !== 'object' || identity === null) throw new ConfigError('identity is missing from /config.json');
+  const identitySource = identity as Record<string, unknown>;
+  return {
+    apiBaseUrl: requireString(source, 'apiBaseUrl', ''),
+    applicationKey: requireString(source, 'applicationKey', ''),
+    siteKey: requireString(source, 'siteKey', ''),
+    identity: {
+      userPoolId: requireString(identitySource, 'userPoolId', 'identity.'),
+      userPoolClientId: requireString(identitySource, 'userPoolClientId', 'identity.'),
+      region: requireString(identitySource, 'region', 'identity.'),
+      endpoint: optionalString(identitySource, 'endpoint'),
+    },
+    analyticsMeasurementId: optionalString(source, 'analyticsMeasurementId'),
+    analyticsRecorder: source.analyticsRecorder === true,
+    appVersion: requireString(source, 'appVersion', ''),
+  };
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new ConfigError(`/config.json answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}

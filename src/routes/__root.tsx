@@ -1,0 +1,34 @@
+import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import { SiteLayout } from '../components/SiteLayout';
+import { SplashScreen } from '../screens/splash/SplashScreen';
+import type { RouterContext } from '../shell/routerContext';
+import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
+import { normalisePath } from '../shell/titles';
+
+/** The generic content page and the splash take any path: a start there is kept, not sent through `/`. */
+function isFixedAppRoute(routeId: string | undefined): boolean {
+  return routeId !== undefined && routeId !== '__root__' && !routeId.includes('$');
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The settings gate of SPEC §2: nothing renders until the restaurant's core data is held.
+  beforeLoad: async ({ context, location, matches }) => {
+    // The error page must show even when the core data is what failed.
+    if (normalisePath(location.pathname) === '/sorry') return { restaurant: context.coreData.current() };
+    const settingsWereLoaded = context.coreData.current() !== undefined;
+    let restaurant;
+    try {
+      restaurant = await context.coreData.load();
+    } catch (error) {
+      console.error('The restaurant core data could not be loaded', error);
+      throw redirect({ to: '/sorry', replace: true });
+    }
+    if (!settingsWereLoaded) {
+      const returnPath = returnPathAfterSettingsLoad(location.pathname, isFixedAppRoute(matches.at(-1)?.routeId));
+      if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
+    }
+    return { restaurant };
+  },
+  component: SiteLayout,
+  notFoundComponent: SplashScreen,
+});

@@ -1,0 +1,26 @@
+import { normalisePath } from './titles';
+
+/** SPEC §2: the paths from which the app may start without first going through `/`. '' is the bare origin. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '', '/', '/home', '/order', '/booking', '/contact', '/track', '/restaurant', '/updateRequired', '/fix-issue',
+  '/privacy', '/cookies', '/terms', '/about-us', '/apps', '/dine-at-home', '/login', '/register', '/gallery',
+];
+
+const PUBLIC_PATH_SET = new Set(PUBLIC_PATHS.map(normalisePath));
+
+export const DEFAULT_RETURN_PATH = '/home';
+
+export function isPublicPath(pathname: string): boolean {
+  return PUBLIC_PATH_SET.has(normalisePath(pathname));
+}
+
+/**
+ * Where the user lands once restaurant settings have loaded: the requested path when it is public;
+ * `/` for the app's own routes that depend on state a fresh start does not have (basket, payment,
+ * account, …). A path the app does not know is kept, so that it reaches the splash.
+ */
+export function returnPathAfterSettingsLoad(requestedPath: string, isAppRoute: boolean): string {
+  if (requestedPath === '') return DEFAULT_RETURN_PATH;
+  if (isPublicPath(requestedPath) || !isAppRoute) return requestedPath;
+  return '/';
+}

@@ -1,0 +1,22 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// Lacquer red and imperial gold. Shade 7 of the red carries white text at better than 7:1, and the
+// gold's light shades sit on the red header at better than 4.5:1, so text stays readable (WCAG AA).
+const lacquerRed: MantineColorsTuple = [
+  '#fff0ef', '#ffdcda', '#ffb6b2', '#fb8b85', '#f2615a', '#e23b33', '#c5231c', '#a3160f', '#86120c', '#680e09',
+];
+
+const imperialGold: MantineColorsTuple = [
+  '#fff9e5', '#fdf0c2', '#fae089', '#f6ce4e', '#efbc25', '#d9a40f', '#b3850a', '#8c6808', '#664b06', '#403003',
+];
+
+export const theme = createTheme({
+  colors: { lacquerRed, imperialGold },
+  primaryColor: 'lacquerRed',
+  primaryShade: 7,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: '700' },
+  defaultRadius: 'md',
+  // SPEC §9 default transition.
+  other: { transitionMs: 300 },
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+
+test('starting on a public path waits for the restaurant settings, then shows that path', async ({ page }) => {
+  let releaseCoreData: () => void = () => undefined;
+  const coreDataHeld = new Promise<void>((resolve) => (releaseCoreData = resolve));
+  await page.route('**/api/restaurant/coreRestaurantData', async (route) => {
+    await coreDataHeld;
+    await route.fallback();
+  });
+  await page.goto('/gallery');
+  await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  releaseCoreData();
+  await waitForShell(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+});
+
+for (const path of ['/confirmAccount', '/account', '/forgotPassword']) {
+  test(`starting on ${path}, which is not on SPEC's public list, checks the settings using / and lands there`, async ({ page }) => {
+    await page.goto(path);
+    await waitForShell(page);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { level: 1, name: RESTAURANT_NAME })).toBeVisible();
+  });
+}
+
+test('the core data is fetched once however many pages are visited', async ({ page }) => {
+  let coreDataCalls = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/restaurant/coreRestaurantData')) coreDataCalls += 1;
+  });
+  await page.goto('/');
+  await waitForShell(page);
+  for (const name of ['Privacy', 'Terms', 'Cookies', 'About Us']) {
+    await page.getByRole('contentinfo').getByRole('link', { name }).click();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+  expect(coreDataCalls).toBe(1);
+});

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForShell } from './shellSupport';
+
+// The demo staff user seeded into the local identity emulator (README: local use only).
+const STAFF_EMAIL = 'kitchen@golden-dragon.example';
+const STAFF_PASSWORD = 'kitchen-demo-2026';
+
+function accountIcon(page: Page, name: string) {
+  return page.getByRole('banner').getByRole('link', { name });
+}
+
+test('the demo staff user signs in and out against the identity emulator, and the account icon follows', async ({ page }) => {
+  await page.goto('/');
+  await waitForShell(page);
+  await expect(accountIcon(page, 'Login or register')).toHaveAttribute('href', '/login');
+  await accountIcon(page, 'Login or register').click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(accountIcon(page, 'Your account')).toHaveAttribute('href', '/account');
+  await expect(accountIcon(page, 'Login or register')).toHaveCount(0);
+
+  await accountIcon(page, 'Your account').click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(`You are signed in as ${STAFF_EMAIL}.`)).toBeVisible();
+  await expect(accountIcon(page, 'Your account')).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(accountIcon(page, 'Login or register')).toHaveAttribute('href', '/login');
+});
+
+test('a session survives a reload', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+  await page.reload();
+  await waitForShell(page);
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+});
+
+test('a wrong password is refused with a message and the email is kept', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Incorrect email or password.');
+  await expect(page.getByLabel('Email')).toHaveValue(STAFF_EMAIL);
+  await expect(accountIcon(page, 'Login or register')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing in from a guarded page returns to it', async ({ page }) => {
+  await page.goto('/login?redirect=%2Faccount');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your account details' })).toBeVisible();
+});

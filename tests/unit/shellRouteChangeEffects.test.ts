@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Analytics } from '../../src/platform/analytics';
+import { IN_PROGRESS_ORDER_KEY } from '../../src/shell/orderStatusCheck';
+import { HEADER_ELEMENT_ID, createRouteChangeEffects } from '../../src/shell/routeChangeEffects';
+
+function recordingAnalytics(): Analytics & { paths: string[] } {
+  const paths: string[] = [];
+  return { paths, pageView: (path) => paths.push(path) };
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  window.localStorage.clear();
+});
+
+describe('the effects of a route change', () => {
+  it('sets the title, sends a page view with the path and scrolls the header into view', async () => {
+    document.body.innerHTML = `<header id="${HEADER_ELEMENT_ID}"></header>`;
+    const header = document.getElementById(HEADER_ELEMENT_ID)!;
+    const scrolls: unknown[] = [];
+    header.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => void scrolls.push(options);
+    const analytics = recordingAnalytics();
+    const checkOrderStatus = vi.fn(async () => undefined);
+    const onRouteChange = createRouteChangeEffects({
+      document,
+      storage: window.localStorage,
+      analytics,
+      restaurantName: () => 'Golden Dragon',
+      checkOrderStatus,
+    });
+
+    await onRouteChange('/privacy');
+
+    expect(document.title).toBe('Golden Dragon | Privacy Policy');
+    expect(analytics.paths).toEqual(['/privacy']);
+    expect(scrolls).toEqual([{ block: 'start' }]);
+    expect(checkOrderStatus).not.toHaveBeenCalled();
+  });
+
+  it('checks the order status on every change while an order is in progress', async () => {
+    window.localStorage.setItem(IN_PROGRESS_ORDER_KEY, 'order-7');
+    const checked: string[] = [];
+    const onRouteChange = createRouteChangeEffects({
+      document,
+      storage: window.localStorage,
+      analytics: recordingAnalytics(),
+      restaurantName: () => 'Golden Dragon',
+      checkOrderStatus: async (orderId) => void checked.push(orderId),
+    });
+
+    await onRouteChange('/order');
+    await onRouteChange('/track');
+    await onRouteChange('/order');
+
+    expect(checked).toEqual(['order-7', 'order-7', 'order-7']);
+    expect(document.title).toBe('Golden Dragon | Add items to your order');
+  });
+
+  it('treats a second report of the same path as no route change', async () => {
+    const analytics = recordingAnalytics();
+    const onRouteChange = createRouteChangeEffects({
+      document,
+      storage: window.localStorage,
+      analytics,
+      restaurantName: () => 'Golden Dragon',
+      checkOrderStatus: async () => undefined,
+    });
+
+    await onRouteChange('/terms');
+    await onRouteChange('/terms');
+    await onRouteChange('/cookies');
+    await onRouteChange('/terms');
+
+    expect(analytics.paths).toEqual(['/terms', '/cookies', '/terms']);
+  });
+});

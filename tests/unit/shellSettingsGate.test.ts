@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RETURN_PATH, PUBLIC_PATHS, isPublicPath, returnPathAfterSettingsLoad } from '../../src/shell/settingsGate';
+
+const SPEC_PUBLIC_PATHS = [
+  '', '/', '/home', '/order', '/booking', '/contact', '/track', '/restaurant', '/updateRequired', '/fix-issue',
+  '/privacy', '/cookies', '/terms', '/about-us', '/apps', '/dine-at-home', '/login', '/register', '/gallery',
+];
+
+const APP_ROUTES_NOT_PUBLIC = ['/basket', '/checkout', '/payment', '/account', '/vouchers', '/sorry', '/confirmAccount', '/forgotpassword', '/createAccount'];
+
+describe('the settings gate', () => {
+  it('holds exactly SPEC §2 public-path list', () => {
+    expect([...PUBLIC_PATHS].sort()).toEqual([...SPEC_PUBLIC_PATHS].sort());
+  });
+
+  it.each(SPEC_PUBLIC_PATHS.filter((path) => path !== ''))('returns to the public path %s once settings load', (path) => {
+    expect(isPublicPath(path)).toBe(true);
+    expect(returnPathAfterSettingsLoad(path, true)).toBe(path);
+  });
+
+  it('returns to /home when no path was requested', () => {
+    expect(DEFAULT_RETURN_PATH).toBe('/home');
+    expect(returnPathAfterSettingsLoad('', true)).toBe('/home');
+  });
+
+  it.each(APP_ROUTES_NOT_PUBLIC)('checks settings using / when the app starts on %s', (path) => {
+    expect(isPublicPath(path)).toBe(false);
+    expect(returnPathAfterSettingsLoad(path, true)).toBe('/');
+  });
+
+  it('keeps a path that is no route of the app, so that it reaches the splash', () => {
+    expect(returnPathAfterSettingsLoad('/no-such-page', false)).toBe('/no-such-page');
+  });
+
+  it('matches public paths whatever their case or trailing slash', () => {
+    expect(isPublicPath('/updaterequired')).toBe(true);
+    expect(isPublicPath('/order/')).toBe(true);
+  });
+});
