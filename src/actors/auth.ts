@@ -7,38 +7,49 @@ type IdentityPlatform = typeof import('../platform/identity');
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 
-const platformOf = new WeakMap<AuthActor, Promise<IdentityPlatform>>();
+const platformOf = new WeakMap<AuthActor, () => Promise<IdentityPlatform>>();
 
-/** The real actors of the auth statechart, each waiting for the identity platform to have loaded. */
-function identityActors(platform: Promise<IdentityPlatform>) {
+/** The real actors of the auth statechart; each loads the identity platform only when it needs it. */
+function identityActors(loadPlatform: () => Promise<IdentityPlatform>, hasStoredSession: () => boolean) {
   return {
-    restoreSession: fromPromise<AuthSession | undefined>(async () => (await platform).currentSession({ forceRefresh: false })),
-    signIn: fromPromise<AuthSession, { email: string; password: string }>(async ({ input }) =>
-      (await platform).signInWithPassword(input.email, input.password),
+    restoreSession: fromPromise<AuthSession | undefined>(async () =>
+      hasStoredSession() ? (await loadPlatform()).currentSession({ forceRefresh: false }) : undefined,
     ),
-    signOut: fromPromise<void>(async () => (await platform).signOutEverywhere()),
+    signIn: fromPromise<AuthSession, { email: string; password: string }>(async ({ input }) =>
+      (await loadPlatform()).signInWithPassword(input.email, input.password),
+    ),
+    signOut: fromPromise<void>(async () => (await loadPlatform()).signOutEverywhere()),
   };
 }
 
 /**
+ * Amplify keeps the signed-in user under this key (its token store's LastAuthUser). Reading it directly
+ * tells whether there is a session to restore without loading Amplify itself.
+ */
+function storedSessionKey(userPoolClientId: string): string {
+  return `CognitoIdentityServiceProvider.${userPoolClientId}.LastAuthUser`;
+}
+
+/**
  * The app's auth actor, not yet started (main.tsx starts it once and puts it in the router context).
- * Amplify is about 40 KB of gzipped script, so it is loaded after the first render instead of in the
- * first-load bundle (DESIGN.md budgets); the actor restores the session as soon as it has arrived.
+ * Amplify is about 40 KB of gzipped script, so it stays out of the first load (DESIGN.md budgets): it is
+ * loaded only when a stored session is to be restored, or when someone signs in, signs out or needs a token.
  * Token refreshes that Amplify makes on its own reach the actor as events.
  */
-export function createAuthActor(config: IdentityConfig): AuthActor {
-  const platform = import('../platform/identity').then((identity) => {
-    identity.configureIdentity(config);
-    return identity;
-  });
-  const auth = createActor(authMachine.provide({ actors: identityActors(platform) }));
-  platformOf.set(auth, platform);
-  void platform.then((identity) => {
-    const stopListening = identity.onSessionChange((change) =>
-      auth.send(change.type === 'refreshed' ? { type: 'SESSION_REFRESHED', session: change.session } : { type: 'SESSION_EXPIRED' }),
-    );
-    auth.subscribe({ complete: stopListening, error: stopListening });
-  });
+export function createAuthActor(config: IdentityConfig, storage: Pick<Storage, 'getItem'> = globalThis.localStorage): AuthActor {
+  let platform: Promise<IdentityPlatform> | undefined;
+  const loadPlatform = () =>
+    (platform ??= import('../platform/identity').then((identity) => {
+      identity.configureIdentity(config);
+      const stopListening = identity.onSessionChange((change) =>
+        auth.send(change.type === 'refreshed' ? { type: 'SESSION_REFRESHED', session: change.session } : { type: 'SESSION_EXPIRED' }),
+      );
+      auth.subscribe({ complete: stopListening, error: stopListening });
+      return identity;
+    }));
+  const hasStoredSession = () => storage.getItem(storedSessionKey(config.userPoolClientId)) !== null;
+  const auth: AuthActor = createActor(authMachine.provide({ actors: identityActors(loadPlatform, hasStoredSession) }));
+  platformOf.set(auth, loadPlatform);
   return auth;
 }
 
@@ -55,13 +66,13 @@ function isFresh(idToken: string): boolean {
  * is fresh; otherwise the client fetches one without cache, which makes Amplify refresh the session.
  */
 export function apiIdentityOf(auth: AuthActor) {
-  const platform = platformOf.get(auth);
-  if (!platform) throw new Error('apiIdentityOf needs an actor made by createAuthActor');
+  const loadPlatform = platformOf.get(auth);
+  if (!loadPlatform) throw new Error('apiIdentityOf needs an actor made by createAuthActor');
   return {
     currentIdToken: () => {
       const idToken = currentIdToken(auth.getSnapshot());
       return idToken !== undefined && isFresh(idToken) ? idToken : undefined;
     },
-    fetchIdTokenWithoutCache: async () => (await (await platform).currentSession({ forceRefresh: true }))?.idToken,
+    fetchIdTokenWithoutCache: async () => (await (await loadPlatform()).currentSession({ forceRefresh: true }))?.idToken,
   };
 }

@@ -102,11 +102,14 @@ describe('the Amplify identity platform against the emulator', () => {
 
 describe('the auth actor with the real actors', () => {
   let auth: AuthActor;
+  // Node has no localStorage (Amplify keeps its tokens in memory there), so each test says whether a session is stored.
+  const noStoredSession = { getItem: () => null };
+  const storedSession = { getItem: (key: string) => (key.endsWith('.LastAuthUser') ? DEMO_STAFF_EMAIL : null) };
 
   afterEach(() => auth?.stop());
 
   it('restores nothing, signs in, hands the id token to the API client, then signs out', async () => {
-    auth = createAuthActor(localConfig());
+    auth = createAuthActor(localConfig(), noStoredSession);
     auth.start();
     await waitFor(auth, (snapshot) => snapshot.matches('signedOut'));
 
@@ -129,7 +132,7 @@ describe('the auth actor with the real actors', () => {
   });
 
   it('does not hand out a token about to expire: the client fetches a refreshed one instead', async () => {
-    auth = createAuthActor(localConfig());
+    auth = createAuthActor(localConfig(), noStoredSession);
     auth.start();
     await waitFor(auth, (snapshot) => snapshot.matches('signedOut'));
     auth.send({ type: 'SIGN_IN', email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD });
@@ -155,7 +158,7 @@ describe('the auth actor with the real actors', () => {
   it('restores a session held from before (a reload of the page)', async () => {
     configureIdentity(localConfig());
     const held = await signInWithPassword(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
-    auth = createAuthActor(localConfig());
+    auth = createAuthActor(localConfig(), storedSession);
     auth.start();
     const restored = await waitFor(auth, (snapshot) => !snapshot.hasTag('busy'));
     expect(restored.value).toBe('signedIn');
@@ -164,7 +167,7 @@ describe('the auth actor with the real actors', () => {
   });
 
   it('shows the incorrect-credentials message after a wrong password', async () => {
-    auth = createAuthActor(localConfig());
+    auth = createAuthActor(localConfig(), noStoredSession);
     auth.start();
     await waitFor(auth, (snapshot) => snapshot.matches('signedOut'));
     auth.send({ type: 'SIGN_IN', email: DEMO_STAFF_EMAIL, password: 'not-the-password' });

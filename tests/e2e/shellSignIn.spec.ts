@@ -64,3 +64,22 @@ test('signing in from a guarded page returns to it', async ({ page }) => {
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your account details' })).toBeVisible();
 });
+
+test('a visitor with no stored session does not download the identity library until signing in', async ({ page }) => {
+  const identityScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/identity-[^/]+\.js$/.test(request.url())) identityScripts.push(request.url());
+  });
+  await page.goto('/');
+  await waitForShell(page);
+  await page.getByRole('banner').getByRole('link', { name: 'Gallery' }).first().click();
+  await expect(page).toHaveURL(/\/gallery$/);
+  expect(identityScripts).toEqual([]);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+  expect(identityScripts).toHaveLength(1);
+});
