@@ -35,6 +35,8 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
     };
   }
   // Loaded only in local mode: cognito-local brings the whole AWS SDK v2, which production never needs.
+  // Its end-of-support notice speaks to cognito-local's maintainers, not to whoever runs this server.
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
   const { startIdentityEmulator } = await import('./identity/emulator');
   const emulator = await startIdentityEmulator({ port: identity.emulatorPort, dataDir: config.dataDir });
   return {

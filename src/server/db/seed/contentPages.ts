@@ -4,7 +4,8 @@ import type { DemoPage } from './demoDataShape';
 type PageRow = components['schemas']['PageRow'];
 
 interface Section {
-  header: string;
+  /** The page's title is its main heading, so an opening section has none of its own. */
+  header?: string;
   content: string[];
 }
 
@@ -25,7 +26,6 @@ export const privacyPage: DemoPage = {
   title: 'Privacy Policy',
   rows: sectionRows([
     {
-      header: 'Privacy Policy',
       content: [
         'This policy explains what personal data Golden Dragon collects when you use our website and apps, why we collect it, and the rights you have under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.',
         lastUpdated,
@@ -92,7 +92,6 @@ export const cookiesPage: DemoPage = {
   title: 'Cookie Policy',
   rows: sectionRows([
     {
-      header: 'Cookie Policy',
       content: [
         'Cookies are small text files that a website stores in your browser. This page lists the cookies and similar storage that Golden Dragon uses, and why.',
         lastUpdated,
@@ -146,7 +145,6 @@ export const termsPage: DemoPage = {
   title: 'Terms of Use',
   rows: sectionRows([
     {
-      header: 'Terms of Use',
       content: [
         'These terms apply when you use the Golden Dragon website and apps and when you order from us. Please read them before you order.',
         lastUpdated,
@@ -210,7 +208,6 @@ export const aboutUsPage: DemoPage = {
   rows: [
     ...sectionRows([
       {
-        header: 'About Us',
         content: [
           'Golden Dragon opened on Market Street in Headingley in 1998, when the Wong family brought the cooking of their home town near Guangzhou to north Leeds.',
           'Two generations later the family still runs the kitchen. Our roast meats are roasted in-house every day, our stocks are made every morning, and every dish is cooked to order.',
