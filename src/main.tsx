@@ -14,9 +14,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
+import { createBasketActor } from './actors/basket';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { createAppRouter } from './AppRouter';
 import { createAnalytics } from './platform/analytics';
+import { createBasketStorage } from './platform/basketStorage';
 import { loadRuntimeConfig } from './platform/config';
 import { listenForDeepLinks } from './platform/native';
 import { ensureTrackingCookie } from './platform/trackingCookie';
@@ -59,9 +61,10 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
+  const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   const coreData = createCoreDataCache(() => fetchCoreData(api));
   const analytics = createAnalytics(config);
-  const router = createAppRouter({ api, auth, coreData, analytics, appVersion: config.appVersion });
+  const router = createAppRouter({ api, auth, basket, coreData, analytics, appVersion: config.appVersion });
 
   const onRouteChange = createRouteChangeEffects({
     document,

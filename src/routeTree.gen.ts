@@ -13,10 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as AppsRouteImport } from './routes/apps'
+import { Route as BasketRouteImport } from './routes/basket'
 import { Route as BookingRouteImport } from './routes/booking'
+import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ConfirmAccountRouteImport } from './routes/confirmAccount'
+import { Route as ConfirmationRouteImport } from './routes/confirmation'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
+import { Route as DeliveryRouteImport } from './routes/delivery'
 import { Route as DineAtHomeRouteImport } from './routes/dine-at-home'
 import { Route as FixIssueRouteImport } from './routes/fix-issue'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
@@ -24,6 +28,7 @@ import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OrderRouteImport } from './routes/order'
+import { Route as OrderTimeRouteImport } from './routes/orderTime'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RestaurantRouteImport } from './routes/restaurant'
@@ -52,14 +57,29 @@ const AppsRoute = AppsRouteImport.update({
   path: '/apps',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BasketRoute = BasketRouteImport.update({
+  id: '/basket',
+  path: '/basket',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingRoute = BookingRouteImport.update({
   id: '/booking',
   path: '/booking',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CheckoutRoute = CheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ConfirmAccountRoute = ConfirmAccountRouteImport.update({
   id: '/confirmAccount',
   path: '/confirmAccount',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmationRoute = ConfirmationRouteImport.update({
+  id: '/confirmation',
+  path: '/confirmation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -70,6 +90,11 @@ const ContactRoute = ContactRouteImport.update({
 const CookiesRoute = CookiesRouteImport.update({
   id: '/cookies',
   path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DeliveryRoute = DeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DineAtHomeRoute = DineAtHomeRouteImport.update({
@@ -105,6 +130,11 @@ const LoginRoute = LoginRouteImport.update({
 const OrderRoute = OrderRouteImport.update({
   id: '/order',
   path: '/order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderTimeRoute = OrderTimeRouteImport.update({
+  id: '/orderTime',
+  path: '/orderTime',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -148,10 +178,14 @@ export interface FileRoutesByFullPath {
   '/about-us': typeof AboutUsRoute
   '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
+  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
+  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
+  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
+  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -159,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -172,10 +207,14 @@ export interface FileRoutesByTo {
   '/about-us': typeof AboutUsRoute
   '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
+  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
+  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
+  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
+  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -183,6 +222,7 @@ export interface FileRoutesByTo {
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -197,10 +237,14 @@ export interface FileRoutesById {
   '/about-us': typeof AboutUsRoute
   '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
+  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
+  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
+  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
+  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -208,6 +252,7 @@ export interface FileRoutesById {
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -223,10 +268,14 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account'
     | '/apps'
+    | '/basket'
     | '/booking'
+    | '/checkout'
     | '/confirmAccount'
+    | '/confirmation'
     | '/contact'
     | '/cookies'
+    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
@@ -234,6 +283,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/order'
+    | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -247,10 +297,14 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account'
     | '/apps'
+    | '/basket'
     | '/booking'
+    | '/checkout'
     | '/confirmAccount'
+    | '/confirmation'
     | '/contact'
     | '/cookies'
+    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
@@ -258,6 +312,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/order'
+    | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -271,10 +326,14 @@ export interface FileRouteTypes {
     | '/about-us'
     | '/account'
     | '/apps'
+    | '/basket'
     | '/booking'
+    | '/checkout'
     | '/confirmAccount'
+    | '/confirmation'
     | '/contact'
     | '/cookies'
+    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
@@ -282,6 +341,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/order'
+    | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -296,10 +356,14 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   AccountRoute: typeof AccountRoute
   AppsRoute: typeof AppsRoute
+  BasketRoute: typeof BasketRoute
   BookingRoute: typeof BookingRoute
+  CheckoutRoute: typeof CheckoutRoute
   ConfirmAccountRoute: typeof ConfirmAccountRoute
+  ConfirmationRoute: typeof ConfirmationRoute
   ContactRoute: typeof ContactRoute
   CookiesRoute: typeof CookiesRoute
+  DeliveryRoute: typeof DeliveryRoute
   DineAtHomeRoute: typeof DineAtHomeRoute
   FixIssueRoute: typeof FixIssueRoute
   ForgotpasswordRoute: typeof ForgotpasswordRoute
@@ -307,6 +371,7 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRoute
   LoginRoute: typeof LoginRoute
   OrderRoute: typeof OrderRoute
+  OrderTimeRoute: typeof OrderTimeRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   RestaurantRoute: typeof RestaurantRoute
@@ -346,6 +411,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/basket': {
+      id: '/basket'
+      path: '/basket'
+      fullPath: '/basket'
+      preLoaderRoute: typeof BasketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking': {
       id: '/booking'
       path: '/booking'
@@ -353,11 +425,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/checkout': {
+      id: '/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/confirmAccount': {
       id: '/confirmAccount'
       path: '/confirmAccount'
       fullPath: '/confirmAccount'
       preLoaderRoute: typeof ConfirmAccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirmation': {
+      id: '/confirmation'
+      path: '/confirmation'
+      fullPath: '/confirmation'
+      preLoaderRoute: typeof ConfirmationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -372,6 +458,13 @@ declare module '@tanstack/react-router' {
       path: '/cookies'
       fullPath: '/cookies'
       preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/delivery': {
+      id: '/delivery'
+      path: '/delivery'
+      fullPath: '/delivery'
+      preLoaderRoute: typeof DeliveryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dine-at-home': {
@@ -421,6 +514,13 @@ declare module '@tanstack/react-router' {
       path: '/order'
       fullPath: '/order'
       preLoaderRoute: typeof OrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/orderTime': {
+      id: '/orderTime'
+      path: '/orderTime'
+      fullPath: '/orderTime'
+      preLoaderRoute: typeof OrderTimeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -480,10 +580,14 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   AccountRoute: AccountRoute,
   AppsRoute: AppsRoute,
+  BasketRoute: BasketRoute,
   BookingRoute: BookingRoute,
+  CheckoutRoute: CheckoutRoute,
   ConfirmAccountRoute: ConfirmAccountRoute,
+  ConfirmationRoute: ConfirmationRoute,
   ContactRoute: ContactRoute,
   CookiesRoute: CookiesRoute,
+  DeliveryRoute: DeliveryRoute,
   DineAtHomeRoute: DineAtHomeRoute,
   FixIssueRoute: FixIssueRoute,
   ForgotpasswordRoute: ForgotpasswordRoute,
@@ -491,6 +595,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
   OrderRoute: OrderRoute,
+  OrderTimeRoute: OrderTimeRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   RestaurantRoute: RestaurantRoute,

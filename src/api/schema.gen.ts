@@ -255,9 +255,29 @@ export interface paths {
         };
         /**
          * Whether the restaurant delivers to a postcode, and the zone's charge.
-         * @description An unknown or malformed postcode is not an error; it answers `validPostCode` false.
+         * @description A postcode in a delivery zone answers the zone's id, charge and minimum order value with `validPostCode` true. A well-formed UK postcode outside every zone is not an error: it answers `zone` null, `deliveryCharge` 0 and `validPostCode` false. A value that is not a UK postcode (any case and spacing is accepted, e.g. `ls62ab`) is 400 with the validation failure `{ field: "postcode", message: "must be a UK postcode, for example LS6 2AB" }`.
          */
         get: operations["checkDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orderbuilder/timeSlots/{orderType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The order times the customer may choose for collection (1) or delivery (2).
+         * @description Added by this project (SPEC §9 leaves time slots unshown). Europe/London quarter hours inside the opening hours, at least the order type's lead time from now (and from the opening), never in the past. When nothing is left today they are the next opening's, and `opensAt` is that opening. ASAP is available only while the restaurant is open and the lead time ends before it closes.
+         */
+        get: operations["getTimeSlots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -277,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Saves the basket as the customer builds it.
-         * @description SPEC does not show the answer; this project answers the saved order. Prices, discounts, voucher values, delivery and bag charges and the totals are recomputed by the server from its own menu and settings; the totals sent are never stored as given.
+         * @description SPEC does not show the answer; this project answers the saved order. Prices, discounts, voucher values, delivery and bag charges and the totals are recomputed by the server from its own menu and settings; the totals sent are never stored as given. Lines with the same category, item and config are merged; titles and options come from the menu. The status is derived from what the order holds (docs/order-journey.md). An unknown basket is 400 "This basket does not exist"; a confirmed one is 400 "This order has already been confirmed and can no longer be changed"; a line the menu does not offer is 400 with a validation failure naming it (e.g. `orderItems[2].configId`).
          */
         post: operations["updateOrder"];
         delete?: never;
@@ -880,6 +900,16 @@ export interface components {
             validPostCode: boolean;
             /** @description The zone's minimum item total for delivery (a design of this project). */
             minimumOrderValue?: components["schemas"]["Money"];
+        };
+        TimeSlots: {
+            asapAvailable: boolean;
+            /** @description ISO 8601 instants (UTC), earliest first. */
+            slots: string[];
+            /**
+             * Format: date-time
+             * @description Present when the slots belong to an opening that has not started yet.
+             */
+            opensAt?: string;
         };
         BasketReference: {
             basketId: components["schemas"]["PublicId"];
@@ -1494,6 +1524,38 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    getTimeSlots: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderType: 1 | 2;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order times on offer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TimeSlots"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateOrder: {

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
 import { SplashScreen } from '../screens/splash/SplashScreen';
+import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
 import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
 import { normalisePath } from '../shell/titles';
@@ -24,7 +25,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       throw redirect({ to: '/sorry', replace: true });
     }
     if (!settingsWereLoaded) {
-      const returnPath = returnPathAfterSettingsLoad(location.pathname, isFixedAppRoute(matches.at(-1)?.routeId));
+      const returnPath = returnPathAfterSettingsLoad(
+        location.pathname,
+        isFixedAppRoute(matches.at(-1)?.routeId),
+        isRestorableOrderingStep(location.pathname),
+      );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }
     return { restaurant };

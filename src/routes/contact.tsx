@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingLaterScreen } from '../screens/placeholder/ComingLaterScreen';
+import { ContactStepScreen } from '../screens/order/ContactStepScreen';
 
 export const Route = createFileRoute('/contact')({
-  component: () => <ComingLaterScreen heading="Enter your contact details">This step of ordering will be available when online ordering opens.</ComingLaterScreen>,
+  component: ContactStepScreen,
 });

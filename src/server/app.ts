@@ -19,8 +19,13 @@ import { createValidatorCompiler } from './plugins/validation';
 declare module 'fastify' {
   interface FastifyInstance {
     repositories: Repositories;
+    clock: Clock;
   }
 }
+
+/** The server's "now"; order times and confirmation read it, so tests can fix the day and hour. */
+export type Clock = () => Date;
+const realTime: Clock = () => new Date();
 
 export const apiPrefix = '/api';
 
@@ -32,6 +37,8 @@ export interface AppDependencies {
   browserIdentity: BrowserIdentity;
   /** Local mode: the identity emulator, reached by the browser through `/identity`. */
   identityEmulatorEndpoint?: string;
+  /** Defaults to the real time. */
+  clock?: Clock;
 }
 
 const openApiDocument = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object;
@@ -42,6 +49,7 @@ export async function buildApp({
   verifyIdToken,
   browserIdentity,
   identityEmulatorEndpoint,
+  clock = realTime,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -49,6 +57,7 @@ export async function buildApp({
     forceCloseConnections: true,
   });
   app.decorate('repositories', repositories);
+  app.decorate('clock', clock);
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(handleError);

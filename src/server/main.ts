@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, type Clock } from './app';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { createRepositories } from './db/repositories';
@@ -55,10 +55,10 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
 /**
  * Starts everything `npm start` serves: the identity emulator (local mode), the database (migrated and,
  * when empty, seeded) and the site with its API. Overrides win over the environment; tests use them for
- * a temporary data directory and port 0.
+ * a temporary data directory and port 0, and `clock` to fix the server's "now" (real time by default).
  */
 export async function startServer(
-  overrides: Partial<ServerConfig> = {},
+  { clock, ...overrides }: Partial<ServerConfig> & { clock?: Clock } = {},
   env: Record<string, string | undefined> = process.env,
 ): Promise<RunningServer> {
   const config: ServerConfig = { ...loadConfig(env), ...overrides };
@@ -86,6 +86,7 @@ export async function startServer(
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,
+      clock,
     });
     closers.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });

@@ -1,4 +1,5 @@
 import type { AuthActor } from '../actors/auth';
+import type { BasketActor } from '../actors/basket';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { Analytics } from '../platform/analytics';
@@ -10,6 +11,8 @@ export type RestaurantData = components['schemas']['RestaurantData'];
 export interface RouterContext {
   api: ApiClient;
   auth: AuthActor;
+  /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
+  basket: BasketActor;
   coreData: CoreDataCache<RestaurantData>;
   analytics: Analytics;
   /** SPEC §9: sent with orders and shown in the footer. */

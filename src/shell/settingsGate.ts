@@ -17,10 +17,11 @@ export function isPublicPath(pathname: string): boolean {
 /**
  * Where the user lands once restaurant settings have loaded: the requested path when it is public;
  * `/` for the app's own routes that depend on state a fresh start does not have (basket, payment,
- * account, …). A path the app does not know is kept, so that it reaches the splash.
+ * account, …). A path the app does not know is kept, so that it reaches the splash. A route whose state is
+ * restored from the browser (`survivesReload`: the ordering steps) is kept too, deliberately, route by route.
  */
-export function returnPathAfterSettingsLoad(requestedPath: string, isAppRoute: boolean): string {
+export function returnPathAfterSettingsLoad(requestedPath: string, isAppRoute: boolean, survivesReload = false): string {
   if (requestedPath === '') return DEFAULT_RETURN_PATH;
-  if (isPublicPath(requestedPath) || !isAppRoute) return requestedPath;
+  if (isPublicPath(requestedPath) || !isAppRoute || survivesReload) return requestedPath;
   return '/';
 }

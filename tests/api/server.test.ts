@@ -225,10 +225,10 @@ describe('body validation happens before any handler and writes nothing', () => 
     expect(totalRowCount()).toBe(rowsBefore);
   });
 
-  it('a valid body passes validation and reaches the handler (not built yet: 501)', async () => {
+  it('a valid body passes validation and reaches the handler (a business refusal, or not built yet: 501)', async () => {
     const order = await postJson('/orderbuilder/update', JSON.stringify(validOrder));
-    expect(order.status).toBe(501);
-    expect(await order.json()).toEqual({ errorMessage: 'updateOrder is not available yet', validationErrors: [] });
+    expect(order.status).toBe(400);
+    expect(await order.json()).toEqual({ errorMessage: 'This basket does not exist', validationErrors: [] });
     const account = await postJson('/account/CreateAccount', JSON.stringify(validAccount));
     expect(account.status).toBe(501);
     expect(await account.json()).toEqual({ errorMessage: 'createAccount is not available yet', validationErrors: [] });

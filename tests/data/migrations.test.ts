@@ -4,6 +4,8 @@ import { migrateToLatest } from '../../src/server/db/database';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const applicationTables = [
+  'basket_lines',
+  'baskets',
   'delivery_zones',
   'menu_categories',
   'menu_config_items',
@@ -25,7 +27,7 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     database = await openEmptyDatabase(target);
     expect(await tableNames()).toEqual([]);
 
-    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages']);
+    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages', '0002-baskets-and-lines']);
     expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(applicationTables);
 
     expect(await migrateToLatest(database.db)).toEqual([]);
@@ -41,7 +43,7 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(['pages']);
 
     await sql`drop table pages`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages']);
+    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages', '0002-baskets-and-lines']);
   });
 
   it('enforces the constraints the data relies on', async () => {

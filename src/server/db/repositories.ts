@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
+import { penceToPounds } from '../../domain/money';
+import { createOrderRepository, type OrderRepository } from './orderRepository';
 import type { DatabaseSchema } from './schema';
 
 type Schemas = components['schemas'];
@@ -11,10 +13,8 @@ export interface Repositories {
   restaurant: { getCoreData(): Promise<RestaurantData | undefined> };
   pages: { getPage(pageName: string): Promise<Page | undefined> };
   menus: { getMenu(menuId: number): Promise<Menu | undefined> };
+  orders: OrderRepository;
 }
-
-/** Pence in the database, pounds with two decimals in the API (850 → 8.5). */
-const penceToPounds = (pence: number): number => pence / 100;
 
 export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
   const menuCache = new Map<number, Menu>();
@@ -22,6 +22,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
     restaurant: { getCoreData: () => getCoreData(db) },
     pages: { getPage: (pageName) => getPage(db, pageName) },
     menus: { getMenu: (menuId) => getCachedMenu(db, menuCache, menuId) },
+    orders: createOrderRepository(db),
   };
 }
 

@@ -99,6 +99,68 @@ export interface PagesTable {
   content: string;
 }
 
+export interface BasketsTable {
+  /** 128-bit random, base64url: it reaches the customer. */
+  basket_id: string;
+  order_builder_ref: string;
+  /** SPEC §4 basket status 0..8, derived from what the basket holds (docs/order-journey.md). */
+  status: number;
+  order_type: number;
+  /** The menu version the lines were priced against. */
+  menu_version: number;
+  source_type: string;
+  os: string;
+  os_version: string;
+  app_version: string;
+  ignore_time_offset: Flag;
+  name: string;
+  phone: string;
+  email: string;
+  delivery_address1: string | null;
+  delivery_address2: string | null;
+  delivery_town: string | null;
+  /** Normalised ("LS6 2AB"). */
+  delivery_postcode: string | null;
+  delivery_zone_id: number | null;
+  /** ISO instant in UTC. */
+  requested_time: string | null;
+  asap: Flag;
+  payment_type: number;
+  notes: string;
+  /** The profile discount in percent. */
+  discount_percent: number;
+  /** The discounted item total. */
+  item_cost: number;
+  original_item_cost: number;
+  /** Every discount together. */
+  discount: number;
+  bag_charge: number;
+  delivery_charge: number;
+  total_cost: number;
+  /** Set once, when confirmed: 128-bit random, base64url. */
+  order_ref: string | null;
+  confirmed_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Rises by one with every saved update. */
+  revision: number;
+}
+
+export interface BasketLinesTable {
+  basket_id: string;
+  /** 0-based position in the basket. */
+  line_no: number;
+  category_id: number;
+  item_id: number;
+  config_id: number | null;
+  config_option: string | null;
+  title: string;
+  quantity: number;
+  special_request: string;
+  item_cost: number;
+  line_cost: number;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -109,4 +171,6 @@ export interface DatabaseSchema {
   menu_items: MenuItemsTable;
   menu_config_items: MenuConfigItemsTable;
   pages: PagesTable;
+  baskets: BasketsTable;
+  basket_lines: BasketLinesTable;
 }

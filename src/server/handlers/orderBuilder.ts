@@ -1,9 +1,29 @@
-import { notAvailableYet } from '../errors';
+import { randomBytes } from 'node:crypto';
+import type { components } from '../../api/schema.gen';
+import { penceToPounds, poundsToPence } from '../../domain/money';
+import { OrderType, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import type { Repositories, RestaurantData } from '../db/repositories';
+import type { Basket, BasketChoices, DeliveryAddress, PricedLine } from '../domain/basket';
+import { priceBasket } from '../domain/basketPricing';
+import { deriveBasketStatus } from '../domain/basketStatus';
+import { confirmationRefusal } from '../domain/confirmation';
+import { EMAIL_FORMAT_MESSAGE, isEmailAddress, isUkPhoneNumber, PHONE_FORMAT_MESSAGE } from '../domain/contactDetails';
+import type { DeliveryZone } from '../domain/deliveryZones';
+import { guestEntitlement } from '../domain/discounts';
+import { parseUkPostcode, POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
+import { priceLines } from '../domain/pricing';
+import { availableTimeSlots, isAvailableSlot, type SlotQuery } from '../domain/slots';
+import type { ValidationFailure } from '../domain/validationFailure';
+import { ApiError, notAvailableYet } from '../errors';
 import type { HandlerMap } from './handlerTypes';
+
+type Order = components['schemas']['Order'];
+type OrderItem = components['schemas']['OrderItem'];
 
 type OrderBuilderOperation =
   | 'createOrderBuilder'
   | 'checkDelivery'
+  | 'getTimeSlots'
   | 'updateOrder'
   | 'confirmOrder'
   | 'confirmOrderAuth'
@@ -11,12 +31,226 @@ type OrderBuilderOperation =
   | 'getAcceptanceDetails'
   | 'cancelOrder';
 
-// The ordering issue builds these; until then the contract answers 501.
+const BASKET_MISSING_MESSAGE = 'This basket does not exist';
+const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
+
+/** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
+const newPublicId = (): string => randomBytes(16).toString('base64url');
+
+async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
+  const restaurant = await repositories.restaurant.getCoreData();
+  // The database is seeded on first start, so a missing restaurant is a broken deployment.
+  if (!restaurant) throw new Error('The restaurant core data is missing from the database');
+  return restaurant;
+}
+
+function slotQuery(restaurant: RestaurantData, orderType: number, now: Date): SlotQuery {
+  const { collectionLeadMinutes, deliveryLeadMinutes } = restaurant.takeawaySettings;
+  return {
+    now,
+    openingPeriods: restaurant.openingHours,
+    leadMinutes: orderType === OrderType.Delivery ? deliveryLeadMinutes : collectionLeadMinutes,
+  };
+}
+
+function orderItemOf(line: PricedLine): OrderItem {
+  return {
+    categoryId: line.categoryId,
+    itemId: line.itemId,
+    ...(line.configId === null ? {} : { configId: line.configId, configOption: line.configOption ?? '' }),
+    quantity: line.quantity,
+    title: line.title,
+    ...(line.description === undefined ? {} : { description: line.description }),
+    ...(line.extendedDescription === undefined ? {} : { extendedDescription: line.extendedDescription }),
+    ...(line.itemOrder === undefined ? {} : { itemOrder: line.itemOrder }),
+    itemCost: penceToPounds(line.itemCostPence),
+    lineCost: penceToPounds(line.lineCostPence),
+    specialRequest: line.specialRequest,
+  };
+}
+
+function orderOf(basket: Basket): Order {
+  const { pricing } = basket;
+  return {
+    ref: basket.orderBuilderRef,
+    basketId: basket.basketId,
+    sourceType: basket.sourceType,
+    os: basket.os,
+    osVersion: basket.osVersion,
+    appVersion: basket.appVersion,
+    menuVersion: basket.menuVersion,
+    status: basket.status,
+    orderType: basket.orderType,
+    itemCost: penceToPounds(pricing.itemCostPence),
+    orignalItemCost: penceToPounds(pricing.originalItemCostPence),
+    bagCharge: penceToPounds(pricing.bagChargePence),
+    deliveryCharge: penceToPounds(pricing.deliveryChargePence),
+    totalCost: penceToPounds(pricing.totalCostPence),
+    discount: pricing.discountPercent,
+    discountValue: penceToPounds(pricing.discountPence),
+    ignoreTimeOffset: basket.ignoreTimeOffset,
+    requestedTime: basket.requestedTime,
+    asapFlag: basket.asap,
+    notes: basket.notes,
+    orderItems: basket.lines.map(orderItemOf),
+    // Guests have no vouchers (SPEC §4); signed-in customers' arrive with the account issue.
+    voucherItems: [],
+    name: basket.name,
+    phone: basket.phone,
+    email: basket.email,
+    paymentType: basket.paymentType,
+    deliveryAddress: basket.deliveryAddress,
+    deliveryZoneId: basket.deliveryZoneId,
+  };
+}
+
+function normalisedInstant(requestedTime: string | null | undefined): string | null {
+  if (requestedTime === null || requestedTime === undefined) return null;
+  return new Date(requestedTime).toISOString();
+}
+
+// The guest flows of issue 3; the signed-in confirmation, acceptance and cancelling are later issues'.
 export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
-  createOrderBuilder: () => notAvailableYet('createOrderBuilder'),
-  checkDelivery: () => notAvailableYet('checkDelivery'),
-  updateOrder: () => notAvailableYet('updateOrder'),
-  confirmOrder: () => notAvailableYet('confirmOrder'),
+  async createOrderBuilder(request) {
+    const restaurant = await restaurantOf(request.server.repositories);
+    const basketId = newPublicId();
+    const orderBuilderRef = newPublicId();
+    await request.server.repositories.orders.createBasket({
+      basketId,
+      orderBuilderRef,
+      menuVersion: restaurant.menuVersion,
+      now: request.server.clock().toISOString(),
+    });
+    return { data: { basketId, orderBuilderRef } };
+  },
+
+  async checkDelivery(request) {
+    const postcode = parseUkPostcode(request.params.postcode);
+    if (postcode === undefined) throw new ApiError(400, null, [{ field: 'postcode', message: POSTCODE_FORMAT_MESSAGE }]);
+    const zone = await request.server.repositories.orders.findDeliveryZone(postcode.district);
+    if (zone === undefined) return { data: { zone: null, deliveryCharge: 0, validPostCode: false } };
+    return {
+      data: {
+        zone: zone.deliveryZoneId,
+        deliveryCharge: penceToPounds(zone.deliveryChargePence),
+        validPostCode: true,
+        minimumOrderValue: penceToPounds(zone.minimumOrderPence),
+      },
+    };
+  },
+
+  async getTimeSlots(request) {
+    const restaurant = await restaurantOf(request.server.repositories);
+    return { data: availableTimeSlots(slotQuery(restaurant, request.params.orderType, request.server.clock())) };
+  },
+
+  async updateOrder(request) {
+    const { body } = request;
+    const { repositories } = request.server;
+    const now = request.server.clock();
+    const stored = await repositories.orders.findBasketState(body.basketId);
+    if (stored === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
+    if (stored.confirmed) throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
+
+    const restaurant = await restaurantOf(repositories);
+    const menu = await repositories.menus.getMenu(restaurant.menuId);
+    if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
+
+    const failures: ValidationFailure[] = [];
+    const priced = priceLines(body.orderItems, menu);
+    if (!priced.ok) failures.push(...priced.failures);
+    const phone = body.phone?.trim() ?? '';
+    const email = body.email?.trim() ?? '';
+    if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
+    if (email !== '' && !isEmailAddress(email)) failures.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
+
+    let deliveryAddress: DeliveryAddress | null = null;
+    let zone: DeliveryZone | undefined;
+    if (body.deliveryAddress) {
+      const postcode = parseUkPostcode(body.deliveryAddress.postcode);
+      if (postcode === undefined) {
+        failures.push({ field: 'deliveryAddress.postcode', message: POSTCODE_FORMAT_MESSAGE });
+      } else {
+        deliveryAddress = {
+          address1: body.deliveryAddress.address1.trim(),
+          address2: body.deliveryAddress.address2.trim(),
+          town: body.deliveryAddress.town.trim(),
+          postcode: postcode.postcode,
+        };
+        zone = await repositories.orders.findDeliveryZone(postcode.district);
+      }
+    }
+    if (!priced.ok || failures.length > 0) throw new ApiError(400, null, failures);
+
+    const choices: BasketChoices = {
+      menuVersion: menu.menuVersion,
+      sourceType: body.sourceType,
+      os: body.os,
+      osVersion: body.osVersion,
+      appVersion: body.appVersion,
+      orderType: body.orderType,
+      ignoreTimeOffset: body.ignoreTimeOffset,
+      name: body.name?.trim() ?? '',
+      phone,
+      email,
+      paymentType: body.paymentType,
+      requestedTime: normalisedInstant(body.requestedTime),
+      asap: body.asapFlag,
+      notes: body.notes?.trim() ?? '',
+      deliveryAddress,
+      // The zone comes from the address, never from the deliveryZoneId a client sends.
+      deliveryZoneId: zone?.deliveryZoneId ?? null,
+    };
+    const settings = restaurant.takeawaySettings;
+    const pricing = priceBasket({
+      lines: priced.lines,
+      orderType: choices.orderType,
+      charges: {
+        bagChargePence: poundsToPence(settings.bagCharge),
+        standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
+      },
+      zone,
+      entitlement: guestEntitlement,
+    });
+    const query = slotQuery(restaurant, choices.orderType, now);
+    const timeChoiceIsValid = choices.asap
+      ? availableTimeSlots(query).asapAvailable
+      : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);
+    const status = deriveBasketStatus(choices, priced.lines.length, timeChoiceIsValid);
+
+    const saved = await repositories.orders.saveBasket(
+      { ...choices, basketId: body.basketId, status, lines: priced.lines, pricing },
+      now.toISOString(),
+    );
+    if (saved.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
+    if (saved.outcome === 'confirmed') throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
+    return { data: { order: orderOf(saved.basket) } };
+  },
+
+  async confirmOrder(request) {
+    const restaurant = await restaurantOf(request.server.repositories);
+    const now = request.server.clock();
+    const settings = restaurant.takeawaySettings;
+    const outcome = await request.server.repositories.orders.confirmBasket(
+      request.body.basketId,
+      (basket, state) =>
+        confirmationRefusal(basket, {
+          now,
+          orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
+          minimums: orderMinimumSettingsFrom(settings),
+          openingPeriods: restaurant.openingHours,
+          leadMinutes: { collection: settings.collectionLeadMinutes, delivery: settings.deliveryLeadMinutes },
+          menuVersion: state.menuVersion,
+          zone: state.zone,
+        }),
+      newPublicId(),
+      now.toISOString(),
+    );
+    if (outcome.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
+    if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
+    return { data: { orderRef: outcome.orderRef } };
+  },
+
   confirmOrderAuth: () => notAvailableYet('confirmOrderAuth'),
   createAcceptance: () => notAvailableYet('createAcceptance'),
   getAcceptanceDetails: () => notAvailableYet('getAcceptanceDetails'),

@@ -1,8 +1,10 @@
 import type { Migration } from 'kysely';
+import { basketsAndLines } from './basketsAndLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
 // from a bundle, or in tests. Kysely applies them in the alphabetical order of these names.
 export const migrations: Record<string, Migration> = {
   '0001-restaurant-menus-pages': restaurantMenusPages,
+  '0002-baskets-and-lines': basketsAndLines,
 };

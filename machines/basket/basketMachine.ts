@@ -1,0 +1,842 @@
+import { and, assign, fromPromise, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { components } from '../../src/api/schema.gen';
+import { noResponseError, type ApiError } from '../../src/api/errors';
+import {
+  deliveryMessages,
+  hasErrors,
+  isDateTime,
+  MAX_NOTES_LENGTH,
+  notesMessages,
+  tidyContact,
+  tidyDeliveryAddress,
+  timeMessages,
+  validateContact,
+  validateDeliveryAddress,
+  type ContactDetails,
+  type DeliveryAddress,
+  type FieldErrors,
+} from './basketForms';
+import {
+  cancelLine,
+  increaseLine,
+  itemTotal,
+  linesFromServer,
+  linesToServer,
+  MAX_LINE_QUANTITY,
+  MAX_SPECIAL_REQUEST_LENGTH,
+  mergeLine,
+  revalidateLines,
+  setSpecialRequest,
+  type BasketLine,
+  type NewBasketLine,
+} from './basketLines';
+
+export type Menu = components['schemas']['Menu'];
+export type OrderUpdate = components['schemas']['OrderUpdate'];
+export type PricedOrder = components['schemas']['Order'];
+export type DeliveryCheck = components['schemas']['DeliveryChargeDetails'];
+export type CreatedBasket = { basketId: string; orderBuilderRef: string };
+export type ConfirmedOrder = { orderRef: string };
+
+/** SPEC §4 basket status. */
+export const BasketStatus = { Created: 0, Items: 1, Basket: 2, Delivery: 3, Contact: 4, Time: 5, Checkout: 6, Confirmed: 7, PayPalRefunded: 8 } as const;
+/** SPEC §4 order type. */
+export const OrderType = { NotSet: 0, Collection: 1, Delivery: 2 } as const;
+/** SPEC §4 payment type. */
+export const PaymentType = { NotSet: 0, CashOrder: 1, InternetOrder: 2 } as const;
+
+export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
+export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
+
+/** SPEC §9: the version sent with every order and shown in the footer; SPEC §9: default menu version 1. */
+export const APP_VERSION = '1.0.81';
+export const DEFAULT_MENU_VERSION = 1;
+
+/** What the order update says about the device (SPEC §7 os, osVersion, appVersion). */
+export interface ClientInfo {
+  os: string;
+  osVersion: string;
+  appVersion: string;
+}
+
+export interface DeliveryDetails extends DeliveryAddress {
+  deliveryZoneId: number;
+  deliveryCharge: number;
+  minimumOrderValue?: number;
+}
+
+export type OrderTime = { asap: true } | { asap: false; requestedTime: string };
+
+/** The server's figures for the order (never computed here: DESIGN.md "Rules the server keeps"). */
+export interface OrderTotals {
+  /** The item total after discounts. */
+  itemCost: number;
+  /** The item total before discounts (the contract's spelling). */
+  orignalItemCost: number;
+  /** The profile discount applied, in percent. */
+  discount: number;
+  /** All discounts together, in pounds: the breakdown's "discount" line. */
+  discountValue: number;
+  bagCharge: number;
+  deliveryCharge: number;
+  totalCost: number;
+}
+
+export interface BasketContext {
+  basketId?: string;
+  orderBuilderRef?: string;
+  menuVersion: number;
+  client: ClientInfo;
+  orderType: OrderTypeValue;
+  lines: BasketLine[];
+  /** Items added before the basket existed on the server; they join `lines` once it is created (SPEC §4). */
+  pendingLines: BasketLine[];
+  contact?: ContactDetails;
+  delivery?: DeliveryDetails;
+  time?: OrderTime;
+  paymentType: PaymentTypeValue;
+  notes: string;
+  totals?: OrderTotals;
+  orderRef?: string;
+  /** The last failed call (SPEC §8 shape); cleared by the next call that succeeds. */
+  error?: ApiError;
+  /** Messages per form field (contact, delivery, time, notes). */
+  fieldErrors: FieldErrors;
+  /** What the customer last typed into the contact and delivery forms, kept when it was refused. */
+  drafts: { contact?: ContactDetails; delivery?: DeliveryAddress };
+  /** Titles of the items a menu change removed, for the screen to explain (until DISMISS_REMOVED_ITEMS). */
+  removedItems: string[];
+  /** A change arrived while an update was in flight: send the whole order again when it answers. */
+  saveQueued: boolean;
+}
+
+/** The menu version when known (else SPEC §9's default), and the device (else the web's). */
+export type BasketInput = { menuVersion?: number; client?: Partial<ClientInfo> };
+
+export type BasketEvent =
+  | { type: 'ADD_ITEM'; line: NewBasketLine }
+  | { type: 'INCREASE_LINE'; index: number }
+  | { type: 'CANCEL_LINE'; index: number }
+  | { type: 'SET_SPECIAL_REQUEST'; index: number; text: string }
+  | { type: 'CHOOSE_ORDER_TYPE'; orderType: 1 | 2 }
+  | { type: 'CONFIRM_BASKET' }
+  | ({ type: 'SUBMIT_DELIVERY' } & DeliveryAddress)
+  | ({ type: 'SUBMIT_CONTACT' } & ContactDetails)
+  | { type: 'SUBMIT_TIME'; asap: true }
+  | { type: 'SUBMIT_TIME'; asap: false; requestedTime: string }
+  | { type: 'SET_NOTES'; notes: string }
+  | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2 }
+  | { type: 'CONFIRM_ORDER' }
+  /** From /fix-issue: send the failed update or confirmation again (or the basket creation that failed). */
+  | { type: 'RETRY' }
+  /** The current menu, when its version differs from the basket's (a restored basket): revalidates the lines. */
+  | { type: 'MENU_CHANGED'; menu: Menu }
+  | { type: 'DISMISS_REMOVED_ITEMS' }
+  | { type: 'CLEAR' }
+  // Raised by the machine itself, between its regions.
+  | { type: 'basket.save' }
+  | { type: 'basket.checkDelivery' }
+  | { type: 'basket.deliveryChecked'; delivery: DeliveryDetails };
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
+
+const DEFAULT_CLIENT: ClientInfo = { os: 'web', osVersion: '', appVersion: APP_VERSION };
+
+function freshContext(menuVersion: number, client: ClientInfo): BasketContext {
+  return {
+    menuVersion,
+    client,
+    orderType: OrderType.NotSet,
+    lines: [],
+    pendingLines: [],
+    paymentType: PaymentType.NotSet,
+    notes: '',
+    fieldErrors: {},
+    drafts: {},
+    removedItems: [],
+    saveQueued: false,
+  };
+}
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    (typeof value.message === 'string' || value.message === null) &&
+    'validationErrors' in value &&
+    Array.isArray(value.validationErrors)
+  );
+}
+
+/** The actors reject with the call's ApiError; anything else thrown means no answer could be read. */
+function apiErrorOf(thrown: unknown): ApiError {
+  return isApiError(thrown) ? thrown : noResponseError();
+}
+
+function withoutFields(errors: FieldErrors, fields: readonly (keyof FieldErrors)[]): FieldErrors {
+  const remaining = { ...errors };
+  for (const field of fields) delete remaining[field];
+  return remaining;
+}
+
+const CONTACT_FIELDS = ['name', 'phone', 'email'] as const;
+const DELIVERY_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
+
+function roundToPenny(pounds: number): number {
+  return Math.round(pounds * 100) / 100;
+}
+
+/**
+ * The whole order as `POST /orderbuilder/update` takes it (SPEC §7). The figures are the client's best guess;
+ * the server recomputes them and its answer replaces them.
+ */
+export function orderUpdateOf(context: BasketContext): OrderUpdate {
+  if (context.basketId === undefined) throw new Error('An order update needs a basket');
+  const isDelivery = context.orderType === OrderType.Delivery && context.delivery !== undefined;
+  const itemCost = itemTotal(context.lines);
+  const deliveryCharge = isDelivery ? context.delivery!.deliveryCharge : 0;
+  const bagCharge = context.totals?.bagCharge ?? 0;
+  const discountValue = context.totals?.discountValue ?? 0;
+  return {
+    basketId: context.basketId,
+    menuVersion: context.menuVersion,
+    sourceType: 'Website',
+    os: context.client.os,
+    osVersion: context.client.osVersion,
+    appVersion: context.client.appVersion,
+    orderType: context.orderType,
+    orderItems: linesToServer(context.lines),
+    voucherItems: [],
+    itemCost,
+    deliveryCharge,
+    bagCharge,
+    discount: context.totals?.discount ?? 0,
+    totalCost: Math.max(0, roundToPenny(itemCost - discountValue + bagCharge + deliveryCharge)),
+    ignoreTimeOffset: false,
+    ...(context.contact ?? {}),
+    paymentType: context.paymentType,
+    requestedTime: context.time?.asap === false ? context.time.requestedTime : null,
+    asapFlag: context.time?.asap === true,
+    notes: context.notes,
+    deliveryAddress: isDelivery
+      ? { address1: context.delivery!.address1, address2: context.delivery!.address2, town: context.delivery!.town, postcode: context.delivery!.postcode }
+      : null,
+    deliveryZoneId: isDelivery ? context.delivery!.deliveryZoneId : null,
+    payPalData: null,
+  };
+}
+
+function totalsOf(order: PricedOrder): OrderTotals {
+  return {
+    itemCost: order.itemCost,
+    orignalItemCost: order.orignalItemCost,
+    discount: order.discount,
+    discountValue: order.discountValue,
+    bagCharge: order.bagCharge,
+    deliveryCharge: order.deliveryCharge,
+    totalCost: order.totalCost,
+  };
+}
+
+function sameDelivery(a: DeliveryDetails | undefined, b: DeliveryDetails): boolean {
+  return (
+    a !== undefined &&
+    a.address1 === b.address1 &&
+    a.address2 === b.address2 &&
+    a.town === b.town &&
+    a.postcode === b.postcode &&
+    a.deliveryZoneId === b.deliveryZoneId
+  );
+}
+
+function sameContact(a: ContactDetails | undefined, b: ContactDetails): boolean {
+  return a !== undefined && a.name === b.name && a.phone === b.phone && a.email === b.email;
+}
+
+function orderTimeOf(event: Extract<BasketEvent, { type: 'SUBMIT_TIME' }>): OrderTime {
+  return event.asap ? { asap: true } : { asap: false, requestedTime: event.requestedTime };
+}
+
+function sameTime(a: OrderTime | undefined, b: OrderTime): boolean {
+  if (a === undefined || a.asap !== b.asap) return false;
+  return a.asap || b.asap || a.requestedTime === b.requestedTime;
+}
+
+function addressOf(event: DeliveryAddress): DeliveryAddress {
+  return { address1: event.address1, address2: event.address2, town: event.town, postcode: event.postcode };
+}
+
+function contactOf(event: ContactDetails): ContactDetails {
+  return { name: event.name, phone: event.phone, email: event.email };
+}
+
+/** The journey's states that hold an editable basket (a basket exists, the order is not confirmed or confirming). */
+const EDITABLE_STATES = ['created', 'items', 'basket', 'delivery', 'contact', 'time', 'checkout'] as const;
+const inJourney = (...states: readonly string[]) => or(states.map((state) => stateIn({ journey: state })));
+
+/**
+ * The basket (SPEC §4 basket status 0..7, order type, payment type) along the journey of docs/order-journey.md.
+ *
+ * Three parallel regions:
+ * - `journey`: the status. `empty` (no basket yet) and `creating` count as Created 0; `confirming` as Checkout 6.
+ * - `sync`: every change sends the whole order (`updateOrder`); `failed` is tagged `needsFix` (SPEC: a failed
+ *   order update goes to /fix-issue); RETRY sends it again.
+ * - `deliveryCheck`: the postcode check of the delivery step.
+ * Tags: `busy` while a call is in flight; `needsFix` while a failed update or confirmation waits on /fix-issue.
+ */
+export const basketMachine = setup({
+  types: {
+    context: {} as BasketContext,
+    events: {} as BasketEvent,
+    input: {} as BasketInput,
+    tags: {} as 'busy' | 'needsFix',
+  },
+  actors: {
+    createBasket: fromPromise<CreatedBasket>(notProvided('createBasket')),
+    updateOrder: fromPromise<PricedOrder, OrderUpdate>(notProvided('updateOrder')),
+    checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(notProvided('checkDelivery')),
+    confirmOrder: fromPromise<ConfirmedOrder, { basketId: string }>(notProvided('confirmOrder')),
+  },
+  guards: {
+    linesEditable: inJourney(...EDITABLE_STATES),
+    specialRequestFits: ({ event }) => event.type === 'SET_SPECIAL_REQUEST' && event.text.length <= MAX_SPECIAL_REQUEST_LENGTH,
+    lineToAddIsValid: ({ event }) => event.type === 'ADD_ITEM' && Number.isInteger(event.line.quantity) && event.line.quantity >= 1,
+    lineExists: ({ context, event }) => 'index' in event && Number.isInteger(event.index) && context.lines[event.index] !== undefined,
+    lineBelowMaximum: ({ context, event }) => 'index' in event && (context.lines[event.index]?.quantity ?? MAX_LINE_QUANTITY) < MAX_LINE_QUANTITY,
+    cancelEmptiesBasket: ({ context, event }) =>
+      event.type === 'CANCEL_LINE' && context.lines.length === 1 && context.lines[event.index]?.quantity === 1,
+    orderTypeChanges: ({ context, event }) => event.type === 'CHOOSE_ORDER_TYPE' && event.orderType !== context.orderType,
+    basketReviewed: inJourney('basket', 'delivery', 'contact', 'time', 'checkout'),
+    canConfirmBasket: ({ context }) => context.lines.length > 0 && context.orderType !== OrderType.NotSet,
+    isDeliveryOrder: ({ context }) => context.orderType === OrderType.Delivery,
+    isCollectionOrder: ({ context }) => context.orderType === OrderType.Collection,
+    deliveryInvalid: ({ event }) => event.type === 'SUBMIT_DELIVERY' && hasErrors(validateDeliveryAddress(event)),
+    atOrBeyondDelivery: inJourney('delivery', 'contact', 'time', 'checkout'),
+    deliveryUnchanged: ({ context, event }) => event.type === 'basket.deliveryChecked' && sameDelivery(context.delivery, event.delivery),
+    contactInvalid: ({ event }) => event.type === 'SUBMIT_CONTACT' && hasErrors(validateContact(event)),
+    atOrBeyondContact: inJourney('contact', 'time', 'checkout'),
+    contactUnchanged: ({ context, event }) => event.type === 'SUBMIT_CONTACT' && sameContact(context.contact, tidyContact(event)),
+    timeInvalid: ({ event }) => event.type === 'SUBMIT_TIME' && !event.asap && !isDateTime(event.requestedTime),
+    atOrBeyondTime: inJourney('time', 'checkout'),
+    timeUnchanged: ({ context, event }) => event.type === 'SUBMIT_TIME' && sameTime(context.time, orderTimeOf(event)),
+    notesTooLong: ({ event }) => event.type === 'SET_NOTES' && event.notes.length > MAX_NOTES_LENGTH,
+    menuVersionUnchanged: ({ context, event }) => event.type === 'MENU_CHANGED' && event.menu.menuVersion === context.menuVersion,
+    menuRemovesNothing: ({ context, event }) =>
+      event.type === 'MENU_CHANGED' && revalidateLines(context.lines, event.menu).removedItems.length === 0,
+    menuRemovesEverything: ({ context, event }) =>
+      event.type === 'MENU_CHANGED' && revalidateLines(context.lines, event.menu).lines.length === 0,
+    hasPendingLines: ({ context }) => context.pendingLines.length > 0,
+    saveQueued: ({ context }) => context.saveQueued,
+    everythingSaved: and([stateIn({ sync: 'idle' }), stateIn({ deliveryCheck: 'idle' })]),
+    confirming: stateIn({ journey: 'confirming' }),
+  },
+  actions: {
+    requestSave: raise({ type: 'basket.save' }),
+  },
+}).createMachine({
+  id: 'basket',
+  type: 'parallel',
+  context: ({ input }) =>
+    freshContext(input.menuVersion ?? DEFAULT_MENU_VERSION, { ...DEFAULT_CLIENT, ...input.client }),
+  on: {
+    // SPEC §4: clearing the order resets everything (a confirmation in flight is not abandoned half way).
+    CLEAR: {
+      guard: not('confirming'),
+      target: ['.journey.empty', '.sync.idle', '.deliveryCheck.idle'],
+      // assign merges, so the optional fields are cleared by name.
+      actions: assign(({ context }) => ({
+        basketId: undefined,
+        orderBuilderRef: undefined,
+        contact: undefined,
+        delivery: undefined,
+        time: undefined,
+        totals: undefined,
+        orderRef: undefined,
+        error: undefined,
+        ...freshContext(context.menuVersion, context.client),
+      })),
+    },
+    DISMISS_REMOVED_ITEMS: { actions: assign({ removedItems: [] }) },
+  },
+  states: {
+    journey: {
+      initial: 'empty',
+      // Changes allowed at several statuses live here, so that what each change does to the status is in one place:
+      // changing the lines or the order type drops the status back to Items (docs/order-journey.md).
+      on: {
+        ADD_ITEM: {
+          guard: and(['linesEditable', 'lineToAddIsValid']),
+          target: '.items',
+          actions: [assign({ lines: ({ context, event }) => mergeLine(context.lines, event.line) }), 'requestSave'],
+        },
+        INCREASE_LINE: {
+          guard: and(['linesEditable', 'lineExists', 'lineBelowMaximum']),
+          target: '.items',
+          actions: [assign({ lines: ({ context, event }) => increaseLine(context.lines, event.index) }), 'requestSave'],
+        },
+        CANCEL_LINE: [
+          {
+            guard: and(['linesEditable', 'cancelEmptiesBasket']),
+            target: '.created',
+            actions: [assign({ lines: [] }), 'requestSave'],
+          },
+          {
+            guard: and(['linesEditable', 'lineExists']),
+            target: '.items',
+            actions: [assign({ lines: ({ context, event }) => cancelLine(context.lines, event.index) }), 'requestSave'],
+          },
+        ],
+        SET_SPECIAL_REQUEST: {
+          guard: and(['linesEditable', 'lineExists', 'specialRequestFits']),
+          actions: [assign({ lines: ({ context, event }) => setSpecialRequest(context.lines, event.index, event.text) }), 'requestSave'],
+        },
+        CHOOSE_ORDER_TYPE: [
+          {
+            guard: and(['basketReviewed', 'orderTypeChanges']),
+            target: '.items',
+            actions: [assign({ orderType: ({ event }) => event.orderType }), 'requestSave'],
+          },
+          {
+            guard: and(['linesEditable', 'orderTypeChanges']),
+            actions: [assign({ orderType: ({ event }) => event.orderType }), 'requestSave'],
+          },
+        ],
+        CONFIRM_BASKET: {
+          guard: and([stateIn({ journey: 'items' }), 'canConfirmBasket']),
+          target: '.basket',
+        },
+        SUBMIT_DELIVERY: [
+          {
+            guard: and(['basketReviewed', 'isDeliveryOrder', 'deliveryInvalid']),
+            actions: assign(({ context, event }) => ({
+              fieldErrors: { ...withoutFields(context.fieldErrors, DELIVERY_FIELDS), ...validateDeliveryAddress(event) },
+              drafts: { ...context.drafts, delivery: addressOf(event) },
+            })),
+          },
+          {
+            guard: and(['basketReviewed', 'isDeliveryOrder']),
+            actions: [
+              assign(({ context, event }) => ({
+                fieldErrors: withoutFields(context.fieldErrors, DELIVERY_FIELDS),
+                drafts: { ...context.drafts, delivery: addressOf(event) },
+              })),
+              raise({ type: 'basket.checkDelivery' }),
+            ],
+          },
+        ],
+        'basket.deliveryChecked': [
+          // The same address again: nothing that a later step depended on has changed.
+          {
+            guard: and(['atOrBeyondDelivery', 'isDeliveryOrder', 'deliveryUnchanged']),
+          },
+          {
+            guard: and(['basketReviewed', 'isDeliveryOrder']),
+            target: '.delivery',
+            actions: [assign({ delivery: ({ event }) => event.delivery }), 'requestSave'],
+          },
+        ],
+        SUBMIT_CONTACT: [
+          {
+            guard: and([or([and([stateIn({ journey: 'basket' }), 'isCollectionOrder']), 'atOrBeyondDelivery']), 'contactInvalid']),
+            actions: assign(({ context, event }) => ({
+              fieldErrors: { ...withoutFields(context.fieldErrors, CONTACT_FIELDS), ...validateContact(event) },
+              drafts: { ...context.drafts, contact: contactOf(event) },
+            })),
+          },
+          {
+            guard: and(['atOrBeyondContact', 'contactUnchanged']),
+            actions: assign(({ context, event }) => ({
+              fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
+              drafts: { ...context.drafts, contact: contactOf(event) },
+            })),
+          },
+          {
+            guard: 'atOrBeyondContact',
+            actions: [
+              assign(({ context, event }) => ({
+                contact: tidyContact(event),
+                fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
+                drafts: { ...context.drafts, contact: contactOf(event) },
+              })),
+              'requestSave',
+            ],
+          },
+          {
+            guard: or([and([stateIn({ journey: 'basket' }), 'isCollectionOrder']), stateIn({ journey: 'delivery' })]),
+            target: '.contact',
+            actions: [
+              assign(({ context, event }) => ({
+                contact: tidyContact(event),
+                fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
+                drafts: { ...context.drafts, contact: contactOf(event) },
+              })),
+              'requestSave',
+            ],
+          },
+        ],
+        SUBMIT_TIME: [
+          {
+            guard: and(['atOrBeyondContact', 'timeInvalid']),
+            actions: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, requestedTime: timeMessages.requestedTimeMissing }) }),
+          },
+          {
+            guard: and(['atOrBeyondTime', 'timeUnchanged']),
+            actions: assign({ fieldErrors: ({ context }) => withoutFields(context.fieldErrors, ['requestedTime']) }),
+          },
+          {
+            guard: 'atOrBeyondTime',
+            actions: [
+              assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
+              'requestSave',
+            ],
+          },
+          {
+            guard: stateIn({ journey: 'contact' }),
+            target: '.time',
+            actions: [
+              assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
+              'requestSave',
+            ],
+          },
+        ],
+        CHOOSE_PAYMENT: [
+          {
+            guard: stateIn({ journey: 'time' }),
+            target: '.checkout',
+            actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
+          },
+          {
+            guard: stateIn({ journey: 'checkout' }),
+            actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
+          },
+        ],
+        SET_NOTES: [
+          {
+            guard: and(['linesEditable', 'notesTooLong']),
+            actions: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, notes: notesMessages.notesTooLong }) }),
+          },
+          {
+            guard: 'linesEditable',
+            actions: [
+              assign(({ context, event }) => ({ notes: event.notes, fieldErrors: withoutFields(context.fieldErrors, ['notes']) })),
+              'requestSave',
+            ],
+          },
+        ],
+        MENU_CHANGED: [
+          { guard: 'menuVersionUnchanged' },
+          {
+            guard: and(['linesEditable', 'menuRemovesNothing']),
+            actions: [assign({ menuVersion: ({ event }) => event.menu.menuVersion }), 'requestSave'],
+          },
+          {
+            guard: and(['linesEditable', 'menuRemovesEverything']),
+            target: '.created',
+            actions: [
+              assign(({ event, context }) => ({
+                menuVersion: event.menu.menuVersion,
+                lines: [],
+                removedItems: revalidateLines(context.lines, event.menu).removedItems,
+              })),
+              'requestSave',
+            ],
+          },
+          {
+            guard: 'linesEditable',
+            target: '.items',
+            actions: [
+              assign(({ event, context }) => ({ menuVersion: event.menu.menuVersion, ...revalidateLines(context.lines, event.menu) })),
+              'requestSave',
+            ],
+          },
+          {
+            guard: inJourney('empty', 'creating'),
+            actions: assign(({ event, context }) => {
+              const { lines, removedItems } = revalidateLines(context.pendingLines, event.menu);
+              return { menuVersion: event.menu.menuVersion, pendingLines: lines, removedItems };
+            }),
+          },
+        ],
+      },
+      states: {
+        empty: {
+          on: {
+            ADD_ITEM: {
+              guard: 'lineToAddIsValid',
+              target: 'creating',
+              actions: assign({ pendingLines: ({ context, event }) => mergeLine(context.pendingLines, event.line) }),
+            },
+            RETRY: { guard: 'hasPendingLines', target: 'creating' },
+          },
+        },
+        creating: {
+          tags: ['busy'],
+          on: {
+            ADD_ITEM: {
+              guard: 'lineToAddIsValid',
+              actions: assign({ pendingLines: ({ context, event }) => mergeLine(context.pendingLines, event.line) }),
+            },
+          },
+          invoke: {
+            id: 'createBasket',
+            src: 'createBasket',
+            onDone: [
+              {
+                guard: 'hasPendingLines',
+                target: 'items',
+                actions: [
+                  assign(({ context, event }) => ({
+                    basketId: event.output.basketId,
+                    orderBuilderRef: event.output.orderBuilderRef,
+                    lines: context.pendingLines.reduce<BasketLine[]>((lines, pending) => mergeLine(lines, pending), context.lines),
+                    pendingLines: [],
+                    error: undefined,
+                  })),
+                  'requestSave',
+                ],
+              },
+              // A menu change meanwhile removed every pending item: the basket exists, empty.
+              {
+                target: 'created',
+                actions: assign(({ event }) => ({ basketId: event.output.basketId, orderBuilderRef: event.output.orderBuilderRef, error: undefined })),
+              },
+            ],
+            // The items stay pending: RETRY (or adding another item) tries to create the basket again.
+            onError: { target: 'empty', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+          },
+        },
+        created: {},
+        items: {},
+        basket: {},
+        delivery: {},
+        contact: {},
+        time: {},
+        checkout: {
+          initial: 'ready',
+          on: {
+            CONFIRM_ORDER: { guard: 'everythingSaved', target: 'confirming' },
+          },
+          states: {
+            ready: {},
+            confirmFailed: {
+              tags: ['needsFix'],
+              on: { RETRY: { guard: 'everythingSaved', target: '#basket.journey.confirming' } },
+            },
+          },
+        },
+        confirming: {
+          tags: ['busy'],
+          invoke: {
+            id: 'confirmOrder',
+            src: 'confirmOrder',
+            input: ({ context }) => {
+              if (context.basketId === undefined) throw new Error('Confirming needs a basket');
+              return { basketId: context.basketId };
+            },
+            onDone: { target: 'confirmed', actions: assign({ orderRef: ({ event }) => event.output.orderRef, error: undefined }) },
+            onError: { target: 'checkout.confirmFailed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+          },
+        },
+        confirmed: {},
+      },
+    },
+    sync: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'basket.save': 'saving' },
+        },
+        saving: {
+          tags: ['busy'],
+          entry: assign({ saveQueued: false }),
+          on: { 'basket.save': { actions: assign({ saveQueued: true }) } },
+          invoke: {
+            id: 'updateOrder',
+            src: 'updateOrder',
+            input: ({ context }) => orderUpdateOf(context),
+            onDone: [
+              // The answer is for an order that has changed since: send the order as it is now instead.
+              { guard: 'saveQueued', target: 'saving', reenter: true },
+              {
+                target: 'idle',
+                actions: assign(({ event }) => ({
+                  lines: linesFromServer(event.output.orderItems),
+                  totals: totalsOf(event.output),
+                  error: undefined,
+                })),
+              },
+            ],
+            // What the customer entered stays; /fix-issue offers RETRY.
+            onError: { target: 'failed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+          },
+        },
+        failed: {
+          tags: ['needsFix'],
+          on: { 'basket.save': 'saving', RETRY: 'saving' },
+        },
+      },
+    },
+    deliveryCheck: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'basket.checkDelivery': 'checking' },
+        },
+        checking: {
+          tags: ['busy'],
+          on: { 'basket.checkDelivery': { target: 'checking', reenter: true } },
+          invoke: {
+            id: 'checkDelivery',
+            src: 'checkDelivery',
+            input: ({ context }) => {
+              if (context.drafts.delivery === undefined) throw new Error('A delivery check needs an address');
+              return { postcode: tidyDeliveryAddress(context.drafts.delivery).postcode };
+            },
+            onDone: [
+              // The contract: a well-formed postcode outside every zone answers `validPostCode` false and `zone` null.
+              {
+                guard: ({ event }) => !event.output.validPostCode || event.output.zone === null,
+                target: 'idle',
+                actions: assign(({ context }) => ({
+                  fieldErrors: { ...context.fieldErrors, postcode: deliveryMessages.outOfZone(tidyDeliveryAddress(context.drafts.delivery!).postcode) },
+                  error: undefined,
+                })),
+              },
+              {
+                target: 'idle',
+                actions: [
+                  assign({ error: undefined }),
+                  raise(({ context, event }) => ({
+                    type: 'basket.deliveryChecked' as const,
+                    delivery: {
+                      ...tidyDeliveryAddress(context.drafts.delivery!),
+                      deliveryZoneId: event.output.zone!,
+                      deliveryCharge: event.output.deliveryCharge,
+                      ...(event.output.minimumOrderValue === undefined ? {} : { minimumOrderValue: event.output.minimumOrderValue }),
+                    },
+                  })),
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: ({ event }) => apiErrorOf(event.error).validationErrors.some((failure) => failure.field === 'postcode'),
+                target: 'idle',
+                actions: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, postcode: deliveryMessages.postcodeInvalid }) }),
+              },
+              { target: 'idle', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type BasketSnapshot = SnapshotFrom<typeof basketMachine>;
+
+const STATUS_OF_JOURNEY_STATE: Record<string, number> = {
+  empty: BasketStatus.Created,
+  creating: BasketStatus.Created,
+  created: BasketStatus.Created,
+  items: BasketStatus.Items,
+  basket: BasketStatus.Basket,
+  delivery: BasketStatus.Delivery,
+  contact: BasketStatus.Contact,
+  time: BasketStatus.Time,
+  checkout: BasketStatus.Checkout,
+  confirming: BasketStatus.Checkout,
+  confirmed: BasketStatus.Confirmed,
+};
+
+function journeyStateOf(snapshot: BasketSnapshot): string {
+  const journey = (snapshot.value as { journey: string | Record<string, unknown> }).journey;
+  return typeof journey === 'string' ? journey : Object.keys(journey)[0]!;
+}
+
+/** SPEC §4 basket status (0..8) of the basket as it stands. */
+export function basketStatusOf(snapshot: BasketSnapshot): number {
+  return STATUS_OF_JOURNEY_STATE[journeyStateOf(snapshot)] ?? BasketStatus.Created;
+}
+
+export type JourneyPath = '/order' | '/basket' | '/delivery' | '/contact' | '/orderTime' | '/checkout';
+
+export interface JourneyStep {
+  path: JourneyPath;
+  /** The status the basket must have reached to open the step. */
+  needs: number;
+  /** The status that finishing the step reaches. */
+  completes: number;
+  /** Only delivery orders go through it. */
+  deliveryOnly: boolean;
+}
+
+/** docs/order-journey.md: the steps in order, with the status each needs (a collection order skips /delivery). */
+export const JOURNEY_STEPS: readonly JourneyStep[] = [
+  { path: '/order', needs: BasketStatus.Created, completes: BasketStatus.Items, deliveryOnly: false },
+  { path: '/basket', needs: BasketStatus.Items, completes: BasketStatus.Basket, deliveryOnly: false },
+  { path: '/delivery', needs: BasketStatus.Basket, completes: BasketStatus.Delivery, deliveryOnly: true },
+  { path: '/contact', needs: BasketStatus.Basket, completes: BasketStatus.Contact, deliveryOnly: false },
+  { path: '/orderTime', needs: BasketStatus.Contact, completes: BasketStatus.Time, deliveryOnly: false },
+  { path: '/checkout', needs: BasketStatus.Time, completes: BasketStatus.Checkout, deliveryOnly: false },
+];
+
+/** Where the customer goes once the order is confirmed. */
+export const CONFIRMATION_PATH = '/confirmation';
+
+function stepsFor(snapshot: BasketSnapshot): readonly JourneyStep[] {
+  const isDelivery = snapshot.context.orderType === OrderType.Delivery;
+  return JOURNEY_STEPS.filter((step) => isDelivery || !step.deliveryOnly);
+}
+
+function neededStatus(step: JourneyStep, snapshot: BasketSnapshot): number {
+  // A delivery order reaches /contact only once its address is accepted.
+  return step.path === '/contact' && snapshot.context.orderType === OrderType.Delivery ? BasketStatus.Delivery : step.needs;
+}
+
+/** The first step still to do: `/order` with no lines … `/checkout` until confirmed; `/confirmation` once confirmed. */
+export function firstIncompleteStep(snapshot: BasketSnapshot): JourneyPath | typeof CONFIRMATION_PATH {
+  const status = basketStatusOf(snapshot);
+  if (status >= BasketStatus.Confirmed) return CONFIRMATION_PATH;
+  return stepsFor(snapshot).find((step) => status < step.completes)?.path ?? '/checkout';
+}
+
+function journeyStepOf(path: string): JourneyStep | undefined {
+  const normalised = path.replace(/\/+$/, '').toLowerCase();
+  return JOURNEY_STEPS.find((step) => step.path.toLowerCase() === normalised);
+}
+
+/**
+ * Where a route guard must send the customer who opens `path`, or undefined to let them in. A step opened before
+ * its prerequisites goes to the first incomplete step; `/delivery` on a collection order goes to `/contact`; once
+ * the order is confirmed the steps after the menu go to `/confirmation`. Paths outside the journey are not guarded.
+ */
+export function redirectForStep(snapshot: BasketSnapshot, path: string): string | undefined {
+  const step = journeyStepOf(path);
+  if (step === undefined) return undefined;
+  const status = basketStatusOf(snapshot);
+  if (status >= BasketStatus.Confirmed) return step.path === '/order' ? undefined : CONFIRMATION_PATH;
+  if (step.deliveryOnly && snapshot.context.orderType !== OrderType.Delivery) {
+    return status >= BasketStatus.Basket ? '/contact' : firstIncompleteStep(snapshot);
+  }
+  return status >= neededStatus(step, snapshot) ? undefined : firstIncompleteStep(snapshot);
+}
+
+/** The step after `path` for this order (a collection order skips /delivery); `/confirmation` after /checkout. */
+export function nextStep(snapshot: BasketSnapshot, path: string): JourneyPath | typeof CONFIRMATION_PATH {
+  const steps = stepsFor(snapshot);
+  const current = journeyStepOf(path);
+  const index = current === undefined ? -1 : steps.indexOf(current);
+  return steps[index + 1]?.path ?? CONFIRMATION_PATH;
+}
+
+/** Whether CONFIRM_ORDER would be taken: at checkout, with everything saved and nothing in flight. */
+export function canConfirm(snapshot: BasketSnapshot): boolean {
+  return snapshot.can({ type: 'CONFIRM_ORDER' });
+}
+
+/** SPEC §8: a failed order update or confirmation goes to /fix-issue. */
+export function needsFix(snapshot: BasketSnapshot): boolean {
+  return snapshot.hasTag('needsFix');
+}

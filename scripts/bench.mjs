@@ -1,0 +1,489 @@
+// `npm run bench`: measures the API against the budgets in DESIGN.md ("Budgets") and exits non-zero
+// when one fails. See docs/benchmarks.md for what it measures and why it is arranged this way.
+//
+// One file plays three roles, chosen by its first argument: without one it is the load generator and
+// the judge; `real-server` and `bare-server` are the two servers it forks. Each server runs in its own
+// process so that autocannon never shares an event loop with the server it is measuring.
+import { fork } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const LOOPBACK = '127.0.0.1';
+const IDENTIFICATION_HEADERS = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+const MENU_PATH = '/api/menu/getMenu/1';
+const CONNECTIONS = 50;
+const WARM_UP_SECONDS = 2;
+const MEASURED_SECONDS = 10;
+// The two menu servers take turns in short rounds, so a neighbour's burst of CPU on this shared machine
+// lands on both sides of the ratio instead of on whichever happened to run second.
+const MENU_ROUNDS = 5;
+// Far above the time the whole run needs (about a minute): only a hung child or server trips it.
+const WHOLE_RUN_LIMIT_MS = 5 * 60 * 1000;
+const CHILD_READY_LIMIT_MS = 60 * 1000;
+const CHILD_STOP_LIMIT_MS = 10 * 1000;
+
+// Other work using more than this share of the machine just before the run competes with it throughout.
+const BUSY_MACHINE_SHARE = 0.25;
+
+const BUDGET_MENU_RATIO = 0.5;
+const BUDGET_UPDATE_P99_MS = 50;
+
+// BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server there, to see where a failing budget's time goes.
+const profilingFlags = process.env.BENCH_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+  : [];
+
+const thisFile = fileURLToPath(import.meta.url);
+const repositoryRoot = join(thisFile, '..', '..');
+
+const role = process.argv[2];
+if (role === 'real-server') await serveRealServer();
+else if (role === 'bare-server') await serveBareServer();
+else {
+  await runBenchmark().catch((error) => {
+    process.stderr.write(`The benchmark could not run: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The servers (child processes)
+
+/** Stops the server when the parent asks or disappears, so a crashed bench never leaves a server behind. */
+function stopOnParentRequest(stop) {
+  let stopping = false;
+  const stopOnce = async () => {
+    if (stopping) return;
+    stopping = true;
+    try {
+      await stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('message', (message) => {
+    if (message === 'stop') stopOnce();
+  });
+  process.on('disconnect', stopOnce);
+}
+
+/** The real server as `npm start` builds it (the API; no site), on a fresh embedded SQLite database. */
+async function serveRealServer() {
+  const { startServer } = await import('../src/server/main.ts');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  // An empty site root: the benchmark is about the API, and must not depend on `npm run build`.
+  const siteRoot = join(dataDir, 'site');
+  mkdirSync(siteRoot);
+  // `{}` as the environment: a DATABASE_URL in the caller's shell must not move the run off SQLite.
+  const server = await startServer(
+    {
+      host: LOOPBACK,
+      port: 0,
+      dataDir,
+      siteRoot,
+      logLevel: 'silent',
+      identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+    },
+    {},
+  );
+  stopOnParentRequest(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  process.send({ url: server.url });
+}
+
+/** The yardstick: Fastify with one route that sends the menu's bytes, fetched once from the real server, as they are. */
+async function serveBareServer() {
+  const { default: Fastify } = await import('fastify');
+  const { body, contentType } = await new Promise((resolve) => process.once('message', resolve));
+  const menuBytes = Buffer.from(body, 'base64');
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  app.get(MENU_PATH, (_request, reply) => {
+    reply.header('content-type', contentType).send(menuBytes);
+  });
+  await app.listen({ host: LOOPBACK, port: 0 });
+  stopOnParentRequest(() => app.close());
+  process.send({ url: `http://${LOOPBACK}:${app.server.address().port}` });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The load generator and judge (parent process)
+
+/** Forks this file in a server role and resolves once it listens; `stop()` ends it (forcibly if it hangs). */
+async function startServerProcess(serverRole, { execArgv = [], firstMessage } = {}) {
+  const child = fork(thisFile, [serverRole], {
+    cwd: repositoryRoot,
+    execArgv: [...profilingFlags, ...execArgv],
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const ready = new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.url));
+    exited.then((code) => reject(new Error(`the ${serverRole} process exited with code ${code} before listening`)));
+    setTimeout(
+      () => reject(new Error(`the ${serverRole} process did not listen within ${CHILD_READY_LIMIT_MS / 1000} s`)),
+      CHILD_READY_LIMIT_MS,
+    ).unref();
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (child.connected) child.send('stop');
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_LIMIT_MS);
+    await exited;
+    clearTimeout(killTimer);
+  };
+  if (firstMessage) child.send(firstMessage);
+  try {
+    return { url: await ready, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function loadAutocannon() {
+  try {
+    return (await import('autocannon')).default;
+  } catch {
+    throw new Error('autocannon is missing: run `npm install` (it is a dev dependency)');
+  }
+}
+
+function load(autocannon, seconds, options) {
+  return autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
+}
+
+/** The warm-up's numbers are thrown away: it pays for the JIT, SQLite's page cache and connection set-up. */
+async function warmUp(autocannon, description, options) {
+  process.stderr.write(`${description}: ${WARM_UP_SECONDS} s warm-up…\n`);
+  await load(autocannon, WARM_UP_SECONDS, options);
+}
+
+/** What a set of autocannon runs adds up to; every answer that is not a 2xx is a failure, as is a socket error or timeout. */
+function tally(results) {
+  const refusedByStatus = {};
+  for (const result of results) {
+    for (const [status, { count }] of Object.entries(result.statusCodeStats)) {
+      if (!status.startsWith('2')) refusedByStatus[status] = (refusedByStatus[status] ?? 0) + count;
+    }
+  }
+  const sum = (field) => results.reduce((total, result) => total + result[field], 0);
+  return { successes: sum('2xx'), seconds: sum('duration'), socketErrors: sum('errors'), refusedByStatus };
+}
+
+function requestsPerSecond(counted) {
+  return counted.successes / counted.seconds;
+}
+
+function failureCount(counted) {
+  return counted.socketErrors + Object.values(counted.refusedByStatus).reduce((total, count) => total + count, 0);
+}
+
+function describeFailures(counted) {
+  const statuses = Object.entries(counted.refusedByStatus).map(([status, count]) => `${count} × ${status}`);
+  const socketErrors = counted.socketErrors > 0 ? [`${counted.socketErrors} socket errors or timeouts`] : [];
+  return [...statuses, ...socketErrors].join(', ');
+}
+
+async function fetchMenu(realUrl) {
+  // Identity encoding: autocannon sends no Accept-Encoding either, so both servers send these very bytes.
+  const response = await fetch(`${realUrl}${MENU_PATH}`, {
+    headers: { ...IDENTIFICATION_HEADERS, 'accept-encoding': 'identity' },
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) {
+    throw new Error(`GET ${MENU_PATH} answered ${response.status}: ${bytes.toString('utf8').slice(0, 300)}`);
+  }
+  return { bytes, contentType: response.headers.get('content-type'), menu: JSON.parse(bytes.toString('utf8')).data };
+}
+
+async function measureMenu(autocannon, realUrl, menuBytes, contentType) {
+  const bare = await startServerProcess('bare-server', {
+    firstMessage: { body: menuBytes.toString('base64'), contentType },
+  });
+  try {
+    const bareOptions = { headers: IDENTIFICATION_HEADERS, url: `${bare.url}${MENU_PATH}` };
+    const realOptions = { headers: IDENTIFICATION_HEADERS, url: `${realUrl}${MENU_PATH}` };
+    await warmUp(autocannon, 'GET menu, bare Fastify', bareOptions);
+    await warmUp(autocannon, 'GET menu, real server', realOptions);
+    const roundSeconds = MEASURED_SECONDS / MENU_ROUNDS;
+    process.stderr.write(`GET menu: ${MENU_ROUNDS} rounds of ${roundSeconds} s on each server, taking turns…\n`);
+    const bareResults = [];
+    const realResults = [];
+    for (let round = 0; round < MENU_ROUNDS; round++) {
+      bareResults.push(await load(autocannon, roundSeconds, bareOptions));
+      realResults.push(await load(autocannon, roundSeconds, realOptions));
+    }
+    return { bare: tally(bareResults), real: tally(realResults) };
+  } finally {
+    await bare.stop();
+  }
+}
+
+function penceToPounds(pence) {
+  return Math.round(pence) / 100;
+}
+
+/**
+ * Three lines as a customer builds them on /order: the first available item that has options (with its
+ * dearest option, so an extra cost is priced) and the first available item of two other categories.
+ */
+function chooseOrderLines(menu) {
+  const available = menu.categories.flatMap((category) => category.items.filter((item) => item.available));
+  const withOption = available.find((item) => item.configItems.length > 0);
+  const others = menu.categories
+    .filter((category) => category.categoryId !== withOption?.categoryId)
+    .map((category) => category.items.find((item) => item.available))
+    .filter(Boolean)
+    .slice(0, withOption ? 2 : 3);
+  const lines = [withOption, ...others].filter(Boolean);
+  if (lines.length === 0) throw new Error('the menu has no available item to order');
+  return lines.map((item) => {
+    const option = [...item.configItems].sort((a, b) => b.extraCost - a.extraCost)[0];
+    return { item, option };
+  });
+}
+
+/** The whole order, as the site sends it on every change; `quantityOfFirstLine` varies so each update changes something. */
+function orderUpdate({ basketId, menu, lines, quantityOfFirstLine, appVersion }) {
+  const orderItems = lines.map(({ item, option }, index) => {
+    const quantity = index === 0 ? quantityOfFirstLine : 1;
+    const unitPence = Math.round(item.itemCost * 100) + Math.round((option?.extraCost ?? 0) * 100);
+    return {
+      categoryId: item.categoryId,
+      itemId: item.itemId,
+      ...(option ? { configId: option.configId, configOption: option.configItem } : {}),
+      quantity,
+      title: item.title,
+      itemCost: penceToPounds(unitPence),
+      lineCost: penceToPounds(unitPence * quantity),
+    };
+  });
+  const itemPence = orderItems.reduce((sum, line) => sum + Math.round(line.lineCost * 100), 0);
+  return {
+    basketId,
+    menuVersion: menu.menuVersion,
+    sourceType: 'Website',
+    os: 'Linux',
+    osVersion: '',
+    appVersion,
+    orderType: 1,
+    orderItems,
+    voucherItems: [],
+    // The server recomputes every figure; these are what a browser would show before its answer.
+    itemCost: penceToPounds(itemPence),
+    deliveryCharge: 0,
+    bagCharge: 0,
+    discount: 0,
+    totalCost: penceToPounds(itemPence),
+    ignoreTimeOffset: false,
+    paymentType: 0,
+    requestedTime: null,
+    asapFlag: true,
+    deliveryAddress: null,
+    deliveryZoneId: null,
+  };
+}
+
+async function callApi(realUrl, method, path, body) {
+  const response = await fetch(`${realUrl}/api${path}`, {
+    method,
+    headers: { ...IDENTIFICATION_HEADERS, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, json, text };
+}
+
+function refusal(operation, answer) {
+  if (answer.status === 501) return `not available yet (${operation} answered 501)`;
+  const details = answer.json
+    ? [answer.json.errorMessage, ...(answer.json.validationErrors ?? []).map((e) => `${e.field} ${e.message}`)]
+        .filter(Boolean)
+        .join('; ')
+    : answer.text.slice(0, 200);
+  return `${operation} answered ${answer.status}${details ? `: ${details}` : ''}`;
+}
+
+/**
+ * One basket per connection, as 50 customers each building their own order; each connection keeps
+ * updating its basket with the quantity of its first line cycling 1 → 2 → 3.
+ */
+async function measureOrderUpdate(autocannon, realUrl, menu) {
+  const appVersion = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).version;
+  const lines = chooseOrderLines(menu);
+  const basketIds = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const created = await callApi(realUrl, 'GET', '/OrderBuilder/create');
+    if (created.status !== 200) return { unavailable: refusal('GET /OrderBuilder/create', created) };
+    basketIds.push(created.json.data.basketId);
+  }
+  // One update before the load: a refused body is reported with the server's reason, not as 50 × 10 s of errors.
+  const probe = await callApi(
+    realUrl,
+    'POST',
+    '/orderbuilder/update',
+    orderUpdate({ basketId: basketIds[0], menu, lines, quantityOfFirstLine: 1, appVersion }),
+  );
+  if (probe.status < 200 || probe.status > 299) return { unavailable: refusal('POST /orderbuilder/update', probe) };
+
+  let connectionCount = 0;
+  const setupClient = (client) => {
+    const basketId = basketIds[connectionCount++ % basketIds.length];
+    let updatesSent = 0;
+    const nextBody = () =>
+      JSON.stringify(orderUpdate({ basketId, menu, lines, quantityOfFirstLine: 1 + (updatesSent++ % 3), appVersion }));
+    client.setBody(nextBody());
+    // autocannon emits 'response' before it writes the connection's next request, so this body goes next.
+    client.on('response', () => client.setBody(nextBody()));
+  };
+  const options = {
+    url: `${realUrl}/api/orderbuilder/update`,
+    method: 'POST',
+    headers: { ...IDENTIFICATION_HEADERS, 'content-type': 'application/json' },
+    setupClient,
+    // Percentiles of the answers that succeeded; failures are counted apart and fail the budget on their own.
+    excludeErrorStats: true,
+  };
+  await warmUp(autocannon, 'POST /orderbuilder/update', options);
+  process.stderr.write(`POST /orderbuilder/update: ${MEASURED_SECONDS} s…\n`);
+  const result = await load(autocannon, MEASURED_SECONDS, options);
+  return { latency: result.latency, counted: tally([result]) };
+}
+
+function formatRate(counted) {
+  return `${Math.round(requestsPerSecond(counted)).toLocaleString('en-GB')} req/s`;
+}
+
+function menuRows({ bare, real }) {
+  const failures = failureCount(bare) + failureCount(real);
+  const ratio = requestsPerSecond(real) / requestsPerSecond(bare);
+  const ratioRow = {
+    measurement: 'GET /menu/getMenu: real ÷ bare',
+    value: failures > 0 ? `${ratio.toFixed(2)}, but with failed requests` : ratio.toFixed(2),
+    budget: `≥ ${BUDGET_MENU_RATIO}`,
+    pass: failures === 0 && ratio >= BUDGET_MENU_RATIO,
+  };
+  return [
+    { measurement: 'GET /menu/getMenu/1, bare Fastify', value: formatRate(bare), budget: '', counted: bare },
+    { measurement: 'GET /menu/getMenu/1, real server', value: formatRate(real), budget: '', counted: real },
+    ratioRow,
+  ];
+}
+
+function updateRows({ unavailable, latency, counted }) {
+  if (unavailable) {
+    return [
+      {
+        measurement: 'POST /orderbuilder/update p99',
+        value: unavailable,
+        budget: `≤ ${BUDGET_UPDATE_P99_MS} ms, no errors`,
+        pass: false,
+      },
+    ];
+  }
+  const failures = failureCount(counted);
+  return [
+    { measurement: 'POST /orderbuilder/update rate', value: formatRate(counted), budget: '', counted },
+    { measurement: 'POST /orderbuilder/update p50', value: `${latency.p50} ms`, budget: '' },
+    {
+      measurement: 'POST /orderbuilder/update p99',
+      value: `${latency.p99} ms`,
+      budget: `≤ ${BUDGET_UPDATE_P99_MS} ms, no errors`,
+      pass: failures === 0 && latency.p99 <= BUDGET_UPDATE_P99_MS,
+    },
+    {
+      measurement: 'POST /orderbuilder/update errors',
+      value: failures === 0 ? `0 of ${counted.successes.toLocaleString('en-GB')}` : describeFailures(counted),
+      budget: '0',
+      pass: failures === 0,
+    },
+  ];
+}
+
+function printTable(rows) {
+  const cells = rows.map((row) => [
+    row.measurement,
+    row.counted && failureCount(row.counted) > 0 ? `${row.value} (${describeFailures(row.counted)})` : row.value,
+    row.budget || '—',
+    row.pass === undefined ? '' : row.pass ? 'pass' : 'FAIL',
+  ]);
+  const header = ['measurement', 'value', 'budget', 'result'];
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
+  const line = (cell) => `| ${cell.map((text, column) => text.padEnd(widths[column])).join(' | ')} |`;
+  process.stdout.write(
+    [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...cells.map(line)].join('\n') + '\n',
+  );
+}
+
+function percent(share) {
+  return `${Math.round(share * 100)} %`;
+}
+
+/** The share of all CPUs' time that something was using during one second (before this run puts any load on). */
+async function machineBusyShare() {
+  const timesOf = () => cpus().map((cpu) => cpu.times);
+  const before = timesOf();
+  await sleep(1000);
+  let busy = 0;
+  let total = 0;
+  timesOf().forEach((after, index) => {
+    const spent = (kind) => after[kind] - before[index][kind];
+    const all = spent('user') + spent('nice') + spent('sys') + spent('irq') + spent('idle');
+    total += all;
+    busy += all - spent('idle');
+  });
+  return total === 0 ? 0 : busy / total;
+}
+
+async function runBenchmark() {
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`The benchmark did not finish within ${WHOLE_RUN_LIMIT_MS / 60000} minutes; stopping.\n`);
+    process.exit(1);
+  }, WHOLE_RUN_LIMIT_MS);
+  watchdog.unref();
+
+  const autocannon = await loadAutocannon();
+  // Anything else running on the machine takes CPU from both servers and the load generator; say how busy it was.
+  const busyBefore = await machineBusyShare();
+  process.stderr.write('Starting the real server (embedded SQLite, loopback only)…\n');
+  const real = await startServerProcess('real-server', { execArgv: ['--import', 'tsx'] });
+  let rows;
+  try {
+    const { bytes, contentType, menu } = await fetchMenu(real.url);
+    const menuResults = await measureMenu(autocannon, real.url, bytes, contentType);
+    const updateResults = await measureOrderUpdate(autocannon, real.url, menu);
+    rows = [...menuRows(menuResults), ...updateRows(updateResults)];
+  } finally {
+    await real.stop();
+  }
+
+  process.stdout.write(
+    `\n${CONNECTIONS} connections, ${MEASURED_SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, on ${LOOPBACK}; ` +
+      `${availableParallelism()} CPUs, ${percent(busyBefore)} busy in the second before the run\n\n`,
+  );
+  printTable(rows);
+  if (busyBefore > BUSY_MACHINE_SHARE) {
+    process.stdout.write(
+      `\nWarning: the machine was already busy (${percent(busyBefore)} of its CPU time before the run); ` +
+        'other processes took CPU from the servers and the load generator, so these figures understate the server. ' +
+        'Run it again on an idle machine before drawing conclusions.\n',
+    );
+  }
+  const failed = rows.filter((row) => row.pass === false);
+  process.stdout.write(
+    failed.length === 0 ? '\nEvery budget is met.\n' : `\n${failed.length} budget line(s) failed.\n`,
+  );
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}

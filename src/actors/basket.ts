@@ -1,0 +1,73 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import {
+  basketMachine,
+  type ClientInfo,
+  type ConfirmedOrder,
+  type CreatedBasket,
+  type DeliveryCheck,
+  type Menu,
+  type OrderUpdate,
+  type PricedOrder,
+} from '../../machines/basket/basketMachine';
+import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
+import { callApi, type ApiClient } from '../api/client';
+import type { ApiResult } from '../api/errors';
+import type { BasketStorage } from '../platform/basketStorage';
+
+export type BasketActor = ActorRefFrom<typeof basketMachine>;
+
+/** A call's data, or a rejection with its ApiError (the statechart keeps it as `error`). */
+async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<TData> {
+  const settled = await result;
+  if (settled.ok) return settled.data;
+  // An abandoned call belongs to a state the basket has left: the statechart ignores whatever it settles to.
+  if (settled.aborted) throw new Error('The call was abandoned');
+  throw settled.error;
+}
+
+/** The real actors of the basket statechart: the order-builder calls of SPEC §7 through the API client. */
+export function basketActors(api: ApiClient) {
+  return {
+    createBasket: fromPromise<CreatedBasket>(({ signal }) => dataOf(callApi(api.GET('/OrderBuilder/create', { signal }), signal))),
+    updateOrder: fromPromise<PricedOrder, OrderUpdate>(async ({ input, signal }) =>
+      (await dataOf(callApi(api.POST('/orderbuilder/update', { body: input, signal }), signal))).order,
+    ),
+    checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(({ input, signal }) =>
+      dataOf(callApi(api.GET('/orderbuilder/checkDelivery/{postcode}', { params: { path: { postcode: input.postcode } }, signal }), signal)),
+    ),
+    confirmOrder: fromPromise<ConfirmedOrder, { basketId: string }>(({ input, signal }) =>
+      dataOf(callApi(api.POST('/orderbuilder/confirm', { body: { basketId: input.basketId }, signal }), signal)),
+    ),
+  };
+}
+
+export interface BasketActorOptions {
+  api: ApiClient;
+  storage: BasketStorage;
+  /** The current menu, when already loaded: a restored basket of another menu version is revalidated against it. */
+  menu?: Menu;
+  /** What the order updates say about the device (SPEC §7 os, osVersion, appVersion). */
+  client?: Partial<ClientInfo>;
+}
+
+/**
+ * The app's basket actor, started: restored from the saved snapshot when there is a usable one, and saved again
+ * after every change, so the basket and the step survive a reload or a closed tab.
+ */
+export function createBasketActor({ api, storage, menu, client }: BasketActorOptions): BasketActor {
+  const machine = basketMachine.provide({ actors: basketActors(api) });
+  const input = { ...(menu === undefined ? {} : { menuVersion: menu.menuVersion }), ...(client === undefined ? {} : { client }) };
+  const saved = restorableBasketSnapshot(storage.load());
+  let basket: BasketActor;
+  try {
+    basket = createActor(machine, { input, ...(saved === undefined ? {} : { snapshot: saved }) });
+  } catch (error) {
+    console.warn('The saved basket could not be restored; starting a new one', error);
+    basket = createActor(machine, { input });
+  }
+  basket.subscribe(() => storage.save(basket.getPersistedSnapshot()));
+  basket.start();
+  storage.save(basket.getPersistedSnapshot());
+  if (menu !== undefined) basket.send({ type: 'MENU_CHANGED', menu });
+  return basket;
+}

@@ -1,0 +1,192 @@
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
+import { nextStep, OrderType, redirectForStep } from '../../../machines/basket/basketMachine';
+import { formatPounds } from '../../components/order/money';
+import { QuantityControls } from '../../components/order/QuantityControls';
+import { formatGbp, poundsToPence } from '../../domain/money';
+import { collectionMessage, deliveryMessage, meetsMinimum, minimumOrderPence, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import { RemovedItemsNotice } from './RemovedItemsNotice';
+import { useBasketActor } from './useBasket';
+
+function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
+  const basket = useBasketActor();
+  const title = lineTitle(line);
+  const [request, setRequest] = useState(line.specialRequest ?? '');
+  return (
+    <Paper component="li" withBorder p="sm">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={700}>{title}</Text>
+            <Text size="sm" c="dimmed">
+              {`${formatPounds(line.itemCost)} each`}
+            </Text>
+          </div>
+          <Text fw={700}>{formatPounds(line.lineCost)}</Text>
+        </Group>
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <QuantityControls
+            title={title}
+            quantity={line.quantity}
+            onIncrease={() => basket.send({ type: 'INCREASE_LINE', index })}
+            onDecrease={() => basket.send({ type: 'CANCEL_LINE', index })}
+          />
+          <TextInput
+            label="Special request"
+            aria-label={`Special request for ${title}`}
+            size="sm"
+            maxLength={200}
+            style={{ flex: '1 1 14rem' }}
+            value={request}
+            onChange={(event) => setRequest(event.currentTarget.value)}
+            // Sent once typing is done, so the whole order is not saved at every keystroke.
+            onBlur={() => {
+              if (request !== (line.specialRequest ?? '')) basket.send({ type: 'SET_SPECIAL_REQUEST', index, text: request });
+            }}
+          />
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ClearOrder() {
+  const basket = useBasketActor();
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button variant="subtle" color="gray" onClick={() => setAsking(true)} w="fit-content">
+        Clear order
+      </Button>
+    );
+  }
+  return (
+    <Alert color="gray" title="Clear your whole order?" role="alertdialog" aria-label="Clear your whole order?">
+      <Stack gap="xs">
+        <Text size="sm">Every item in your basket will be removed.</Text>
+        <Group gap="xs">
+          <Button color="lacquerRed" size="sm" onClick={() => basket.send({ type: 'CLEAR' })}>
+            Yes, clear my order
+          </Button>
+          <Button variant="default" size="sm" onClick={() => setAsking(false)}>
+            Keep my order
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** `/basket`: the lines, the server's costs, SPEC §5's summary messages, and collection or delivery. */
+export function BasketScreen() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const settings = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings });
+  const lines = useSelector(basket, (snapshot) => snapshot.context.lines);
+  const creating = useSelector(basket, (snapshot) => snapshot.context.pendingLines.length > 0);
+  const orderType = useSelector(basket, (snapshot) => snapshot.context.orderType);
+  const totals = useSelector(basket, (snapshot) => snapshot.context.totals);
+  const zoneMinimum = useSelector(basket, (snapshot) => snapshot.context.delivery?.minimumOrderValue);
+  const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
+  // Once Continue has been refused the reason stays in view, following the basket as it changes.
+  const [triedToContinue, setTriedToContinue] = useState(false);
+
+  if (!settings) return null;
+  const minimums = orderMinimumSettingsFrom(settings);
+  // SPEC §5 compares the discounted item total; until the server has priced the basket its lines are the best figure.
+  const discountedItemPence = poundsToPence(totals?.itemCost ?? lines.reduce((total, line) => total + line.lineCost, 0));
+  const zoneMinimumPence = zoneMinimum === undefined ? undefined : poundsToPence(zoneMinimum);
+  const messages = { collection: collectionMessage(discountedItemPence, minimums), delivery: deliveryMessage(discountedItemPence, minimums, zoneMinimumPence) };
+
+  function refusalReason(): string | undefined {
+    if (orderType === OrderType.NotSet) return 'Choose collection or delivery';
+    if (meetsMinimum(orderType, discountedItemPence, minimums, zoneMinimumPence)) return undefined;
+    const [kind, message] = orderType === OrderType.Collection ? ['collection', messages.collection] : ['delivery', messages.delivery];
+    // The wording the server uses when it refuses to confirm a basket below its minimum.
+    return `${message}: the minimum order for ${kind} is ${formatGbp(minimumOrderPence(orderType, minimums, zoneMinimumPence))}`;
+  }
+  const refusal = triedToContinue ? refusalReason() : undefined;
+
+  function chooseOrderType(value: string) {
+    basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection });
+  }
+
+  function continueToNextStep() {
+    setTriedToContinue(true);
+    if (refusalReason() !== undefined) return;
+    basket.send({ type: 'CONFIRM_BASKET' });
+    const snapshot = basket.getSnapshot();
+    const next = nextStep(snapshot, '/basket');
+    if (redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+  }
+
+  if (lines.length === 0) {
+    return (
+      <Stack gap="md" py="md">
+        <Title order={1}>Your basket</Title>
+        <RemovedItemsNotice />
+        <Text>{creating ? 'Saving your basket…' : 'Your basket is empty.'}</Text>
+        <Anchor component={Link} to="/order" w="fit-content">
+          Browse the menu
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" py="md" maw={40 * 16}>
+      <Title order={1}>Your basket</Title>
+      <RemovedItemsNotice />
+      {basketError && (
+        <Alert color="lacquerRed" title="Your basket could not be updated" role="alert">
+          {basketError.message ?? 'Please try again in a moment.'}
+        </Alert>
+      )}
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your basket">
+        {lines.map((line, index) => (
+          <BasketLineRow key={`${line.categoryId}-${line.itemId}-${line.configId ?? ''}`} line={line} index={index} />
+        ))}
+      </Stack>
+      <Group justify="space-between">
+        <Text fw={700}>Items total</Text>
+        <Text fw={700}>{formatPounds(totals?.orignalItemCost ?? discountedItemPence / 100)}</Text>
+      </Group>
+      {totals && totals.discountValue > 0 && (
+        <Group justify="space-between">
+          <Text>Discount</Text>
+          <Text>{`−${formatPounds(totals.discountValue)}`}</Text>
+        </Group>
+      )}
+      <Radio.Group
+        label="Collection or delivery?"
+        value={orderType === OrderType.NotSet ? null : String(orderType)}
+        onChange={chooseOrderType}
+        error={refusal}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
+          <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
+        </Stack>
+      </Radio.Group>
+      <Button size="md" onClick={continueToNextStep}>
+        Continue
+      </Button>
+      <Anchor component={Link} to="/order" w="fit-content">
+        Add more items
+      </Anchor>
+      <ClearOrder />
+    </Stack>
+  );
+}

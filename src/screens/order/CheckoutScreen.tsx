@@ -1,0 +1,143 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import { Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
+import { lineTitle } from '../../../machines/basket/basketLines';
+import { BasketStatus, basketStatusOf, canConfirm, OrderType, PaymentType } from '../../../machines/basket/basketMachine';
+import { CostBreakdown } from '../../components/order/CostBreakdown';
+import { formatPounds } from '../../components/order/money';
+import { StepErrorAlert } from '../../components/order/StepErrorAlert';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { useBasketActor } from './useBasket';
+
+/** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
+export function CheckoutScreen() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const context = useSelector(basket, (snapshot) => snapshot.context);
+  const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
+  const confirmed = useSelector(basket, (snapshot) => basketStatusOf(snapshot) === BasketStatus.Confirmed);
+  const ready = useSelector(basket, canConfirm);
+  const [notes, setNotes] = useState(context.notes);
+  // "Place order" may be pressed while the last change is still being saved; the order is confirmed once it is.
+  const [placing, setPlacing] = useState(false);
+  const isDelivery = context.orderType === OrderType.Delivery;
+
+  // Cash is the only way to pay for now, so it is chosen for the customer (the payment issue adds the others).
+  useEffect(() => {
+    if (basket.getSnapshot().context.paymentType === PaymentType.NotSet) basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
+  }, [basket]);
+
+  useEffect(() => {
+    if (placing && ready) {
+      setPlacing(false);
+      basket.send({ type: 'CONFIRM_ORDER' });
+    }
+  }, [placing, ready, basket]);
+
+  useEffect(() => {
+    if (context.error) setPlacing(false);
+  }, [context.error]);
+
+  useEffect(() => {
+    if (confirmed) void navigate({ to: '/confirmation' });
+  }, [confirmed, navigate]);
+
+  function saveNotes() {
+    if (notes !== context.notes) basket.send({ type: 'SET_NOTES', notes });
+  }
+
+  function placeOrder() {
+    saveNotes();
+    setPlacing(true);
+  }
+
+  return (
+    <Stack gap="md" py="md" maw={40 * 16}>
+      <Title order={1}>Order checkout</Title>
+      <Paper withBorder p="sm">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Your order
+          </Title>
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your order">
+            {context.lines.map((line) => (
+              <Group component="li" key={`${line.categoryId}-${line.itemId}-${line.configId ?? ''}`} justify="space-between" wrap="nowrap">
+                <Text>
+                  {`${line.quantity} × ${lineTitle(line)}`}
+                  {line.specialRequest && (
+                    <Text span size="sm" c="dimmed">{` (${line.specialRequest})`}</Text>
+                  )}
+                </Text>
+                <Text>{formatPounds(line.lineCost)}</Text>
+              </Group>
+            ))}
+          </Stack>
+          {context.totals && <CostBreakdown totals={context.totals} isDelivery={isDelivery} />}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {isDelivery ? 'Delivery' : 'Collection'}
+          </Title>
+          {isDelivery && context.delivery && (
+            <Text>{[context.delivery.address1, context.delivery.address2, context.delivery.town, context.delivery.postcode].filter(Boolean).join(', ')}</Text>
+          )}
+          {context.time && <Text>{context.time.asap ? 'As soon as possible' : slotLabel(context.time.requestedTime, new Date())}</Text>}
+          {context.contact && <Text>{`${context.contact.name}, ${context.contact.phone}, ${context.contact.email}`}</Text>}
+          <Group gap="md">
+            <Anchor component={Link} to="/basket" size="sm">
+              Change your basket
+            </Anchor>
+            {isDelivery && (
+              <Anchor component={Link} to="/delivery" size="sm">
+                Change the address
+              </Anchor>
+            )}
+            <Anchor component={Link} to="/contact" size="sm">
+              Change your details
+            </Anchor>
+            <Anchor component={Link} to="/orderTime" size="sm">
+              Change the time
+            </Anchor>
+          </Group>
+        </Stack>
+      </Paper>
+      <Textarea
+        label="Notes for the restaurant (optional)"
+        description="For example, a door code or where to leave the order"
+        maxLength={MAX_NOTES_LENGTH}
+        autosize
+        minRows={2}
+        value={notes}
+        error={context.fieldErrors.notes}
+        onChange={(event) => setNotes(event.currentTarget.value)}
+        onBlur={saveNotes}
+      />
+      <Radio.Group
+        label="How would you like to pay?"
+        description="Card and PayPal payments online are coming soon."
+        value={context.paymentType === PaymentType.NotSet ? String(PaymentType.CashOrder) : String(context.paymentType)}
+        onChange={() => basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder })}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value={String(PaymentType.CashOrder)} label={isDelivery ? 'Cash on delivery' : 'Cash on collection'} />
+        </Stack>
+      </Radio.Group>
+      <StepErrorAlert error={context.error} title="Your order could not be placed" />
+      <Button size="md" onClick={placeOrder} loading={placing || confirming}>
+        Place order
+      </Button>
+    </Stack>
+  );
+}

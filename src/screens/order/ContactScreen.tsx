@@ -1,0 +1,91 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { firstIncompleteStep, nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
+import { StepErrorAlert } from '../../components/order/StepErrorAlert';
+import { useBasketActor } from './useBasket';
+
+const HEADING = 'Enter your contact details';
+
+/** `/contact`: who the order is for. A public route (SPEC §2), so it explains rather than redirects when it is too early. */
+export function ContactScreen() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const notYet = useSelector(basket, (snapshot) => redirectForStep(snapshot, '/contact'));
+  const firstStep = useSelector(basket, firstIncompleteStep);
+  const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
+  const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
+  const [details, setDetails] = useState(() => {
+    const { drafts, contact } = basket.getSnapshot().context;
+    return drafts.contact ?? contact ?? { name: '', phone: '', email: '' };
+  });
+
+  if (notYet) {
+    return (
+      <Stack gap="md" py="md">
+        <Title order={1}>{HEADING}</Title>
+        <Text>{firstStep === '/order' ? 'Your basket is empty. Choose your dishes first.' : 'There is an earlier step of your order to finish first.'}</Text>
+        <Anchor component={Link} to={firstStep} w="fit-content">
+          {firstStep === '/order' ? 'Browse the menu' : 'Continue your order'}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    basket.send({ type: 'SUBMIT_CONTACT', ...details });
+    const snapshot = basket.getSnapshot();
+    const refused = ['name', 'phone', 'email'].some((field) => field in snapshot.context.fieldErrors);
+    const next = nextStep(snapshot, '/contact');
+    if (!refused && redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+  }
+
+  return (
+    <Stack gap="md" py="md" maw={32 * 16}>
+      <Title order={1}>{HEADING}</Title>
+      <Text>We use these only to tell you about this order.</Text>
+      <StepErrorAlert error={basketError} title="Your order could not be saved" />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            value={details.name}
+            error={fieldErrors.name}
+            onChange={(event) => setDetails({ ...details, name: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            value={details.phone}
+            error={fieldErrors.phone}
+            onChange={(event) => setDetails({ ...details, phone: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={details.email}
+            error={fieldErrors.email}
+            onChange={(event) => setDetails({ ...details, email: event.currentTarget.value })}
+          />
+          <Button type="submit" size="md">
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { DeliveryAddress } from '../../../machines/basket/basketForms';
+import { BasketStatus, basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
+import { formatPounds } from '../../components/order/money';
+import { StepErrorAlert } from '../../components/order/StepErrorAlert';
+import { useBasketActor } from './useBasket';
+
+const ADDRESS_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
+
+/** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
+export function DeliveryScreen() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
+  const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
+  const checking = useSelector(basket, (snapshot) => snapshot.matches({ deliveryCheck: 'checking' }));
+  const acceptedCharge = useSelector(basket, (snapshot) => snapshot.context.delivery?.deliveryCharge);
+  const [address, setAddress] = useState<DeliveryAddress>(() => {
+    const { drafts, delivery } = basket.getSnapshot().context;
+    return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : { address1: '', address2: '', town: '', postcode: '' });
+  });
+  const [submitted, setSubmitted] = useState(false);
+
+  // The postcode check answers later: move on once it has accepted the address, stay with its message otherwise.
+  useEffect(() => {
+    if (!submitted || checking) return;
+    setSubmitted(false);
+    const snapshot = basket.getSnapshot();
+    const refused = ADDRESS_FIELDS.some((field) => field in snapshot.context.fieldErrors) || snapshot.context.error !== undefined;
+    if (!refused && basketStatusOf(snapshot) >= BasketStatus.Delivery) void navigate({ to: nextStep(snapshot, '/delivery') });
+  }, [submitted, checking, basket, navigate]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    basket.send({ type: 'SUBMIT_DELIVERY', ...address });
+    setSubmitted(true);
+  }
+
+  const field = (name: keyof DeliveryAddress) => ({
+    value: address[name],
+    error: fieldErrors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => setAddress({ ...address, [name]: event.currentTarget.value }),
+  });
+
+  return (
+    <Stack gap="md" py="md" maw={32 * 16}>
+      <Title order={1}>Enter your delivery details</Title>
+      <Text>We check that we deliver to your postcode when you continue.</Text>
+      {acceptedCharge !== undefined && <Text size="sm">{`Delivery to your current address costs ${formatPounds(acceptedCharge)}.`}</Text>}
+      <StepErrorAlert error={basketError} title="Your address could not be checked" />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Address line 1" autoComplete="address-line1" required {...field('address1')} />
+          <TextInput label="Address line 2 (optional)" autoComplete="address-line2" {...field('address2')} />
+          <TextInput label="Town or city" autoComplete="address-level2" required {...field('town')} />
+          <TextInput label="Postcode" autoComplete="postal-code" autoCapitalize="characters" required maw={12 * 16} {...field('postcode')} />
+          <Button type="submit" size="md" loading={checking}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
+import { MenuScreen } from './MenuScreen';
+import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
+
+/** `/order` is public (SPEC §2), so it stays when ordering is off and says how to order instead. */
+export function OrderScreen() {
+  const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  if (!restaurant) return null;
+  if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
+  return <MenuScreen menuId={restaurant.menuId} />;
+}

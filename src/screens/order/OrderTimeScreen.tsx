@@ -1,0 +1,127 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { nextStep, OrderType, redirectForStep } from '../../../machines/basket/basketMachine';
+import { callApi } from '../../api/client';
+import { useApiRequest } from '../../api/useApiRequest';
+import { StepErrorAlert } from '../../components/order/StepErrorAlert';
+import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
+import { PageLoading } from '../../components/PageLoading';
+import { useBasketActor } from './useBasket';
+
+type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
+
+function opensAgain(opensAt: Date, now: Date): string {
+  const day = slotDayLabel(opensAt, now);
+  const when = day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : `on ${day}`;
+  return `We open again ${when} at ${slotTimeLabel(opensAt)}`;
+}
+
+const ASAP = 'asap';
+const LATER = 'later';
+
+/** `/orderTime`: as soon as possible, or one of the server's slots (opening hours, lead times, never in the past). */
+export function OrderTimeScreen() {
+  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const orderType = useSelector(basket, (snapshot) => (snapshot.context.orderType === OrderType.Delivery ? OrderType.Delivery : OrderType.Collection));
+  const fieldError = useSelector(basket, (snapshot) => snapshot.context.fieldErrors.requestedTime);
+  const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
+  const { state, data, error, send } = useApiRequest<1 | 2, TimeSlots>((type, signal) =>
+    callApi(api.GET('/orderbuilder/timeSlots/{orderType}', { params: { path: { orderType: type } }, signal }), signal),
+  );
+  useEffect(() => send(orderType), [send, orderType]);
+
+  const chosen = basket.getSnapshot().context.time;
+  const [when, setWhen] = useState<string>(chosen === undefined ? '' : chosen.asap ? ASAP : LATER);
+  const [slot, setSlot] = useState(chosen?.asap === false ? chosen.requestedTime : '');
+  const [refusal, setRefusal] = useState<string>();
+  // The clock is read when the slots arrive, so a slot that has passed since is not offered.
+  const now = useMemo(() => new Date(), [data]);
+  const groups = useMemo(() => groupSlotsByDay(data?.slots ?? [], now), [data, now]);
+  const slotOffered = groups.some((group) => group.slots.some((offered) => offered.value === slot));
+
+  if (state === 'error') {
+    return (
+      <Stack gap="md" py="md">
+        <Title order={1}>Select your order time</Title>
+        <Alert color="lacquerRed" title="The times could not be loaded" role="alert">
+          {error?.message ?? 'Please try again in a moment.'}
+        </Alert>
+        <Button onClick={() => send(orderType)} w="fit-content">
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (state !== 'responseReceived' || data === null) return <PageLoading />;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (when === ASAP && data?.asapAvailable) basket.send({ type: 'SUBMIT_TIME', asap: true });
+    else if (when === LATER && slotOffered) basket.send({ type: 'SUBMIT_TIME', asap: false, requestedTime: slot });
+    else return setRefusal(when === LATER ? 'Choose one of the times offered' : 'Choose as soon as possible or a later time');
+    setRefusal(undefined);
+    const snapshot = basket.getSnapshot();
+    const next = nextStep(snapshot, '/orderTime');
+    if (snapshot.context.fieldErrors.requestedTime === undefined && redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+  }
+
+  const noTimes = !data.asapAvailable && groups.length === 0;
+  return (
+    <Stack gap="md" py="md" maw={32 * 16}>
+      <Title order={1}>Select your order time</Title>
+      {!data.asapAvailable && data.opensAt && <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), now)}; you can order now for a time after that.`}</Text>}
+      <StepErrorAlert error={basketError} title="Your order could not be saved" />
+      {noTimes ? (
+        <Alert color="imperialGold" title="No times are available" role="alert">
+          We cannot take an online order for {orderType === OrderType.Delivery ? 'delivery' : 'collection'} at the moment. Please phone the restaurant.
+        </Alert>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Radio.Group
+              label={orderType === OrderType.Delivery ? 'When would you like your delivery?' : 'When would you like to collect?'}
+              value={when}
+              onChange={(value) => {
+                setWhen(value);
+                setRefusal(undefined);
+              }}
+              error={refusal ?? fieldError}
+            >
+              <Stack gap="xs" mt="xs">
+                {data.asapAvailable && <Radio value={ASAP} label="As soon as possible" />}
+                {groups.length > 0 && <Radio value={LATER} label="At a later time" />}
+              </Stack>
+            </Radio.Group>
+            {when === LATER && (
+              <NativeSelect
+                label="Time"
+                value={slotOffered ? slot : ''}
+                onChange={(event) => {
+                  setSlot(event.currentTarget.value);
+                  setRefusal(undefined);
+                }}
+                data={[
+                  { value: '', label: 'Choose a time' },
+                  ...groups.map((group) => ({ group: group.day, items: group.slots.map((offered) => ({ value: offered.value, label: `${group.day} ${offered.time}` })) })),
+                ]}
+              />
+            )}
+            <Button type="submit" size="md">
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { itemTotal } from '../../../machines/basket/basketLines';
+
+/** The app's one basket actor, from the router context (created and restored in main.tsx). */
+export function useBasketActor() {
+  return useRouteContext({ from: rootRouteId, select: (context) => context.basket });
+}
+
+/** How many items and what they come to, lines still waiting for the basket to be created included. */
+export function useBasketCount() {
+  const basket = useBasketActor();
+  const itemCount = useSelector(basket, (snapshot) =>
+    [...snapshot.context.lines, ...snapshot.context.pendingLines].reduce((count, line) => count + line.quantity, 0),
+  );
+  const itemCost = useSelector(basket, (snapshot) => itemTotal([...snapshot.context.lines, ...snapshot.context.pendingLines]));
+  return { itemCount, itemCost };
+}

@@ -1,0 +1,90 @@
+import type { OrderTypeValue } from '../../domain/orderMinimums';
+
+// The basket as the server holds it: money in pence, every figure computed by the server.
+
+export const BasketStatus = {
+  Created: 0,
+  Items: 1,
+  Basket: 2,
+  Delivery: 3,
+  Contact: 4,
+  Time: 5,
+  Checkout: 6,
+  Confirmed: 7,
+  PayPalRefunded: 8,
+} as const;
+export type BasketStatusValue = (typeof BasketStatus)[keyof typeof BasketStatus];
+
+export const PaymentType = { NotSet: 0, CashOrder: 1, InternetOrder: 2 } as const;
+export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
+
+export interface DeliveryAddress {
+  address1: string;
+  address2: string;
+  town: string;
+  /** Normalised: capitals, one space before the inward code ("LS6 2AB"). */
+  postcode: string;
+}
+
+export interface PricedLine {
+  categoryId: number;
+  itemId: number;
+  configId: number | null;
+  configOption: string | null;
+  quantity: number;
+  title: string;
+  /** From the current menu when the line was priced; not stored. */
+  description?: string;
+  extendedDescription?: string;
+  itemOrder?: number;
+  /** The item's cost plus the chosen option's extra cost, for one. */
+  itemCostPence: number;
+  lineCostPence: number;
+  specialRequest: string;
+}
+
+export interface BasketPricing {
+  /** The sum of the lines, before discounts (SPEC's orignalItemCost). */
+  originalItemCostPence: number;
+  /** Every discount together (SPEC's discountValue). */
+  discountPence: number;
+  /** The profile discount in percent (SPEC's discount); 0 for guests. */
+  discountPercent: number;
+  /** The discounted item total: original item cost less the discounts (SPEC's itemCost). */
+  itemCostPence: number;
+  bagChargePence: number;
+  deliveryChargePence: number;
+  totalCostPence: number;
+}
+
+/** What the customer has chosen, as the server keeps it (client totals are never part of it). */
+export interface BasketChoices {
+  menuVersion: number;
+  sourceType: 'Website';
+  os: string;
+  osVersion: string;
+  appVersion: string;
+  orderType: OrderTypeValue;
+  ignoreTimeOffset: boolean;
+  name: string;
+  phone: string;
+  email: string;
+  paymentType: PaymentTypeValue;
+  /** An ISO instant, or null. */
+  requestedTime: string | null;
+  asap: boolean;
+  notes: string;
+  deliveryAddress: DeliveryAddress | null;
+  deliveryZoneId: number | null;
+}
+
+export interface Basket extends BasketChoices {
+  basketId: string;
+  orderBuilderRef: string;
+  status: BasketStatusValue;
+  lines: PricedLine[];
+  pricing: BasketPricing;
+  orderRef: string | null;
+  confirmedAt: string | null;
+  revision: number;
+}

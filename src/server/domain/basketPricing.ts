@@ -1,0 +1,45 @@
+import { OrderType, type OrderTypeValue } from '../../domain/orderMinimums';
+import type { BasketPricing, PricedLine } from './basket';
+import type { DeliveryZone } from './deliveryZones';
+import { discountPence, type DiscountEntitlement } from './discounts';
+
+export interface ChargeSettings {
+  /** Charged once per order that has lines (the carrier bag charge). */
+  bagChargePence: number;
+  /** A delivery order's charge until its address places it in a delivery zone. */
+  standardDeliveryChargePence: number;
+}
+
+/**
+ * The basket's figures: lines → item total → discounts (see discounts.ts) → discounted item total,
+ * then the bag charge and the delivery charge are added: total = discounted items + bag + delivery.
+ */
+export function priceBasket({
+  lines,
+  orderType,
+  charges,
+  zone,
+  entitlement,
+}: {
+  lines: readonly PricedLine[];
+  orderType: OrderTypeValue;
+  charges: ChargeSettings;
+  zone: DeliveryZone | undefined;
+  entitlement: DiscountEntitlement;
+}): BasketPricing {
+  const originalItemCostPence = lines.reduce((sum, line) => sum + line.lineCostPence, 0);
+  const discount = discountPence(originalItemCostPence, entitlement);
+  const itemCostPence = originalItemCostPence - discount;
+  const bagChargePence = lines.length > 0 ? charges.bagChargePence : 0;
+  const deliveryChargePence =
+    orderType === OrderType.Delivery && lines.length > 0 ? (zone?.deliveryChargePence ?? charges.standardDeliveryChargePence) : 0;
+  return {
+    originalItemCostPence,
+    discountPence: discount,
+    discountPercent: entitlement.profilePercent,
+    itemCostPence,
+    bagChargePence,
+    deliveryChargePence,
+    totalCostPence: itemCostPence + bagChargePence + deliveryChargePence,
+  };
+}

@@ -1,0 +1,7 @@
+export interface DeliveryZone {
+  deliveryZoneId: number;
+  /** "LS6". */
+  postcodeDistrict: string;
+  deliveryChargePence: number;
+  minimumOrderPence: number;
+}

@@ -1,0 +1,44 @@
+import { notFound, redirect } from '@tanstack/react-router';
+import { redirectForStep } from '../../machines/basket/basketMachine';
+import type { BasketActor } from '../actors/basket';
+import type { RestaurantData } from './routerContext';
+import { normalisePath } from './titles';
+
+/** SPEC §2: the ordering routes exist only when the takeaway setting and the restaurant both allow online orders. */
+export function isOnlineOrderingAvailable(restaurant: RestaurantData | undefined): boolean {
+  return restaurant !== undefined && restaurant.takeawaySettings.allowOrdering && restaurant.onlineOrderingAllowed;
+}
+
+/** For an ordering route's `beforeLoad`: with ordering switched off the route does not exist, so the splash shows. */
+export function requireOnlineOrdering(restaurant: RestaurantData | undefined): void {
+  if (!isOnlineOrderingAvailable(restaurant)) throw notFound();
+}
+
+/**
+ * An ordering step's `beforeLoad`: the route exists only while ordering is open, and the basket statechart says
+ * whether its prerequisites are done (otherwise it names the first incomplete step to go to instead).
+ * `/basket` passes `emptyBasketStays`: an empty basket is shown there, saying so, rather than sent to the menu.
+ */
+export function guardOrderingStep(
+  context: { restaurant: RestaurantData | undefined; basket: BasketActor },
+  path: string,
+  { emptyBasketStays = false }: { emptyBasketStays?: boolean } = {},
+): void {
+  requireOnlineOrdering(context.restaurant);
+  const to = redirectForStep(context.basket.getSnapshot(), path);
+  if (to === undefined || (emptyBasketStays && to === '/order')) return;
+  throw redirect({ to, replace: true });
+}
+
+/**
+ * The ordering steps whose state (the basket statechart's snapshot) is saved in the browser, so a reload there
+ * is kept by the settings gate instead of landing on `/`; the step's own guard then sends the customer to the
+ * first incomplete step if the saved basket does not reach it.
+ */
+export const RESTORABLE_ORDERING_STEPS: readonly string[] = ['/basket', '/delivery', '/orderTime', '/checkout', '/confirmation'];
+
+const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));
+
+export function isRestorableOrderingStep(pathname: string): boolean {
+  return RESTORABLE_STEP_SET.has(normalisePath(pathname));
+}

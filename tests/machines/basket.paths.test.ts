@@ -1,0 +1,299 @@
+import { getShortestPaths, type StatePath } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type NonReducibleUnknown } from 'xstate';
+import {
+  basketMachine,
+  basketStatusOf,
+  canConfirm,
+  JOURNEY_STEPS,
+  needsFix,
+  orderUpdateOf,
+  redirectForStep,
+  type BasketEvent,
+  type BasketSnapshot,
+  type CreatedBasket,
+  type DeliveryCheck,
+  type OrderUpdate,
+  type PricedOrder,
+} from '../../machines/basket/basketMachine';
+import { tidyDeliveryAddress } from '../../machines/basket/basketForms';
+import {
+  CONFIRMED_ORDER_REF,
+  createdBasket,
+  deliveryCheckOf,
+  IN_ZONE_POSTCODE,
+  menuVersion2,
+  noResponse,
+  OUT_OF_ZONE_POSTCODE,
+  pricedOrder,
+  refusedUpdate,
+} from './basketServerAnswers';
+
+const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } };
+const address = { address1: '12 Cardigan Road', address2: '', town: 'Leeds' };
+
+const addSpringRolls: BasketEvent = { type: 'ADD_ITEM', line: { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 1, itemCost: 3.5 } };
+const addBeef: BasketEvent = { type: 'ADD_ITEM', line: { categoryId: 2, itemId: 22, title: 'Beef in Black Bean Sauce', quantity: 1, itemCost: 7.8 } };
+
+/** The journey: every step, both order types, an accepted and a refused postcode, confirming, retrying, clearing. */
+const journeyEvents: BasketEvent[] = [
+  addSpringRolls,
+  { type: 'INCREASE_LINE', index: 0 },
+  { type: 'CANCEL_LINE', index: 0 },
+  { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
+  { type: 'CHOOSE_ORDER_TYPE', orderType: 2 },
+  { type: 'CONFIRM_BASKET' },
+  { type: 'SUBMIT_DELIVERY', ...address, postcode: IN_ZONE_POSTCODE },
+  { type: 'SUBMIT_DELIVERY', ...address, postcode: OUT_OF_ZONE_POSTCODE },
+  { type: 'SUBMIT_CONTACT', name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' },
+  { type: 'SUBMIT_TIME', asap: true },
+  { type: 'CHOOSE_PAYMENT', paymentType: 1 },
+  { type: 'CONFIRM_ORDER' },
+  { type: 'RETRY' },
+  { type: 'CLEAR' },
+];
+
+/** A saved basket meeting a newer menu that withdraws one of its items, before and after the basket step. */
+const menuChangeEvents: BasketEvent[] = [
+  addSpringRolls,
+  addBeef,
+  { type: 'CANCEL_LINE', index: 0 },
+  { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
+  { type: 'CONFIRM_BASKET' },
+  { type: 'MENU_CHANGED', menu: menuVersion2 },
+  { type: 'RETRY' },
+  { type: 'CLEAR' },
+];
+
+type ActorId = 'createBasket' | 'updateOrder' | 'checkDelivery' | 'confirmOrder';
+type Answer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
+
+/**
+ * The invoked calls' answers are part of the model: offered only while that call is in flight, and computed from the
+ * basket as the server would answer it (the server's prices, the postcode's zone), or a failure.
+ */
+function answersFor(snapshot: BasketSnapshot): Answer[] {
+  const answers: Answer[] = [];
+  if (snapshot.matches({ journey: 'creating' })) {
+    answers.push({ type: 'xstate.done.actor.createBasket', output: createdBasket }, { type: 'xstate.error.actor.createBasket', error: noResponse });
+  }
+  if (snapshot.matches({ sync: 'saving' })) {
+    answers.push(
+      { type: 'xstate.done.actor.updateOrder', output: pricedOrder(orderUpdateOf(snapshot.context)) },
+      { type: 'xstate.error.actor.updateOrder', error: refusedUpdate },
+    );
+  }
+  if (snapshot.matches({ deliveryCheck: 'checking' }) && snapshot.context.drafts.delivery) {
+    const { postcode } = tidyDeliveryAddress(snapshot.context.drafts.delivery);
+    answers.push({ type: 'xstate.done.actor.checkDelivery', output: deliveryCheckOf(postcode) }, { type: 'xstate.error.actor.checkDelivery', error: noResponse });
+  }
+  if (snapshot.matches({ journey: 'confirming' })) {
+    answers.push({ type: 'xstate.done.actor.confirmOrder', output: { orderRef: CONFIRMED_ORDER_REF } }, { type: 'xstate.error.actor.confirmOrder', error: noResponse });
+  }
+  return answers;
+}
+
+/**
+ * A state's identity for the traversal: where it is, and what about its context changes what may happen next.
+ * Quantities and prices are unbounded, so lines count only as none, one single item, or more.
+ */
+function serializeState(snapshot: BasketSnapshot): string {
+  const { context } = snapshot;
+  const units = context.lines.reduce((total, line) => total + line.quantity, 0);
+  return JSON.stringify({
+    value: snapshot.value,
+    lines: units === 0 ? 0 : units === 1 ? 1 : 'more',
+    // The beef is what the next menu version withdraws.
+    beef: context.lines.some((line) => line.itemId === 22),
+    pending: context.pendingLines.length > 0,
+    menuVersion: context.menuVersion,
+    removed: context.removedItems.length > 0,
+    orderType: context.orderType,
+    delivery: context.delivery !== undefined,
+    contact: context.contact !== undefined,
+    time: context.time !== undefined,
+    paymentType: context.paymentType,
+    saveQueued: context.saveQueued,
+  });
+}
+
+// While a call is in flight the model offers only "add" (which queues another save) and "clear": every other change
+// would queue its save the same way, and offering them all would multiply the states without new behaviour.
+const duringCalls = (event: BasketEvent) => event === addSpringRolls || event.type === 'CLEAR';
+
+function pathsOf(customerEvents: BasketEvent[]) {
+  return getShortestPaths(basketMachine, {
+    input,
+    events: (snapshot) => [
+      ...(snapshot.hasTag('busy') ? customerEvents.filter(duringCalls) : customerEvents),
+      ...(answersFor(snapshot) as unknown as BasketEvent[]),
+    ],
+    serializeState,
+  });
+}
+
+const journeyPaths = pathsOf(journeyEvents);
+const menuChangePaths = pathsOf(menuChangeEvents);
+
+/** docs/order-journey.md, written out independently of the machine: each journey state's SPEC §4 status. */
+const expectedStatus: Record<string, number> = {
+  empty: 0,
+  creating: 0,
+  created: 0,
+  items: 1,
+  basket: 2,
+  delivery: 3,
+  contact: 4,
+  time: 5,
+  checkout: 6,
+  confirming: 6,
+  confirmed: 7,
+};
+
+function journeyOf(snapshot: BasketSnapshot): string {
+  const { journey } = snapshot.value as { journey: string | Record<string, string> };
+  return typeof journey === 'string' ? journey : Object.keys(journey)[0]!;
+}
+
+/** What each route's guard must do, from the journey's rules: the first step not yet done, for this order type. */
+function expectedRedirect(status: number, orderType: number, path: string): string | undefined {
+  const isDelivery = orderType === 2;
+  if (status === 7) return path === '/order' ? undefined : '/confirmation';
+  const firstIncomplete =
+    status === 0 ? '/order' : status === 1 ? '/basket' : status === 2 ? (isDelivery ? '/delivery' : '/contact') : status === 3 ? '/contact' : status === 4 ? '/orderTime' : '/checkout';
+  const needs: Record<string, number> = { '/order': 0, '/basket': 1, '/delivery': 2, '/contact': isDelivery ? 3 : 2, '/orderTime': 4, '/checkout': 5 };
+  if (path === '/delivery' && !isDelivery) return status >= 2 ? '/contact' : firstIncomplete;
+  return status >= needs[path]! ? undefined : firstIncomplete;
+}
+
+function expectConsistent(snapshot: BasketSnapshot) {
+  const journey = journeyOf(snapshot);
+  const status = basketStatusOf(snapshot);
+  const { context } = snapshot;
+  expect(status).toBe(expectedStatus[journey]);
+  for (const { path } of JOURNEY_STEPS) {
+    expect(redirectForStep(snapshot, path), `guard of ${path}`).toBe(expectedRedirect(status, context.orderType, path));
+  }
+  const inFlight = ['creating', 'confirming'].includes(journey) || snapshot.matches({ sync: 'saving' }) || snapshot.matches({ deliveryCheck: 'checking' });
+  expect(snapshot.hasTag('busy')).toBe(inFlight);
+  expect(needsFix(snapshot)).toBe(snapshot.matches({ sync: 'failed' }) || snapshot.matches({ journey: { checkout: 'confirmFailed' } }));
+  expect(canConfirm(snapshot)).toBe(journey === 'checkout' && snapshot.matches({ sync: 'idle' }) && snapshot.matches({ deliveryCheck: 'idle' }));
+  // What each status promises about the order.
+  if (!['empty', 'creating'].includes(journey)) expect(context.basketId).toBe(createdBasket.basketId);
+  if (journey === 'created') expect(context.lines).toEqual([]);
+  if (status >= 1) expect(context.lines.length).toBeGreaterThan(0);
+  if (status >= 2) expect(context.orderType).not.toBe(0);
+  if (status >= 3 && context.orderType === 2) expect(context.delivery?.postcode).toBe(IN_ZONE_POSTCODE);
+  if (status >= 4) expect(context.contact?.name).toBe('Mei Chen');
+  if (status >= 5) expect(context.time).toEqual({ asap: true });
+  if (status >= 6) expect(context.paymentType).toBe(1);
+  expect(context.orderRef !== undefined).toBe(status === 7);
+}
+
+const actorIdOf = (eventType: string) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(eventType)?.[1] as ActorId | undefined;
+
+type PendingCall = { input: unknown; resolve(output: unknown): void; reject(error: unknown): void };
+
+/**
+ * The machine with calls that wait until the path answers them: the path decides when each call settles and whether
+ * it fails; a successful answer is what the server answers to the request actually made (its prices, the zone of
+ * the postcode actually sent), so the replayed basket is priced from its own lines.
+ */
+function answeredByPath() {
+  const pending: Record<ActorId, PendingCall[]> = { createBasket: [], updateOrder: [], checkDelivery: [], confirmOrder: [] };
+  const waiting = <Output, Input>(actorId: ActorId) =>
+    fromPromise<Output, Input>(({ input }) => new Promise<Output>((resolve, reject) => pending[actorId].push({ input, resolve: resolve as (output: unknown) => void, reject })));
+  const machine = basketMachine.provide({
+    actors: {
+      createBasket: waiting<CreatedBasket, NonReducibleUnknown>('createBasket'),
+      updateOrder: waiting<PricedOrder, OrderUpdate>('updateOrder'),
+      checkDelivery: waiting<DeliveryCheck, { postcode: string }>('checkDelivery'),
+      confirmOrder: waiting<{ orderRef: string }, { basketId: string }>('confirmOrder'),
+    },
+  });
+  return { machine, pending };
+}
+
+const serverAnswer: Record<ActorId, (input: unknown) => unknown> = {
+  createBasket: () => createdBasket,
+  updateOrder: (input) => pricedOrder(input as OrderUpdate),
+  checkDelivery: (input) => deliveryCheckOf((input as { postcode: string }).postcode),
+  confirmOrder: () => ({ orderRef: CONFIRMED_ORDER_REF }),
+};
+
+// XState hands a settled promise to the machine on a later microtask; a macrotask is past all of them.
+const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function replay(path: StatePath<BasketSnapshot, BasketEvent>) {
+  const { machine, pending } = answeredByPath();
+  const actor = createActor(machine, { input }).start();
+  const [initialStep, ...steps] = path.steps;
+  expect(initialStep!.event.type).toBe('xstate.init');
+  try {
+    for (const step of steps) {
+      const event = step.event as BasketEvent | Answer;
+      const actorId = actorIdOf(event.type);
+      if (actorId) {
+        const answer = event as Answer;
+        // The call in flight is the latest one made; earlier ones were abandoned with the state that made them.
+        const call = pending[actorId].at(-1);
+        expect(call, `${actorId} is in flight`).toBeDefined();
+        if ('output' in answer) call!.resolve(serverAnswer[actorId](call!.input));
+        else call!.reject(answer.error);
+        await settled();
+      } else {
+        actor.send(event as BasketEvent);
+      }
+      // The path's states stand for their whole abstract class (serializeState), so they agree up to it.
+      const reached = actor.getSnapshot();
+      expect(serializeState(reached)).toBe(serializeState(step.state));
+      expectConsistent(reached);
+    }
+  } finally {
+    actor.stop();
+  }
+}
+
+function describePath(path: StatePath<BasketSnapshot, BasketEvent>): string {
+  return (
+    path.steps
+      .slice(1)
+      .map(({ event }) => {
+        const answer = event as BasketEvent | Answer;
+        if (actorIdOf(answer.type)) return `${'error' in answer ? 'fail' : 'answer'} ${actorIdOf(answer.type)}`;
+        if (answer.type === 'SUBMIT_DELIVERY') return `SUBMIT_DELIVERY(${answer.postcode})`;
+        if (answer.type === 'SUBMIT_CONTACT') return `SUBMIT_CONTACT(${answer.name ? 'valid' : 'invalid'})`;
+        if (answer.type === 'ADD_ITEM') return `ADD_ITEM(${answer.line.title})`;
+        if (answer.type === 'CHOOSE_ORDER_TYPE') return `CHOOSE_ORDER_TYPE(${answer.orderType})`;
+        return answer.type;
+      })
+      .join(' → ') || 'start'
+  );
+}
+
+describe('basket statechart: generated shortest paths of the journey', () => {
+  it('reach every state of the journey, sync and delivery check', () => {
+    const journeys = new Set(journeyPaths.map((path) => journeyOf(path.state)));
+    expect(journeys).toEqual(new Set(Object.keys(expectedStatus)));
+    expect(journeyPaths.some((path) => path.state.matches({ journey: { checkout: 'confirmFailed' } }))).toBe(true);
+    expect(journeyPaths.some((path) => path.state.matches({ sync: 'failed' }))).toBe(true);
+    expect(journeyPaths.some((path) => path.state.matches({ deliveryCheck: 'checking' }))).toBe(true);
+    expect(journeyPaths.length).toBeLessThan(1500);
+  });
+
+  it.each(journeyPaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await replay(path);
+  });
+});
+
+describe('basket statechart: generated shortest paths of a menu change', () => {
+  it('reach a basket whose withdrawn items were removed and named', () => {
+    expect(menuChangePaths.some((path) => path.state.context.removedItems.length > 0 && basketStatusOf(path.state) === 1)).toBe(true);
+    expect(menuChangePaths.some((path) => path.state.context.removedItems.length > 0 && basketStatusOf(path.state) === 0)).toBe(true);
+    expect(menuChangePaths.length).toBeLessThan(1000);
+  });
+
+  it.each(menuChangePaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await replay(path);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { availableTimeSlots, isAvailableSlot } from '../../src/server/domain/slots';
+
+// The demo restaurant's week: closed on Mondays (day 1).
+const demoHours = [
+  { day: 0, opens: '16:00', closes: '22:00' },
+  { day: 2, opens: '17:00', closes: '22:30' },
+  { day: 3, opens: '17:00', closes: '22:30' },
+  { day: 4, opens: '17:00', closes: '22:30' },
+  { day: 5, opens: '17:00', closes: '23:30' },
+  { day: 6, opens: '17:00', closes: '23:30' },
+];
+
+// In November London keeps GMT, so local time equals UTC; 24 November 2026 is a Tuesday.
+const at = (iso: string) => new Date(iso);
+
+describe('time slots in Europe/London', () => {
+  it('offers quarter-hour slots from now plus the lead time to closing while open, and ASAP', () => {
+    const result = availableTimeSlots({ now: at('2026-11-24T18:02:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
+    expect(result.asapAvailable).toBe(true);
+    expect(result.opensAt).toBeUndefined();
+    expect(result.slots[0]).toBe('2026-11-24T18:30:00.000Z');
+    expect(result.slots.at(-1)).toBe('2026-11-24T22:30:00.000Z');
+    expect(result.slots).toHaveLength(17);
+  });
+
+  it('never offers a slot sooner than the lead time, and the lead differs by order type', () => {
+    const now = at('2026-11-24T18:00:00Z');
+    for (const leadMinutes of [20, 45]) {
+      const { slots } = availableTimeSlots({ now, openingPeriods: demoHours, leadMinutes });
+      expect(slots.every((slot) => Date.parse(slot) >= now.getTime() + leadMinutes * 60_000)).toBe(true);
+      expect(slots.every((slot) => new Date(slot).getUTCMinutes() % 15 === 0)).toBe(true);
+    }
+    expect(availableTimeSlots({ now, openingPeriods: demoHours, leadMinutes: 20 }).slots[0]).toBe('2026-11-24T18:30:00.000Z');
+    expect(availableTimeSlots({ now, openingPeriods: demoHours, leadMinutes: 45 }).slots[0]).toBe('2026-11-24T18:45:00.000Z');
+  });
+
+  it("offers the next opening's slots on a closed Monday, without ASAP", () => {
+    const result = availableTimeSlots({ now: at('2026-11-23T12:00:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
+    expect(result.asapAvailable).toBe(false);
+    expect(result.opensAt).toBe('2026-11-24T17:00:00.000Z');
+    expect(result.slots[0]).toBe('2026-11-24T17:30:00.000Z');
+    expect(availableTimeSlots({ now: at('2026-11-23T18:00:00Z'), openingPeriods: demoHours, leadMinutes: 0 }).asapAvailable).toBe(false);
+  });
+
+  it('moves to the next opening when the lead time runs past closing', () => {
+    const result = availableTimeSlots({ now: at('2026-11-24T22:20:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
+    expect(result.asapAvailable).toBe(false);
+    expect(result.opensAt).toBe('2026-11-25T17:00:00.000Z');
+    expect(result.slots[0]).toBe('2026-11-25T17:30:00.000Z');
+  });
+
+  it('keeps British Summer Time: 17:00 in July is 16:00 UTC', () => {
+    const result = availableTimeSlots({ now: at('2026-07-14T16:00:00Z'), openingPeriods: demoHours, leadMinutes: 45 });
+    expect(result.asapAvailable).toBe(true);
+    expect(result.slots[0]).toBe('2026-07-14T16:45:00.000Z');
+    expect(result.slots.at(-1)).toBe('2026-07-14T21:30:00.000Z');
+  });
+
+  it('follows the clocks going forward on the last Sunday of March', () => {
+    const result = availableTimeSlots({ now: at('2026-03-29T10:00:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
+    expect(result.opensAt).toBe('2026-03-29T15:00:00.000Z');
+    expect(result.slots[0]).toBe('2026-03-29T15:30:00.000Z');
+  });
+
+  it('handles a period that closes after midnight', () => {
+    const lateFriday = [{ day: 5, opens: '18:00', closes: '00:30' }];
+    // Saturday 28 November 00:10: still inside Friday's opening.
+    const result = availableTimeSlots({ now: at('2026-11-28T00:10:00Z'), openingPeriods: lateFriday, leadMinutes: 15 });
+    expect(result.asapAvailable).toBe(true);
+    expect(result.slots).toEqual(['2026-11-28T00:30:00.000Z']);
+    const afterClosing = availableTimeSlots({ now: at('2026-11-28T00:31:00Z'), openingPeriods: lateFriday, leadMinutes: 0 });
+    expect(afterClosing.asapAvailable).toBe(false);
+    expect(afterClosing.opensAt).toBe('2026-12-04T18:00:00.000Z');
+  });
+
+  it('checks a requested time against the slots offered now', () => {
+    const query = { now: at('2026-11-24T18:02:00Z'), openingPeriods: demoHours, leadMinutes: 20 };
+    expect(isAvailableSlot('2026-11-24T19:00:00.000Z', query)).toBe(true);
+    expect(isAvailableSlot('2026-11-24T19:00:00+00:00', query)).toBe(true);
+    expect(isAvailableSlot('2026-11-24T18:15:00.000Z', query)).toBe(false);
+    expect(isAvailableSlot('2026-11-24T19:05:00.000Z', query)).toBe(false);
+    expect(isAvailableSlot('2026-11-24T23:00:00.000Z', query)).toBe(false);
+    expect(isAvailableSlot('not a time', query)).toBe(false);
+  });
+
+  it('offers nothing when the restaurant never opens', () => {
+    expect(availableTimeSlots({ now: at('2026-11-24T18:00:00Z'), openingPeriods: [], leadMinutes: 20 })).toEqual({ asapAvailable: false, slots: [] });
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { groupSlotsByDay, slotLabel } from '../../src/components/order/timeSlotLabels';
+
+// Sunday 22 November 2026, 15:00 in London (GMT, so UTC too).
+const now = new Date('2026-11-22T15:00:00Z');
+
+describe('time slot labels', () => {
+  it('reads a slot on London time with a day a customer understands', () => {
+    expect(slotLabel('2026-11-22T18:15:00Z', now)).toBe('Today 18:15');
+    expect(slotLabel('2026-11-23T17:30:00Z', now)).toBe('Tomorrow 17:30');
+    expect(slotLabel('2026-11-24T17:30:00Z', now)).toBe('Tuesday 24 November 17:30');
+  });
+
+  it('uses British Summer Time when London does', () => {
+    expect(slotLabel('2026-07-10T17:00:00Z', new Date('2026-07-10T09:00:00Z'))).toBe('Today 18:00');
+  });
+
+  it('counts the day change at London midnight, not UTC midnight', () => {
+    // 23:30 UTC on 9 July is 00:30 on 10 July in London.
+    expect(slotLabel('2026-07-09T23:30:00Z', new Date('2026-07-09T12:00:00Z'))).toBe('Tomorrow 00:30');
+  });
+
+  it('groups slots by day in time order and never offers one in the past', () => {
+    const groups = groupSlotsByDay(
+      ['2026-11-22T18:30:00Z', '2026-11-22T14:45:00Z', '2026-11-22T18:15:00Z', '2026-11-24T17:00:00Z'],
+      now,
+    );
+    expect(groups).toEqual([
+      { day: 'Today', slots: [{ value: '2026-11-22T18:15:00Z', time: '18:15' }, { value: '2026-11-22T18:30:00Z', time: '18:30' }] },
+      { day: 'Tuesday 24 November', slots: [{ value: '2026-11-24T17:00:00Z', time: '17:00' }] },
+    ]);
+  });
+});

@@ -1,0 +1,101 @@
+import { isNotFound, isRedirect } from '@tanstack/react-router';
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { basketMachine } from '../../machines/basket/basketMachine';
+import {
+  guardOrderingStep,
+  isOnlineOrderingAvailable,
+  isRestorableOrderingStep,
+  RESTORABLE_ORDERING_STEPS,
+  requireOnlineOrdering,
+} from '../../src/shell/orderingGate';
+import type { RestaurantData } from '../../src/shell/routerContext';
+import { returnPathAfterSettingsLoad } from '../../src/shell/settingsGate';
+
+function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean): RestaurantData {
+  return {
+    restaurantId: 1,
+    name: 'Golden Dragon',
+    tagline: 'Cantonese & Peking cuisine',
+    address: { address1: '12 Market Street', address2: 'Headingley', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS6 2AB' },
+    phone: '0113 496 0123',
+    email: 'hello@goldendragon-headingley.example',
+    openingHours: [],
+    onlineOrderingAllowed,
+    menuId: 1,
+    menuVersion: 1,
+    takeawaySettings: {
+      allowCollection: true,
+      allowOrdering,
+      minimumCollectionOrderValue: 10,
+      minimumFreeOrderValue: 15,
+      standardDeliveryCharge: 2.5,
+      bagCharge: 0.1,
+      collectionLeadMinutes: 20,
+      deliveryLeadMinutes: 45,
+    },
+    apps: { appStoreUrl: 'https://apps.apple.com/x', googlePlayUrl: 'https://play.google.com/x' },
+  };
+}
+
+function thrownBy(action: () => void): unknown {
+  try {
+    action();
+  } catch (thrown) {
+    return thrown;
+  }
+  return undefined;
+}
+
+describe('the ordering gate', () => {
+  it('opens the ordering routes only when allowOrdering and onlineOrderingAllowed are both true', () => {
+    expect(isOnlineOrderingAvailable(restaurantWith(true, true))).toBe(true);
+    expect(isOnlineOrderingAvailable(restaurantWith(false, true))).toBe(false);
+    expect(isOnlineOrderingAvailable(restaurantWith(true, false))).toBe(false);
+    expect(isOnlineOrderingAvailable(restaurantWith(false, false))).toBe(false);
+    expect(isOnlineOrderingAvailable(undefined)).toBe(false);
+  });
+
+  it('lets a route load when ordering is open and answers not-found (the splash) when it is not', () => {
+    expect(thrownBy(() => requireOnlineOrdering(restaurantWith(true, true)))).toBeUndefined();
+    expect(isNotFound(thrownBy(() => requireOnlineOrdering(restaurantWith(false, true))))).toBe(true);
+    expect(isNotFound(thrownBy(() => requireOnlineOrdering(restaurantWith(true, false))))).toBe(true);
+  });
+});
+
+describe('an ordering step guard', () => {
+  // A new basket: nothing added yet, so every step after the menu has its prerequisites missing.
+  const emptyBasket = () => createActor(basketMachine, { input: {} }).start();
+
+  it.each(['/delivery', '/orderTime', '/checkout'])('sends %s with an empty basket to the menu, the first incomplete step', (path) => {
+    const thrown = thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, path));
+    expect(isRedirect(thrown)).toBe(true);
+    expect(isRedirect(thrown) && thrown.options.to).toBe('/order');
+  });
+
+  it('lets /basket show an empty basket instead of sending it to the menu', () => {
+    expect(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, '/basket', { emptyBasketStays: true }))).toBeUndefined();
+  });
+
+  it('answers not-found before looking at the basket when ordering is switched off', () => {
+    expect(isNotFound(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(false, true), basket: emptyBasket() }, '/checkout')))).toBe(true);
+  });
+});
+
+describe('a reload on an ordering step', () => {
+  it('names the steps whose state the browser keeps', () => {
+    expect(RESTORABLE_ORDERING_STEPS).toEqual(['/basket', '/delivery', '/orderTime', '/checkout', '/confirmation']);
+    expect(isRestorableOrderingStep('/ordertime')).toBe(true);
+    expect(isRestorableOrderingStep('/checkout/')).toBe(true);
+    expect(isRestorableOrderingStep('/payment')).toBe(false);
+    expect(isRestorableOrderingStep('/account')).toBe(false);
+  });
+
+  it.each(RESTORABLE_ORDERING_STEPS)('keeps %s once the settings load, instead of landing on /', (path) => {
+    expect(returnPathAfterSettingsLoad(path, true, isRestorableOrderingStep(path))).toBe(path);
+  });
+
+  it.each(['/payment', '/account', '/confirmAccount'])('still sends %s, whose state is not restored, to /', (path) => {
+    expect(returnPathAfterSettingsLoad(path, true, isRestorableOrderingStep(path))).toBe('/');
+  });
+});
