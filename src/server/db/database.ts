@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type DialectAdapter } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type DialectAdapter,
+  type SqliteDatabase as KyselySqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/migrationList';
 import type { DatabaseSchema } from './schema';
@@ -42,6 +51,32 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
 // How long a writer waits for another connection's lock before SQLite reports SQLITE_BUSY.
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+// The app issues a few dozen distinct statements; room for all of them and the migrations' once-only ones.
+const PREPARED_STATEMENT_CAPACITY = 500;
+
+/**
+ * Kysely prepares every query afresh, and preparing was the largest single cost of an order update
+ * (docs/benchmarks.md). better-sqlite3 statements are reusable (SQLite re-prepares them itself after a
+ * schema change), so the same SQL text gets the same statement, least recently used dropped first.
+ */
+function withPreparedStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      let statement = statements.get(sqlText);
+      if (statement !== undefined) {
+        statements.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= PREPARED_STATEMENT_CAPACITY) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sqlText, statement);
+      return statement;
+    },
+  };
+}
+
 export async function openDatabase({ databaseUrl, sqliteFile }: DatabaseLocation): Promise<AppDatabase> {
   if (databaseUrl === undefined) return openSqlite(sqliteFile);
   return openPostgres(databaseUrl);
@@ -55,7 +90,7 @@ function openSqlite(sqliteFile: string): AppDatabase {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // With WAL, NORMAL stays crash-safe for the database and avoids an fsync per transaction.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: withPreparedStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
