@@ -1,3 +1,5 @@
+import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../src/domain/contactRules';
+
 /** The fields of the basket's forms that can carry a message (contact, delivery, time, checkout). */
 export type BasketField = 'name' | 'phone' | 'email' | 'address1' | 'address2' | 'town' | 'postcode' | 'requestedTime' | 'notes';
 
@@ -19,7 +21,6 @@ export interface DeliveryAddress {
 /** The contract's limits (openapi.yaml: OrderUpdate, DeliveryAddress). */
 const MAX_NAME_LENGTH = 100;
 const MAX_PHONE_LENGTH = 20;
-const MAX_EMAIL_LENGTH = 254;
 const MAX_ADDRESS_LINE_LENGTH = 100;
 const MAX_TOWN_LENGTH = 60;
 export const MAX_NOTES_LENGTH = 500;
@@ -58,18 +59,9 @@ export const notesMessages = { notesTooLong: `Your notes can be at most ${MAX_NO
  * UK numbers as people type them: a mobile (07… or +44 7…, 11 digits) or a geographic or non-geographic
  * landline (01…, 02…, 03…; 01 numbers have 10 or 11 digits). Spaces, hyphens and brackets are only layout.
  */
-const UK_PHONE = /^(?:0|\+44)(?:7\d{9}|1\d{8,9}|[23]\d{9})$/;
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const UK_POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?) ?([0-9][A-Z]{2})$/;
-
-export function isUkPhoneNumber(phone: string): boolean {
-  return UK_PHONE.test(phone.replace(/[\s()-]/g, '').replace(/^\+44\(?0\)?/, '+44'));
-}
-
 /** The postcode as the API expects it (upper case, one space before the inward code), or undefined if it is not one. */
 export function normalisePostcode(postcode: string): string | undefined {
-  const match = UK_POSTCODE.exec(postcode.trim().toUpperCase().replace(/\s+/g, ' '));
-  return match ? `${match[1]} ${match[2]}` : undefined;
+  return parseUkPostcode(postcode)?.postcode;
 }
 
 export function validateContact(details: ContactDetails): FieldErrors {
@@ -82,7 +74,7 @@ export function validateContact(details: ContactDetails): FieldErrors {
   if (phone === '') errors.phone = contactMessages.phoneMissing;
   else if (phone.length > MAX_PHONE_LENGTH || !isUkPhoneNumber(phone)) errors.phone = contactMessages.phoneInvalid;
   if (email === '') errors.email = contactMessages.emailMissing;
-  else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) errors.email = contactMessages.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = contactMessages.emailInvalid;
   return errors;
 }
 

@@ -14,10 +14,10 @@ import {
   type OrderUpdate,
   type PricedOrder,
 } from '../../machines/basket/basketMachine';
+import { isUkPhoneNumber } from '../../src/domain/contactRules';
 import {
   contactMessages,
   deliveryMessages,
-  isUkPhoneNumber,
   MAX_NOTES_LENGTH,
   normalisePostcode,
   notesMessages,

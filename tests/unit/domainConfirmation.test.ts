@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Basket, BasketChoices } from '../../src/server/domain/basket';
 import { deriveBasketStatus } from '../../src/server/domain/basketStatus';
 import { confirmationRefusal, type ConfirmationContext } from '../../src/server/domain/confirmation';
-import { hasContactDetails, isEmailAddress, isUkPhoneNumber } from '../../src/server/domain/contactDetails';
+import { isEmailAddress, isUkPhoneNumber } from '../../src/domain/contactRules';
+import { hasContactDetails } from '../../src/server/domain/contactDetails';
 
 const choices: BasketChoices = {
   menuVersion: 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
 import { priceBasket } from '../../src/server/domain/basketPricing';
 import { discountPence, guestEntitlement, VoucherType } from '../../src/server/domain/discounts';
-import { parseUkPostcode } from '../../src/server/domain/postcodes';
+import { parseUkPostcode } from '../../src/domain/contactRules';
 import { priceLines } from '../../src/server/domain/pricing';
 
 type Menu = components['schemas']['Menu'];

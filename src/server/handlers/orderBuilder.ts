@@ -7,10 +7,11 @@ import type { Basket, BasketChoices, DeliveryAddress, PricedLine } from '../doma
 import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { confirmationRefusal } from '../domain/confirmation';
-import { EMAIL_FORMAT_MESSAGE, isEmailAddress, isUkPhoneNumber, PHONE_FORMAT_MESSAGE } from '../domain/contactDetails';
+import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
+import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../domain/contactDetails';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import { guestEntitlement } from '../domain/discounts';
-import { parseUkPostcode, POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
+import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
 import { availableTimeSlots, isAvailableSlot, type SlotQuery } from '../domain/slots';
 import type { ValidationFailure } from '../domain/validationFailure';
