@@ -30,6 +30,7 @@ import {
   type BasketLine,
   type NewBasketLine,
 } from './basketLines';
+import { BasketStatus, OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
 
 export type Menu = components['schemas']['Menu'];
 export type OrderUpdate = components['schemas']['OrderUpdate'];
@@ -37,16 +38,6 @@ export type PricedOrder = components['schemas']['Order'];
 export type DeliveryCheck = components['schemas']['DeliveryChargeDetails'];
 export type CreatedBasket = { basketId: string; orderBuilderRef: string };
 export type ConfirmedOrder = { orderRef: string };
-
-/** SPEC §4 basket status. */
-export const BasketStatus = { Created: 0, Items: 1, Basket: 2, Delivery: 3, Contact: 4, Time: 5, Checkout: 6, Confirmed: 7, PayPalRefunded: 8 } as const;
-/** SPEC §4 order type. */
-export const OrderType = { NotSet: 0, Collection: 1, Delivery: 2 } as const;
-/** SPEC §4 payment type. */
-export const PaymentType = { NotSet: 0, CashOrder: 1, InternetOrder: 2 } as const;
-
-export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
-export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
 
 /** SPEC §9: the version sent with every order and shown in the footer; SPEC §9: default menu version 1. */
 export const APP_VERSION = '1.0.81';

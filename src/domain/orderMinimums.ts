@@ -1,10 +1,8 @@
 import { formatGbp, poundsToPence } from './money';
+import { OrderType, type OrderTypeValue } from './orderEnums';
 
 // The minimum order values and the summary messages of SPEC §5. The browser shows the messages; the
 // server refuses to confirm a basket below its minimum with the same figures, so both import this.
-
-export const OrderType = { NotSet: 0, Collection: 1, Delivery: 2 } as const;
-export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
 
 /** The takeaway settings that decide the minimums, in pence. */
 export interface OrderMinimumSettings {

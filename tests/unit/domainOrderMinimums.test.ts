@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatGbp, penceToPounds, percentOfPence, poundsToPence, roundHalfUpToPenny } from '../../src/domain/money';
-import {
-  meetsMinimum,
-  orderMinimumSettingsFrom,
-  orderSummaryMessages,
-  OrderType,
-  shortfallPence,
-} from '../../src/domain/orderMinimums';
+import { meetsMinimum, orderMinimumSettingsFrom, orderSummaryMessages, shortfallPence } from '../../src/domain/orderMinimums';
+import { OrderType } from '../../src/domain/orderEnums';
 
 const settings = orderMinimumSettingsFrom({
   allowCollection: true,

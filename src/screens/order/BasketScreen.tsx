@@ -12,13 +12,14 @@ import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
-import { nextStep, OrderType, redirectForStep } from '../../../machines/basket/basketMachine';
+import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { collectionMessage, deliveryMessage, meetsMinimum, minimumOrderPence, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor } from './useBasket';
+import { OrderType } from '../../domain/orderEnums';
 
 function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
   const basket = useBasketActor();

@@ -12,12 +12,13 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { BasketStatus, basketStatusOf, canConfirm, OrderType, PaymentType } from '../../../machines/basket/basketMachine';
+import { basketStatusOf, canConfirm } from '../../../machines/basket/basketMachine';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor } from './useBasket';
+import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
 export function CheckoutScreen() {

@@ -7,10 +7,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
-import { BasketStatus, basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
+import { basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor } from './useBasket';
+import { BasketStatus } from '../../domain/orderEnums';
 
 const ADDRESS_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
 

@@ -8,13 +8,14 @@ import { Alert, Button, NativeSelect, Radio, Stack, Text, Title } from '@mantine
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { nextStep, OrderType, redirectForStep } from '../../../machines/basket/basketMachine';
+import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../api/useApiRequest';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
 import { useBasketActor } from './useBasket';
+import { OrderType } from '../../domain/orderEnums';
 
 type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
 

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OrderTypeValue } from '../../domain/orderMinimums';
-import type { Basket, BasketStatusValue, PaymentTypeValue } from '../domain/basket';
+import type { Basket } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import type { BasketLinesTable, BasketsTable, DatabaseSchema, Flag } from './schema';
+import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../domain/orderEnums';
 
 /** A basket about to be written: everything but what the database keeps itself. */
 export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'confirmedAt' | 'revision'>;

@@ -1,22 +1,6 @@
-import type { OrderTypeValue } from '../../domain/orderMinimums';
+import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../domain/orderEnums';
 
 // The basket as the server holds it: money in pence, every figure computed by the server.
-
-export const BasketStatus = {
-  Created: 0,
-  Items: 1,
-  Basket: 2,
-  Delivery: 3,
-  Contact: 4,
-  Time: 5,
-  Checkout: 6,
-  Confirmed: 7,
-  PayPalRefunded: 8,
-} as const;
-export type BasketStatusValue = (typeof BasketStatus)[keyof typeof BasketStatus];
-
-export const PaymentType = { NotSet: 0, CashOrder: 1, InternetOrder: 2 } as const;
-export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
 
 export interface DeliveryAddress {
   address1: string;

@@ -1,7 +1,7 @@
-import { OrderType, type OrderTypeValue } from '../../domain/orderMinimums';
 import type { BasketPricing, PricedLine } from './basket';
 import type { DeliveryZone } from './deliveryZones';
 import { discountPence, type DiscountEntitlement } from './discounts';
+import { OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 
 export interface ChargeSettings {
   /** Charged once per order that has lines (the carrier bag charge). */

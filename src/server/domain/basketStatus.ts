@@ -1,6 +1,6 @@
-import { OrderType } from '../../domain/orderMinimums';
-import { BasketStatus, PaymentType, type BasketChoices, type BasketStatusValue } from './basket';
+import { type BasketChoices } from './basket';
 import { hasContactDetails } from './contactDetails';
+import { BasketStatus, type BasketStatusValue, OrderType, PaymentType } from '../../domain/orderEnums';
 
 /**
  * The status a basket has earned by what it holds (docs/order-journey.md), each step needing the ones

@@ -1,9 +1,10 @@
 import { formatGbp } from '../../domain/money';
-import { minimumOrderPence, OrderType, shortfallPence, type OrderMinimumSettings } from '../../domain/orderMinimums';
-import { PaymentType, type Basket } from './basket';
+import { minimumOrderPence, shortfallPence, type OrderMinimumSettings } from '../../domain/orderMinimums';
+import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import { availableTimeSlots, isAvailableSlot, type OpeningPeriod } from './slots';
+import { OrderType, PaymentType } from '../../domain/orderEnums';
 
 export interface ConfirmationContext {
   now: Date;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds, poundsToPence } from '../../domain/money';
-import { OrderType, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import type { Repositories, RestaurantData } from '../db/repositories';
 import type { Basket, BasketChoices, DeliveryAddress, PricedLine } from '../domain/basket';
 import { priceBasket } from '../domain/basketPricing';
@@ -17,6 +17,7 @@ import { availableTimeSlots, isAvailableSlot, type SlotQuery } from '../domain/s
 import type { ValidationFailure } from '../domain/validationFailure';
 import { ApiError, notAvailableYet } from '../errors';
 import type { HandlerMap } from './handlerTypes';
+import { OrderType } from '../../domain/orderEnums';
 
 type Order = components['schemas']['Order'];
 type OrderItem = components['schemas']['OrderItem'];
