@@ -1,4 +1,5 @@
 import type { components } from '../../src/api/schema.gen';
+import { penceToPounds, poundsToPence } from '../../src/domain/money';
 
 type Menu = components['schemas']['Menu'];
 type ServerOrderItem = components['schemas']['OrderItem'];
@@ -24,12 +25,8 @@ export interface BasketLine {
 /** A line as the menu screen adds it: the client's best figure for one item; the line's cost follows from it. */
 export type NewBasketLine = Omit<BasketLine, 'lineCost'>;
 
-function roundToPenny(pounds: number): number {
-  return Math.round(pounds * 100) / 100;
-}
-
 function withLineCost(line: Omit<BasketLine, 'lineCost'>): BasketLine {
-  return { ...line, lineCost: roundToPenny(line.itemCost * line.quantity) };
+  return { ...line, lineCost: penceToPounds(poundsToPence(line.itemCost) * line.quantity) };
 }
 
 /** SPEC §5: lines with the same category, item and config are one line. */
@@ -123,5 +120,5 @@ export function linesToServer(lines: readonly BasketLine[]): ServerOrderItem[] {
 }
 
 export function itemTotal(lines: readonly BasketLine[]): number {
-  return roundToPenny(lines.reduce((total, line) => total + line.lineCost, 0));
+  return penceToPounds(lines.reduce((total, line) => total + poundsToPence(line.lineCost), 0));
 }

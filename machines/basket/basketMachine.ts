@@ -31,6 +31,7 @@ import {
   type NewBasketLine,
 } from './basketLines';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
+import { penceToPounds, poundsToPence } from '../../src/domain/money';
 
 export type Menu = components['schemas']['Menu'];
 export type OrderUpdate = components['schemas']['OrderUpdate'];
@@ -174,10 +175,6 @@ function withoutFields(errors: FieldErrors, fields: readonly (keyof FieldErrors)
 const CONTACT_FIELDS = ['name', 'phone', 'email'] as const;
 const DELIVERY_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
 
-function roundToPenny(pounds: number): number {
-  return Math.round(pounds * 100) / 100;
-}
-
 /**
  * The whole order as `POST /orderbuilder/update` takes it (SPEC §7). The figures are the client's best guess;
  * the server recomputes them and its answer replaces them.
@@ -203,7 +200,9 @@ export function orderUpdateOf(context: BasketContext): OrderUpdate {
     deliveryCharge,
     bagCharge,
     discount: context.totals?.discount ?? 0,
-    totalCost: Math.max(0, roundToPenny(itemCost - discountValue + bagCharge + deliveryCharge)),
+    totalCost: penceToPounds(
+      Math.max(0, poundsToPence(itemCost) - poundsToPence(discountValue) + poundsToPence(bagCharge) + poundsToPence(deliveryCharge)),
+    ),
     ignoreTimeOffset: false,
     ...(context.contact ?? {}),
     paymentType: context.paymentType,
@@ -256,6 +255,15 @@ function sameTime(a: OrderTime | undefined, b: OrderTime): boolean {
 
 function addressOf(event: DeliveryAddress): DeliveryAddress {
   return { address1: event.address1, address2: event.address2, town: event.town, postcode: event.postcode };
+}
+
+/** Valid contact details become the order's; what was typed stays in the form. */
+function acceptedContact(context: BasketContext, event: ContactDetails): Partial<BasketContext> {
+  return {
+    contact: tidyContact(event),
+    fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
+    drafts: { ...context.drafts, contact: contactOf(event) },
+  };
 }
 
 function contactOf(event: ContactDetails): ContactDetails {
@@ -445,11 +453,7 @@ export const basketMachine = setup({
           {
             guard: 'atOrBeyondContact',
             actions: [
-              assign(({ context, event }) => ({
-                contact: tidyContact(event),
-                fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
-                drafts: { ...context.drafts, contact: contactOf(event) },
-              })),
+              assign(({ context, event }) => acceptedContact(context, event)),
               'requestSave',
             ],
           },
@@ -457,11 +461,7 @@ export const basketMachine = setup({
             guard: or([and([stateIn({ journey: 'basket' }), 'isCollectionOrder']), stateIn({ journey: 'delivery' })]),
             target: '.contact',
             actions: [
-              assign(({ context, event }) => ({
-                contact: tidyContact(event),
-                fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
-                drafts: { ...context.drafts, contact: contactOf(event) },
-              })),
+              assign(({ context, event }) => acceptedContact(context, event)),
               'requestSave',
             ],
           },
