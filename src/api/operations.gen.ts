@@ -9,4 +9,9 @@ export const authenticatedOperations = [
   { operationId: 'doLogin', method: 'GET', path: '/account/DoLogin' },
   { operationId: 'rebuildOrder', method: 'GET', path: '/account/RebuildOrder/{orderId}' },
   { operationId: 'confirmOrderAuth', method: 'POST', path: '/orderbuilder/confirmAuth' },
+  { operationId: 'listKitchenOrders', method: 'GET', path: '/kitchen/orders' },
+  { operationId: 'acceptKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/accept' },
+  { operationId: 'proposeKitchenOrderTime', method: 'POST', path: '/kitchen/orders/{orderId}/proposeTime' },
+  { operationId: 'refuseKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/refuse' },
+  { operationId: 'setKitchenOrderStatus', method: 'POST', path: '/kitchen/orders/{orderId}/status' },
 ] as const;

@@ -494,6 +494,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orderbuilder/acceptNewTime/{basketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The customer accepts the new time the restaurant proposed (acceptance status Updated → Accepted).
+         * @description Not in SPEC §7 (SPEC shows the Updated status but not how the customer answers it); this project's design (docs/acceptance-and-kitchen.md). Accepting twice has one effect.
+         */
+        post: operations["acceptNewTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The kitchen dashboard's orders, newest first, with their full tickets.
+         * @description Staff only: a bearer id token whose cognito:groups holds `kitchen` (403 otherwise). Every order whose acceptance was requested in the last 24 hours, and any older order still active. Orders left Requested for longer than the acceptance timeout are refused before the list is read.
+         */
+        get: operations["listKitchenOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders/{orderId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The restaurant accepts an order at the customer's time (Requested → Accepted, kitchen status Ordered).
+         * @description Staff only. Accepting an accepted order changes nothing and answers its ticket.
+         */
+        post: operations["acceptKitchenOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders/{orderId}/proposeTime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The restaurant proposes a new time (Requested → Updated); the customer accepts it or cancels.
+         * @description Staff only. The time must be in the future.
+         */
+        post: operations["proposeKitchenOrderTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders/{orderId}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The restaurant refuses an order with a reason the customer sees (Requested or Updated → Refused).
+         * @description Staff only.
+         */
+        post: operations["refuseKitchenOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders/{orderId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves an accepted order to its next kitchen status; skipping or going back is refused.
+         * @description Staff only. Ordered → Cooking → ReadyForDispatch → OutForDelivery (delivery only) → Completed; Cancelled from any active status; Refunded from Cancelled or Completed for orders paid online. Setting the status the order already has changes nothing.
+         */
+        post: operations["setKitchenOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -923,8 +1043,17 @@ export interface components {
             /** @description The basketId. */
             orderBuilderId: components["schemas"]["PublicId"];
             orderStatus: components["schemas"]["AcceptanceStatus"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the order is due: the customer's time or the ASAP estimate while Requested, the restaurant's proposed time once Updated, the agreed time once Accepted.
+             */
             updateTime: string;
+            /** @description The order's reference, which is also its orderId for the /order calls. */
+            orderRef: components["schemas"]["PublicId"];
+            /** @description The customer cancelled the order (POST /orderbuilder/cancel). */
+            cancelled: boolean;
+            /** @description Why the restaurant refused the order (also when it was refused automatically); null otherwise. */
+            refusalReason: string | null;
         };
         OrderRequestEnvelope: {
             data: {
@@ -933,10 +1062,18 @@ export interface components {
         };
         ActiveOrder: {
             orderRef: components["schemas"]["PublicId"];
-            /** @description The kitchen's status of the order. */
+            /** @description The kitchen's status of the order: Ordered until the restaurant accepts it, Cancelled once it is refused or the customer cancels it. */
             currentStatus: components["schemas"]["KitchenStatus"];
             /** @description The restaurant's acceptance of the order. */
             orderStatus: components["schemas"]["AcceptanceStatus"];
+            orderType: components["schemas"]["OrderType"];
+            /**
+             * Format: date-time
+             * @description When the order is due (see OrderAcceptanceRequest.updateTime).
+             */
+            updateTime: string;
+            /** @description The customer cancelled the order. */
+            cancelled: boolean;
         };
         OrderView: {
             orderRef: components["schemas"]["PublicId"];
@@ -957,6 +1094,44 @@ export interface components {
             /** @description The total discount, in pounds. */
             discount: components["schemas"]["Money"];
             notes: string;
+        };
+        /** @description Everything the kitchen needs to accept, cook and hand over one order. */
+        KitchenTicket: {
+            orderRef: components["schemas"]["PublicId"];
+            acceptanceStatus: components["schemas"]["AcceptanceStatus"];
+            /** @description Null until the order is accepted. */
+            kitchenStatus: components["schemas"]["KitchenStatus"] | null;
+            /** @description The customer cancelled the order before it was accepted. */
+            cancelled: boolean;
+            refusalReason: string | null;
+            /** Format: date-time */
+            acceptanceRequestedAt: string;
+            /**
+             * Format: date-time
+             * @description When a Requested order is refused automatically; null once it is answered.
+             */
+            autoRefuseAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the order is due (the customer's time, the ASAP estimate, or the restaurant's new time).
+             */
+            updateTime: string;
+            asapFlag: boolean;
+            /** Format: date-time */
+            requestedTime: string | null;
+            orderType: components["schemas"]["OrderType"];
+            paymentType: components["schemas"]["PaymentType"];
+            name: string;
+            phone: string;
+            email: string;
+            deliveryAddress: components["schemas"]["DeliveryAddress"] | null;
+            notes: string;
+            orderItems: components["schemas"]["OrderItem"][];
+            itemCost: components["schemas"]["Money"];
+            discountValue: components["schemas"]["Money"];
+            bagCharge: components["schemas"]["Money"];
+            deliveryCharge: components["schemas"]["Money"];
+            totalCost: components["schemas"]["Money"];
         };
         PayPalOrderLink: {
             /** @description The basketId. */
@@ -1021,6 +1196,28 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Signed in, but not allowed (the kitchen calls need the identity group `kitchen`). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The order's ticket after the change. */
+        KitchenTicketAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        ticket: components["schemas"]["KitchenTicket"];
+                    };
+                };
             };
         };
         /** @description The identity service could not be reached to check the bearer token. */
@@ -1948,6 +2145,191 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
+        };
+    };
+    acceptNewTime: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                basketId: components["parameters"]["BasketId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acceptance request, now Accepted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderRequestEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listKitchenOrders: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            orders: components["schemas"]["KitchenTicket"][];
+                            /**
+                             * Format: date-time
+                             * @description The server's clock when the list was read (the dashboard's countdowns use it).
+                             */
+                            serverTime: string;
+                            acceptanceTimeoutSeconds: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    acceptKitchenOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    proposeKitchenOrderTime: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    updateTime: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    refuseKitchenOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setKitchenOrderStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kitchenStatus: components["schemas"]["KitchenStatus"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

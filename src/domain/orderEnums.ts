@@ -18,3 +18,17 @@ export type OrderTypeValue = (typeof OrderType)[keyof typeof OrderType];
 
 export const PaymentType = { NotSet: 0, CashOrder: 1, InternetOrder: 2 } as const;
 export type PaymentTypeValue = (typeof PaymentType)[keyof typeof PaymentType];
+
+export const AcceptanceStatus = { Requested: 0, Updated: 1, Accepted: 2, Refused: 3 } as const;
+export type AcceptanceStatusValue = (typeof AcceptanceStatus)[keyof typeof AcceptanceStatus];
+
+export const KitchenStatus = {
+  Ordered: 0,
+  Cooking: 1,
+  ReadyForDispatch: 2,
+  OutForDelivery: 3,
+  Cancelled: 4,
+  Refunded: 5,
+  Completed: 6,
+} as const;
+export type KitchenStatusValue = (typeof KitchenStatus)[keyof typeof KitchenStatus];

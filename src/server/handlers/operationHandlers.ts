@@ -2,6 +2,7 @@ import { accountHandlers } from './account';
 import { contentHandlers } from './content';
 import { deviceHandlers } from './device';
 import type { HandlerMap } from './handlerTypes';
+import { kitchenHandlers } from './kitchen';
 import { menuHandlers } from './menu';
 import { orderHandlers } from './order';
 import { orderBuilderHandlers } from './orderBuilder';
@@ -18,4 +19,5 @@ export const operationHandlers = {
   ...orderHandlers,
   ...paymentHandlers,
   ...deviceHandlers,
+  ...kitchenHandlers,
 } satisfies HandlerMap;

@@ -31,7 +31,8 @@ type OrderBuilderOperation =
   | 'confirmOrderAuth'
   | 'createAcceptance'
   | 'getAcceptanceDetails'
-  | 'cancelOrder';
+  | 'cancelOrder'
+  | 'acceptNewTime';
 
 const BASKET_MISSING_MESSAGE = 'This basket does not exist';
 const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
@@ -257,4 +258,5 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   createAcceptance: () => notAvailableYet('createAcceptance'),
   getAcceptanceDetails: () => notAvailableYet('getAcceptanceDetails'),
   cancelOrder: () => notAvailableYet('cancelOrder'),
+  acceptNewTime: () => notAvailableYet('acceptNewTime'),
 };
