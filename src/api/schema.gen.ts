@@ -505,7 +505,7 @@ export interface paths {
         put?: never;
         /**
          * The customer accepts the new time the restaurant proposed (acceptance status Updated → Accepted).
-         * @description Not in SPEC §7 (SPEC shows the Updated status but not how the customer answers it); this project's design (docs/acceptance-and-kitchen.md). Accepting twice has one effect.
+         * @description Added by this project: SPEC shows the Updated status but not how the customer answers it (docs/acceptance-and-kitchen.md). Accepting twice has one effect.
          */
         post: operations["acceptNewTime"];
         delete?: never;
@@ -523,7 +523,7 @@ export interface paths {
         };
         /**
          * The kitchen dashboard's orders, newest first, with their full tickets.
-         * @description Staff only: a bearer id token whose cognito:groups holds `kitchen` (403 otherwise). Every order whose acceptance was requested in the last 24 hours, and any older order still active. Orders left Requested for longer than the acceptance timeout are refused before the list is read.
+         * @description Added by this project (the kitchen dashboard; SPEC does not show administrative roles). Staff only: a bearer id token whose cognito:groups holds `kitchen` (403 otherwise). Every order whose acceptance was requested in the last 24 hours, and any older order still active. Orders left Requested for longer than the acceptance timeout are refused before the list is read.
          */
         get: operations["listKitchenOrders"];
         put?: never;
@@ -545,7 +545,7 @@ export interface paths {
         put?: never;
         /**
          * The restaurant accepts an order at the customer's time (Requested → Accepted, kitchen status Ordered).
-         * @description Staff only. Accepting an accepted order changes nothing and answers its ticket.
+         * @description Added by this project (the kitchen dashboard). Staff only. Accepting an accepted order changes nothing and answers its ticket.
          */
         post: operations["acceptKitchenOrder"];
         delete?: never;
@@ -565,7 +565,7 @@ export interface paths {
         put?: never;
         /**
          * The restaurant proposes a new time (Requested → Updated); the customer accepts it or cancels.
-         * @description Staff only. The time must be in the future.
+         * @description Added by this project (the kitchen dashboard). Staff only. The time must be in the future.
          */
         post: operations["proposeKitchenOrderTime"];
         delete?: never;
@@ -585,7 +585,7 @@ export interface paths {
         put?: never;
         /**
          * The restaurant refuses an order with a reason the customer sees (Requested or Updated → Refused).
-         * @description Staff only.
+         * @description Added by this project (the kitchen dashboard). Staff only.
          */
         post: operations["refuseKitchenOrder"];
         delete?: never;
@@ -605,7 +605,7 @@ export interface paths {
         put?: never;
         /**
          * Moves an accepted order to its next kitchen status; skipping or going back is refused.
-         * @description Staff only. Ordered → Cooking → ReadyForDispatch → OutForDelivery (delivery only) → Completed; Cancelled from any active status; Refunded from Cancelled or Completed for orders paid online. Setting the status the order already has changes nothing.
+         * @description Added by this project (the kitchen dashboard). Staff only. Ordered → Cooking → ReadyForDispatch → OutForDelivery (delivery only) → Completed; Cancelled from any active status; Refunded from Cancelled or Completed for orders paid online. Setting the status the order already has changes nothing.
          */
         post: operations["setKitchenOrderStatus"];
         delete?: never;
@@ -2211,6 +2211,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
