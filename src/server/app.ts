@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
+import { registerAutoRefusalSweep } from './autoRefusalSweep';
 import type { ServerConfig } from './config';
 import type { Repositories } from './db/repositories';
 import { handleError } from './errors';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     repositories: Repositories;
     clock: Clock;
+    /** ACCEPTANCE_TIMEOUT_SECONDS: how long a request waits for the restaurant before it is refused. */
+    acceptanceTimeoutSeconds: number;
   }
 }
 
@@ -58,6 +61,7 @@ export async function buildApp({
   });
   app.decorate('repositories', repositories);
   app.decorate('clock', clock);
+  app.decorate('acceptanceTimeoutSeconds', config.acceptanceTimeoutSeconds);
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(handleError);
@@ -65,7 +69,15 @@ export async function buildApp({
 
   const identityServiceOrigin =
     config.identity.mode === 'cognito' ? `https://cognito-idp.${config.identity.region}.amazonaws.com` : undefined;
-  await registerSecurityHeaders(app, identityServiceOrigin);
+  registerSecurityHeaders(app, identityServiceOrigin);
+  // Before @fastify/compress sees the routes: an operation marked `x-fastify-config: { preEncoded: true }` in
+  // openapi.yaml sends bytes it has encoded itself, so compressing them again would only cost time.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { preEncoded?: boolean } | undefined)?.preEncoded === true) {
+      route.compress = false;
+      route.decompress = false;
+    }
+  });
   await app.register(compress);
   app.addHook('onRequest', requireIdentificationHeaders(config));
 
@@ -87,5 +99,6 @@ export async function buildApp({
     prefix: apiPrefix,
   });
   await registerSite(app, config.siteRoot);
+  registerAutoRefusalSweep(app, config.acceptanceTimeoutSeconds);
   return app;
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -31,6 +32,8 @@ export interface ServerConfig {
   identity: LocalIdentityConfig | CognitoIdentityConfig;
   analyticsMeasurementId: string | undefined;
   logLevel: LogLevel;
+  /** How long a request waits for the restaurant's answer before it is refused automatically. */
+  acceptanceTimeoutSeconds: number;
   /** The built site (`vite build` output); not an environment variable, tests override it. */
   siteRoot: string;
 }
@@ -50,13 +53,17 @@ function read(env: Environment, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-function portNumber(env: Environment, name: string, fallback: number): number {
+function wholeNumber(env: Environment, name: string, fallback: number, lowest: number, highest: number): number {
   const value = read(env, name);
   if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 65535) {
-    throw new ConfigurationError(`${name} must be a whole number from 1 to 65535, got "${value}"`);
+  if (!/^[0-9]+$/.test(value) || Number(value) < lowest || Number(value) > highest) {
+    throw new ConfigurationError(`${name} must be a whole number from ${lowest} to ${highest}, got "${value}"`);
   }
   return Number(value);
+}
+
+function portNumber(env: Environment, name: string, fallback: number): number {
+  return wholeNumber(env, name, fallback, 1, 65535);
 }
 
 function matching(env: Environment, name: string, pattern: RegExp, expectation: string): string | undefined {
@@ -143,6 +150,8 @@ export function loadConfig(env: Environment): ServerConfig {
       'a GA4 measurement id such as G-ABC123XYZ',
     ),
     logLevel: logLevel as LogLevel,
+    // A day at most: the kitchen list shows the last 24 hours, so a longer wait could never be answered there.
+    acceptanceTimeoutSeconds: wholeNumber(env, 'ACCEPTANCE_TIMEOUT_SECONDS', DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS, 1, 86_400),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
   };
 }

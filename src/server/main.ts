@@ -82,7 +82,7 @@ export async function startServer(
 
     const app = await buildApp({
       config,
-      repositories: createRepositories(database.db),
+      repositories: createRepositories(database.db, { syncToDisk: database.syncToDisk }),
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,

@@ -18,7 +18,12 @@ describe('loadConfig', () => {
       identity: { mode: 'local', emulatorPort: 9230, region: 'eu-west-2' },
       analyticsMeasurementId: undefined,
       logLevel: 'info',
+      acceptanceTimeoutSeconds: 600,
     });
+  });
+
+  it('reads the acceptance timeout', () => {
+    expect(loadConfig({ ACCEPTANCE_TIMEOUT_SECONDS: '300' }).acceptanceTimeoutSeconds).toBe(300);
   });
 
   it('reads a production configuration', () => {
@@ -69,6 +74,9 @@ describe('loadConfig', () => {
     [{ IDENTITY_EMULATOR_PORT: '-1' }, 'IDENTITY_EMULATOR_PORT'],
     [{ ANALYTICS_MEASUREMENT_ID: 'UA-12345-1' }, 'ANALYTICS_MEASUREMENT_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ACCEPTANCE_TIMEOUT_SECONDS: 'ten minutes' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
+    [{ ACCEPTANCE_TIMEOUT_SECONDS: '0' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
+    [{ ACCEPTANCE_TIMEOUT_SECONDS: '86401' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
   ])('refuses %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigurationError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable} `));

@@ -44,7 +44,8 @@ describe('when something unexpected fails', () => {
 
   it('answers 500 in the SPEC §8 shape without leaking the cause once the database is gone', async () => {
     await database.close();
-    const response = await app.inject({ url: '/api/restaurant/coreRestaurantData', headers: identification });
+    // Pages are read from the database on every request (the core data and menus are trusted for a second).
+    const response = await app.inject({ url: '/api/pagedata/page/privacy', headers: identification });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ errorMessage: 'An unexpected error occurred', validationErrors: [] });
     expect(response.body).not.toMatch(/destroyed|at .*\.ts|sqlite|kysely/i);

@@ -236,7 +236,8 @@ describe('body validation happens before any handler and writes nothing', () => 
 
   it('a body-less operation accepts an empty JSON body', async () => {
     const response = await postJson('/orderbuilder/cancel/b8f2c0d4e6a81b3c5d7e9f1a2b3c4d5e', '');
-    expect(response.status).toBe(501);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ errorMessage: 'We cannot find this order', validationErrors: [] });
   });
 
   it('a body sent as something other than JSON is refused', async () => {
@@ -404,6 +405,27 @@ describe('the site', () => {
     const asset = await page(`/assets/${hashedAssetName}`, { 'accept-encoding': 'br' });
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(await asset.text()).toBe(hashedAsset);
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br;q=0', 'gzip'],
+    ['deflate', 'deflate'],
+    ['identity', null],
+    ['compress', null],
+  ])('answers the menu with accept-encoding %s in %s, the same JSON every time', async (acceptEncoding, encoding) => {
+    const answers = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // fetch decodes br and gzip itself; content-encoding says what crossed the wire.
+      const response = await api('/menu/getMenu/1', { headers: { 'accept-encoding': acceptEncoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(response.headers.get('vary')).toContain('accept-encoding');
+      answers.push(await response.json());
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]).toEqual({ data: await createRepositories(database.db).menus.getMenu(1) });
   });
 
   it('the identity emulator is reachable through /identity', async () => {

@@ -12,10 +12,14 @@ const applicationTables = [
   'menu_items',
   'menus',
   'opening_periods',
+  'order_acceptances',
+  'order_events',
   'pages',
   'restaurant',
   'takeaway_settings',
 ];
+
+const allMigrations = ['0001-restaurant-menus-pages', '0002-baskets-and-lines', '0003-order-acceptance'];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
@@ -27,7 +31,7 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     database = await openEmptyDatabase(target);
     expect(await tableNames()).toEqual([]);
 
-    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages', '0002-baskets-and-lines']);
+    expect(await migrateToLatest(database.db)).toEqual(allMigrations);
     expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(applicationTables);
 
     expect(await migrateToLatest(database.db)).toEqual([]);
@@ -43,7 +47,7 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(['pages']);
 
     await sql`drop table pages`.execute(database.db);
-    expect(await migrateToLatest(database.db)).toEqual(['0001-restaurant-menus-pages', '0002-baskets-and-lines']);
+    expect(await migrateToLatest(database.db)).toEqual(allMigrations);
   });
 
   it('enforces the constraints the data relies on', async () => {

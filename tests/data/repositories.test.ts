@@ -262,22 +262,29 @@ describe.each(databaseTargets)('a changed menu on $name', (target) => {
   });
   afterAll(() => database.dispose());
 
-  it('is read afresh once its version is bumped', async () => {
-    const repositories = createRepositories(database.db);
+  it('is read afresh once its version is bumped and the reference data has aged', async () => {
+    let elapsedMs = 0;
+    const repositories = createRepositories(database.db, { referenceDataMaxAgeMs: 1_000, monotonicNow: () => elapsedMs });
     const priceOfPrawnCrackers = async () =>
       (await repositories.menus.getMenu(1))?.categories[0].items.find((item) => item.itemId === 101)?.itemCost;
     expect(await priceOfPrawnCrackers()).toBe(2.5);
+    expect((await repositories.restaurant.getCoreData())?.menuVersion).toBe(1);
 
     await database.db.transaction().execute(async (transaction) => {
       await transaction.updateTable('menu_items').set({ item_cost: 275 }).where('item_id', '=', 101).execute();
       await transaction.updateTable('menus').set({ menu_version: 2 }).where('menu_id', '=', 1).execute();
     });
+    elapsedMs = 999;
+    expect(await priceOfPrawnCrackers()).toBe(2.5);
+    expect((await repositories.restaurant.getCoreData())?.menuVersion).toBe(1);
 
+    elapsedMs = 1_000;
     expect(await priceOfPrawnCrackers()).toBe(2.75);
     expect((await repositories.menus.getMenu(1))?.menuVersion).toBe(2);
     expect((await repositories.restaurant.getCoreData())?.menuVersion).toBe(2);
 
     await database.db.deleteFrom('menus').where('menu_id', '=', 1).execute();
+    elapsedMs = 2_000;
     expect(await repositories.menus.getMenu(1)).toBeUndefined();
   });
 });

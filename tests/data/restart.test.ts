@@ -1,9 +1,13 @@
-import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
+import { acceptOrder } from '../../src/server/domain/acceptance';
+import { AcceptanceStatus } from '../../src/domain/orderEnums';
 import { databaseTargets, type EmptyDatabase } from './databaseTargets';
 
 const sqlite = databaseTargets.find((target) => target.name === 'sqlite');
@@ -48,6 +52,55 @@ describe('the embedded SQLite database', () => {
     expect((await repositories.restaurant.getCoreData())?.name).toBe('Golden Dragon');
     expect(await repositories.menus.getMenu(1)).toEqual(menuBefore);
     expect((await repositories.pages.getPage('gallery'))?.pageName).toBe('Gallery');
+  });
+});
+
+describe('a confirmed order on the embedded SQLite database', () => {
+  let empty: EmptyDatabase;
+  let database: AppDatabase;
+  const copies = mkdtempSync(join(tmpdir(), 'takeaway-durability-'));
+  afterEach(async () => {
+    await database.close();
+    await empty.drop();
+  });
+
+  /** What a power cut would leave: the database file alone, without the write-ahead log the OS may not have written. */
+  function inDatabaseFileAlone<Row>(query: string, basketId: string): Row | undefined {
+    const copy = join(copies, `${basketId}-${Date.now()}.sqlite`);
+    copyFileSync(empty.location.sqliteFile, copy);
+    const reader = new SqliteDatabase(copy);
+    try {
+      return reader.prepare(query).get(basketId) as Row | undefined;
+    } finally {
+      reader.close();
+      rmSync(copy, { force: true });
+    }
+  }
+  const orderRefInDatabaseFileAlone = (basketId: string) =>
+    inDatabaseFileAlone<{ order_ref: string | null }>('select order_ref from baskets where basket_id = ?', basketId)?.order_ref;
+  const acceptanceInDatabaseFileAlone = (basketId: string) =>
+    inDatabaseFileAlone<{ status: number }>('select status from order_acceptances where basket_id = ?', basketId)?.status;
+
+  it('is in the database file itself before anyone is told, as is every answer about it, while basket changes may wait in the log', async () => {
+    empty = await sqlite.createEmpty();
+    database = await openDatabase(empty.location);
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    await database.syncToDisk();
+    const { orders, acceptance } = createRepositories(database.db, { syncToDisk: database.syncToDisk });
+
+    await orders.createBasket({ basketId: 'durable-basket-0000001', orderBuilderRef: 'ref-1', menuVersion: 1, now: new Date().toISOString() });
+    expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBeUndefined();
+
+    const outcome = await orders.confirmBasket('durable-basket-0000001', () => undefined, 'durable-order-000001', new Date().toISOString());
+    expect(outcome).toEqual({ outcome: 'confirmed', orderRef: 'durable-order-000001', alreadyConfirmed: false });
+    expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBe('durable-order-000001');
+
+    const now = new Date().toISOString();
+    await acceptance.requestAcceptance('durable-basket-0000001', () => now, now, 'customer');
+    expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Requested);
+    await acceptance.change({ orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
+    expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Accepted);
   });
 });
 

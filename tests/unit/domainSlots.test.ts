@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableTimeSlots, isAvailableSlot } from '../../src/server/domain/slots';
+import { availableTimeSlots, isAsapAvailable, isAvailableSlot } from '../../src/server/domain/slots';
 
 // The demo restaurant's week: closed on Mondays (day 1).
 const demoHours = [
@@ -86,5 +86,16 @@ describe('time slots in Europe/London', () => {
 
   it('offers nothing when the restaurant never opens', () => {
     expect(availableTimeSlots({ now: at('2026-11-24T18:00:00Z'), openingPeriods: [], leadMinutes: 20 })).toEqual({ asapAvailable: false, slots: [] });
+  });
+
+  it('answers ASAP alone exactly as the full slot list does, through a week, a clock change and past midnight', () => {
+    const lateHours = [...demoHours, { day: 1, opens: '20:00', closes: '01:30' }];
+    const start = Date.parse('2026-10-22T00:00:00Z'); // the week of the change to GMT on 25 October
+    for (let instant = start; instant < start + 8 * 24 * 60 * 60_000; instant += 7 * 60_000) {
+      for (const leadMinutes of [0, 20, 45]) {
+        const query = { now: new Date(instant), openingPeriods: lateHours, leadMinutes };
+        expect(isAsapAvailable(query), new Date(instant).toISOString()).toBe(availableTimeSlots(query).asapAvailable);
+      }
+    }
   });
 });

@@ -44,7 +44,7 @@ export interface OrderRepository {
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 
-export function createOrderRepository(db: Kysely<DatabaseSchema>): OrderRepository {
+export function createOrderRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): OrderRepository {
   return {
     async createBasket({ basketId, orderBuilderRef, menuVersion, now }) {
       await db
@@ -135,8 +135,8 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>): OrderReposito
       });
     },
 
-    confirmBasket(basketId, refusal, orderRef, now) {
-      return db.transaction().execute(async (transaction): Promise<ConfirmOutcome> => {
+    async confirmBasket(basketId, refusal, orderRef, now) {
+      const outcome = await db.transaction().execute(async (transaction): Promise<ConfirmOutcome> => {
         // A write that changes nothing, to hold the row lock on PostgreSQL until the decision is stored.
         const locked = await transaction
           .updateTable('baskets')
@@ -173,6 +173,9 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>): OrderReposito
           .execute();
         return { outcome: 'confirmed', orderRef, alreadyConfirmed: false };
       });
+      // The customer is told the order is placed only once it would survive a power cut.
+      if (outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed) await syncToDisk();
+      return outcome;
     },
 
     async findDeliveryZone(postcodeDistrict) {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
+import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import type { DatabaseSchema } from './schema';
 
@@ -14,15 +15,67 @@ export interface Repositories {
   pages: { getPage(pageName: string): Promise<Page | undefined> };
   menus: { getMenu(menuId: number): Promise<Menu | undefined> };
   orders: OrderRepository;
+  acceptance: AcceptanceRepository;
 }
 
-export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
+export interface RepositoryOptions {
+  /**
+   * How long the restaurant's core data and the freshness of a cached menu are trusted before the database is
+   * asked again. Every order update and menu request needs both; asking once a second instead of on every
+   * request halves an update's queries (docs/benchmarks.md). A change the owner makes shows within this time,
+   * and confirmation re-reads the menu version inside its transaction, so an order is never confirmed against a
+   * menu that has changed.
+   */
+  referenceDataMaxAgeMs?: number;
+  /** Milliseconds since some fixed point; tests move it. */
+  monotonicNow?: () => number;
+  /** AppDatabase.syncToDisk: called after committing what must survive a power cut (a confirmed order). */
+  syncToDisk?: () => Promise<void>;
+}
+
+const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
+
+export function createRepositories(db: Kysely<DatabaseSchema>, options: RepositoryOptions = {}): Repositories {
+  const maxAgeMs = options.referenceDataMaxAgeMs ?? DEFAULT_REFERENCE_DATA_MAX_AGE_MS;
+  const syncToDisk = options.syncToDisk ?? (async () => {});
+  const now = options.monotonicNow ?? performance.now.bind(performance);
+  const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db));
   const menuCache = new Map<number, Menu>();
+  const menus = new Map<number, () => Promise<Menu | undefined>>();
+  const menuOf = (menuId: number) => {
+    let read = menus.get(menuId);
+    if (read === undefined) {
+      read = trustedFor(maxAgeMs, now, () => getCachedMenu(db, menuCache, menuId));
+      menus.set(menuId, read);
+    }
+    return read();
+  };
   return {
-    restaurant: { getCoreData: () => getCoreData(db) },
+    restaurant: { getCoreData: coreData },
     pages: { getPage: (pageName) => getPage(db, pageName) },
-    menus: { getMenu: (menuId) => getCachedMenu(db, menuCache, menuId) },
-    orders: createOrderRepository(db),
+    menus: { getMenu: menuOf },
+    orders: createOrderRepository(db, syncToDisk),
+    acceptance: createAcceptanceRepository(db, syncToDisk),
+  };
+}
+
+/**
+ * `read`'s answer, read again only once it is older than `maxAgeMs`. Callers that arrive while a read is in
+ * flight share it, so a busy second costs one query, not one per request. A failed read is not kept.
+ */
+function trustedFor<Value>(maxAgeMs: number, now: () => number, read: () => Promise<Value>): () => Promise<Value> {
+  let answer: Promise<Value> | undefined;
+  let readAt = 0;
+  return () => {
+    if (answer === undefined || now() - readAt >= maxAgeMs) {
+      readAt = now();
+      const reading = read();
+      answer = reading;
+      reading.catch(() => {
+        if (answer === reading) answer = undefined;
+      });
+    }
+    return answer;
   };
 }
 
@@ -101,9 +154,10 @@ async function getPage(db: Kysely<DatabaseSchema>, pageName: string): Promise<Pa
 }
 
 // Reading a whole menu costs about a millisecond on SQLite, far more than the menu endpoint's budget,
-// while checking its version costs a twentieth of that. Every change to a menu bumps its
-// menu_version (orders record the version they were priced against), so a cached menu of the
-// current version is the menu. The cached object is frozen because every caller shares it.
+// while checking its version costs a twentieth of that (and is done at most once per
+// referenceDataMaxAgeMs). Every change to a menu bumps its menu_version (orders record the version they
+// were priced against), so a cached menu of the current version is the menu. The cached object is frozen
+// because every caller shares it.
 async function getCachedMenu(
   db: Kysely<DatabaseSchema>,
   menuCache: Map<number, Menu>,

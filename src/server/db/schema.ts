@@ -1,3 +1,5 @@
+import type { AcceptanceEvent } from '../domain/acceptance';
+
 // Row types of the tables as both dialects return them. Money is integer pence; flags are
 // integers 0/1 because better-sqlite3 cannot bind JavaScript booleans and a shared column type
 // keeps every query identical on SQLite and PostgreSQL.
@@ -161,6 +163,37 @@ export interface BasketLinesTable {
   line_cost: number;
 }
 
+/** A confirmed order's acceptance request and kitchen progress (docs/acceptance-and-kitchen.md). ISO instants in UTC. */
+export interface OrderAcceptancesTable {
+  basket_id: string;
+  /** SPEC §4 acceptance status 0..3. */
+  status: number;
+  requested_at: string;
+  /** When the order is due. */
+  update_time: string;
+  /** The restaurant's new time, once it proposed one. */
+  proposed_time: string | null;
+  refusal_reason: string | null;
+  /** Set when the customer cancelled. */
+  cancelled_at: string | null;
+  /** SPEC §4 kitchen status 0..6; null exactly until the order is accepted. */
+  kitchen_status: number | null;
+  kitchen_status_changed_at: string | null;
+}
+
+/** One change to an order, for staff: what changed, from and to what, and who changed it. */
+export interface OrderEventsTable {
+  basket_id: string;
+  /** 0-based, in the order the changes were made. */
+  event_no: number;
+  at: string;
+  change: AcceptanceEvent['change'];
+  from_value: string | null;
+  to_value: string | null;
+  /** 'customer', 'system' or 'kitchen:<the staff member's sub>'. */
+  actor: string;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -173,4 +206,6 @@ export interface DatabaseSchema {
   pages: PagesTable;
   baskets: BasketsTable;
   basket_lines: BasketLinesTable;
+  order_acceptances: OrderAcceptancesTable;
+  order_events: OrderEventsTable;
 }

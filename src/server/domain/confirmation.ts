@@ -3,7 +3,7 @@ import { minimumOrderPence, shortfallPence, type OrderMinimumSettings } from '..
 import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
-import { availableTimeSlots, isAvailableSlot, type OpeningPeriod } from './slots';
+import { isAsapAvailable, isAvailableSlot, type OpeningPeriod } from './slots';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 
 export interface ConfirmationContext {
@@ -56,7 +56,7 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
     leadMinutes: isDelivery ? context.leadMinutes.delivery : context.leadMinutes.collection,
   };
   if (basket.asap) {
-    if (!availableTimeSlots(slotQuery).asapAvailable) return 'ASAP is not available now: please choose a time';
+    if (!isAsapAvailable(slotQuery)) return 'ASAP is not available now: please choose a time';
   } else if (basket.requestedTime === null) {
     return 'Choose ASAP or a time for your order';
   } else if (!isAvailableSlot(basket.requestedTime, slotQuery)) {

@@ -100,11 +100,11 @@ interface OpeningInterval {
   closesMs: number;
 }
 
-/** The concrete openings from yesterday (one may run past midnight into today) to a week ahead. */
-function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[]): OpeningInterval[] {
+/** The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. */
+function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
   const today = wallClockAt(nowMs);
   const intervals: OpeningInterval[] = [];
-  for (let offset = -1; offset <= DAYS_AHEAD; offset += 1) {
+  for (let offset = -1; offset <= daysAhead; offset += 1) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
     const [year, monthIndex, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
     for (const period of periods) {
@@ -138,12 +138,23 @@ export interface SlotQuery {
   leadMinutes: number;
 }
 
+/** ASAP needs the restaurant open now, and open for at least the lead time. */
+function asapAvailableWithin(intervals: readonly OpeningInterval[], nowMs: number, leadMs: number): boolean {
+  const current = intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
+  return current !== undefined && nowMs + leadMs <= current.closesMs;
+}
+
+/** Whether ASAP can be chosen now; only today's openings matter, so it spares an order update the week's slots. */
+export function isAsapAvailable({ now, openingPeriods, leadMinutes }: SlotQuery): boolean {
+  const nowMs = now.getTime();
+  return asapAvailableWithin(openingIntervals(nowMs, openingPeriods, 0), nowMs, leadMinutes * MINUTE_MS);
+}
+
 export function availableTimeSlots({ now, openingPeriods, leadMinutes }: SlotQuery): TimeSlots {
   const nowMs = now.getTime();
   const leadMs = leadMinutes * MINUTE_MS;
   const intervals = openingIntervals(nowMs, openingPeriods).filter((interval) => interval.closesMs > nowMs);
-  const current = intervals.find((interval) => interval.opensMs <= nowMs);
-  const asapAvailable = current !== undefined && nowMs + leadMs <= current.closesMs;
+  const asapAvailable = asapAvailableWithin(intervals, nowMs, leadMs);
 
   const withSlots = intervals
     .map((interval) => ({ interval, slots: slotsWithin(interval, nowMs, leadMs) }))

@@ -1,3 +1,4 @@
+import { acceptanceHandlers } from './acceptance';
 import { accountHandlers } from './account';
 import { contentHandlers } from './content';
 import { deviceHandlers } from './device';
@@ -16,6 +17,7 @@ export const operationHandlers = {
   ...menuHandlers,
   ...accountHandlers,
   ...orderBuilderHandlers,
+  ...acceptanceHandlers,
   ...orderHandlers,
   ...paymentHandlers,
   ...deviceHandlers,

@@ -1,8 +1,16 @@
-import { notAvailableYet } from '../errors';
 import type { HandlerMap } from './handlerTypes';
+import { basketOf, currentAcceptance } from './orderAccess';
+import { activeOrderOf, orderItemOf, orderViewOf } from './orderViews';
 
-// The order-tracking issue builds these; until then the contract answers 501.
+// Tracking, by orderRef: what a tracking link carries, so it works on any device (docs/acceptance-and-kitchen.md).
 export const orderHandlers: Pick<HandlerMap, 'getActiveOrder' | 'getOrderDetails'> = {
-  getActiveOrder: () => notAvailableYet('getActiveOrder'),
-  getOrderDetails: () => notAvailableYet('getOrderDetails'),
+  async getActiveOrder(request) {
+    return { data: { order: activeOrderOf(await currentAcceptance(request, { orderRef: request.params.orderId })) } };
+  },
+
+  async getOrderDetails(request) {
+    const acceptance = await currentAcceptance(request, { orderRef: request.params.orderId });
+    const basket = await basketOf(request, acceptance);
+    return { data: { orderDetails: orderViewOf(basket, acceptance), orderItems: basket.lines.map(orderItemOf) } };
+  },
 };

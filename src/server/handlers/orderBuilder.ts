@@ -3,7 +3,7 @@ import type { components } from '../../api/schema.gen';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import type { Repositories, RestaurantData } from '../db/repositories';
-import type { Basket, BasketChoices, DeliveryAddress, PricedLine } from '../domain/basket';
+import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
 import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { confirmationRefusal } from '../domain/confirmation';
@@ -13,14 +13,14 @@ import type { DeliveryZone } from '../domain/deliveryZones';
 import { guestEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
-import { availableTimeSlots, isAvailableSlot, type SlotQuery } from '../domain/slots';
+import { availableTimeSlots, isAsapAvailable, isAvailableSlot, type SlotQuery } from '../domain/slots';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { ApiError, notAvailableYet } from '../errors';
 import type { HandlerMap } from './handlerTypes';
+import { orderItemOf } from './orderViews';
 import { OrderType } from '../../domain/orderEnums';
 
 type Order = components['schemas']['Order'];
-type OrderItem = components['schemas']['OrderItem'];
 
 type OrderBuilderOperation =
   | 'createOrderBuilder'
@@ -28,11 +28,7 @@ type OrderBuilderOperation =
   | 'getTimeSlots'
   | 'updateOrder'
   | 'confirmOrder'
-  | 'confirmOrderAuth'
-  | 'createAcceptance'
-  | 'getAcceptanceDetails'
-  | 'cancelOrder'
-  | 'acceptNewTime';
+  | 'confirmOrderAuth';
 
 const BASKET_MISSING_MESSAGE = 'This basket does not exist';
 const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
@@ -53,22 +49,6 @@ function slotQuery(restaurant: RestaurantData, orderType: number, now: Date): Sl
     now,
     openingPeriods: restaurant.openingHours,
     leadMinutes: orderType === OrderType.Delivery ? deliveryLeadMinutes : collectionLeadMinutes,
-  };
-}
-
-function orderItemOf(line: PricedLine): OrderItem {
-  return {
-    categoryId: line.categoryId,
-    itemId: line.itemId,
-    ...(line.configId === null ? {} : { configId: line.configId, configOption: line.configOption ?? '' }),
-    quantity: line.quantity,
-    title: line.title,
-    ...(line.description === undefined ? {} : { description: line.description }),
-    ...(line.extendedDescription === undefined ? {} : { extendedDescription: line.extendedDescription }),
-    ...(line.itemOrder === undefined ? {} : { itemOrder: line.itemOrder }),
-    itemCost: penceToPounds(line.itemCostPence),
-    lineCost: penceToPounds(line.lineCostPence),
-    specialRequest: line.specialRequest,
   };
 }
 
@@ -151,10 +131,6 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const { body } = request;
     const { repositories } = request.server;
     const now = request.server.clock();
-    const stored = await repositories.orders.findBasketState(body.basketId);
-    if (stored === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
-    if (stored.confirmed) throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
-
     const restaurant = await restaurantOf(repositories);
     const menu = await repositories.menus.getMenu(restaurant.menuId);
     if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
@@ -183,7 +159,14 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         zone = await repositories.orders.findDeliveryZone(postcode.district);
       }
     }
-    if (!priced.ok || failures.length > 0) throw new ApiError(400, null, failures);
+    if (!priced.ok || failures.length > 0) {
+      // A basket that cannot be changed is the answer that matters, whatever else is wrong; saving checks
+      // the same on the valid path, so the common case costs no extra query.
+      const stored = await repositories.orders.findBasketState(body.basketId);
+      if (stored === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
+      if (stored.confirmed) throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
+      throw new ApiError(400, null, failures);
+    }
 
     const choices: BasketChoices = {
       menuVersion: menu.menuVersion,
@@ -217,7 +200,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     });
     const query = slotQuery(restaurant, choices.orderType, now);
     const timeChoiceIsValid = choices.asap
-      ? availableTimeSlots(query).asapAvailable
+      ? isAsapAvailable(query)
       : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);
     const status = deriveBasketStatus(choices, priced.lines.length, timeChoiceIsValid);
 
@@ -255,8 +238,4 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   },
 
   confirmOrderAuth: () => notAvailableYet('confirmOrderAuth'),
-  createAcceptance: () => notAvailableYet('createAcceptance'),
-  getAcceptanceDetails: () => notAvailableYet('getAcceptanceDetails'),
-  cancelOrder: () => notAvailableYet('cancelOrder'),
-  acceptNewTime: () => notAvailableYet('acceptNewTime'),
 };

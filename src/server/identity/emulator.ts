@@ -14,10 +14,10 @@ import { CryptoService } from 'cognito-local/lib/services/crypto';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import { JwtTokenGenerator, type TokenConfig } from 'cognito-local/lib/services/tokenGenerator';
+import { KITCHEN_STAFF_GROUP } from '../../domain/staff';
 
 export const LOCAL_USER_POOL_NAME = 'golden-dragon-local';
 export const LOCAL_APP_CLIENT_NAME = 'golden-dragon-web';
-export const KITCHEN_GROUP = 'kitchen';
 export const DEMO_STAFF_EMAIL = 'kitchen@golden-dragon.example';
 export const DEMO_STAFF_PASSWORD = 'kitchen-demo-2026';
 /** Every emailed code (sign-up, forgotten password) is this one locally, so tests and demos can confirm accounts. */
@@ -181,8 +181,8 @@ async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; cl
     ).UserPoolClient.ClientId;
 
   const { Groups } = await call<{ Groups: { GroupName: string }[] }>('ListGroups', { UserPoolId: userPoolId });
-  if (!Groups.some((group) => group.GroupName === KITCHEN_GROUP)) {
-    await call('CreateGroup', { UserPoolId: userPoolId, GroupName: KITCHEN_GROUP, Description: 'Restaurant staff: the kitchen screens' });
+  if (!Groups.some((group) => group.GroupName === KITCHEN_STAFF_GROUP)) {
+    await call('CreateGroup', { UserPoolId: userPoolId, GroupName: KITCHEN_STAFF_GROUP, Description: 'Restaurant staff: the kitchen screens' });
   }
 
   try {
@@ -201,7 +201,7 @@ async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; cl
   }
   // Setting the password and membership every start repairs a demo user that was changed by hand.
   await call('AdminSetUserPassword', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, Password: DEMO_STAFF_PASSWORD, Permanent: true });
-  await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, GroupName: KITCHEN_GROUP });
+  await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, GroupName: KITCHEN_STAFF_GROUP });
 
   return { userPoolId, clientId };
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { basketsAndLines } from './basketsAndLines';
+import { orderAcceptance } from './orderAcceptance';
 import { restaurantMenusPages } from './restaurantMenusPages';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
@@ -7,4 +8,5 @@ import { restaurantMenusPages } from './restaurantMenusPages';
 export const migrations: Record<string, Migration> = {
   '0001-restaurant-menus-pages': restaurantMenusPages,
   '0002-baskets-and-lines': basketsAndLines,
+  '0003-order-acceptance': orderAcceptance,
 };

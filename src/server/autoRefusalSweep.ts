@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Repositories, RestaurantData } from './db/repositories';
+import type { OrderAcceptance } from './domain/acceptance';
+import { AUTO_REFUSAL_SWEEP_INTERVAL_MS, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from './domain/autoRefusal';
+
+// Requests the restaurant leaves unanswered are refused by the server: before anyone reads them, and
+// by a sweep every 15 seconds so that nothing waits for a reader (docs/acceptance-and-kitchen.md).
+
+export interface AutoRefusalContext {
+  repositories: Repositories;
+  now: Date;
+  timeoutSeconds: number;
+}
+
+export async function restaurantCoreData(repositories: Repositories): Promise<RestaurantData> {
+  const restaurant = await repositories.restaurant.getCoreData();
+  // The database is seeded on first start, so a missing restaurant is a broken deployment.
+  if (restaurant === undefined) throw new Error('The restaurant core data is missing from the database');
+  return restaurant;
+}
+
+export async function restaurantPhone(repositories: Repositories): Promise<string> {
+  return (await restaurantCoreData(repositories)).phone;
+}
+
+async function refuse({ repositories, now, timeoutSeconds }: AutoRefusalContext, basketId: string, phone: string): Promise<OrderAcceptance | undefined> {
+  // The decision is taken again under the order's lock: a kitchen answer that got there first wins.
+  const outcome = await repositories.acceptance.change(
+    { basketId },
+    (current) => refuseIfTimedOut(current, now, timeoutSeconds, phone),
+    now.toISOString(),
+    'system',
+  );
+  return outcome.outcome === 'changed' || outcome.outcome === 'unchanged' ? outcome.acceptance : undefined;
+}
+
+/** Refuses every timed-out request; answers how many it refused. */
+export async function refuseTimedOutRequests(context: AutoRefusalContext): Promise<number> {
+  const basketIds = await context.repositories.acceptance.findWaitingSince(timedOutIfRequestedBy(context.now, context.timeoutSeconds));
+  if (basketIds.length === 0) return 0;
+  const phone = await restaurantPhone(context.repositories);
+  for (const basketId of basketIds) await refuse(context, basketId, phone);
+  return basketIds.length;
+}
+
+/** The order as a reader should see it: refused first if its request has timed out. */
+export async function withTimeoutApplied(context: AutoRefusalContext, acceptance: OrderAcceptance): Promise<OrderAcceptance> {
+  if (!isTimedOut(acceptance, context.now, context.timeoutSeconds)) return acceptance;
+  return (await refuse(context, acceptance.basketId, await restaurantPhone(context.repositories))) ?? acceptance;
+}
+
+/**
+ * Sweeps while the app is listening and stops when it closes, waiting for a sweep under way so that the
+ * database is not closed beneath it. The timer never keeps the process alive on its own.
+ */
+export function registerAutoRefusalSweep(app: FastifyInstance, timeoutSeconds: number): void {
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  const sweep = () => {
+    // A sweep slower than the interval is not overlapped by the next one.
+    sweeping ??= refuseTimedOutRequests({ repositories: app.repositories, now: app.clock(), timeoutSeconds })
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.error({ err: error }, 'refusing timed-out acceptance requests failed'),
+      )
+      .finally(() => {
+        sweeping = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(sweep, AUTO_REFUSAL_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+}

@@ -1,0 +1,262 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { isActiveKitchenStatus } from '../../domain/kitchenStatus';
+import {
+  AcceptanceStatus,
+  KitchenStatus,
+  type AcceptanceStatusValue,
+  type KitchenStatusValue,
+  type OrderTypeValue,
+  type PaymentTypeValue,
+} from '../../domain/orderEnums';
+import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
+
+/** A confirmed order as the acceptance request starts from it. */
+export interface ConfirmedOrder {
+  asap: boolean;
+  requestedTime: string | null;
+  orderType: OrderTypeValue;
+  confirmedAt: string;
+}
+
+export type RequestOutcome =
+  | { outcome: 'requested' | 'existing'; acceptance: OrderAcceptance }
+  | { outcome: 'unconfirmed' }
+  | { outcome: 'missing' };
+
+export type ChangeOutcome =
+  | { outcome: 'changed' | 'unchanged'; acceptance: OrderAcceptance }
+  | { outcome: 'refused'; errorMessage: string }
+  | { outcome: 'missing' };
+
+/** An order is named by its basketId on the customer's /orderbuilder calls and by its orderRef everywhere else. */
+export type OrderKey = { basketId: string } | { orderRef: string };
+
+export type OrderEvent = Omit<Selectable<OrderEventsTable>, 'basket_id' | 'event_no'>;
+
+export interface AcceptanceRepository {
+  /**
+   * In one transaction: locks the basket; answers its request unchanged if there is one; otherwise, if the
+   * basket is confirmed, creates the request (Requested, due at `dueTimeOf(order)`).
+   */
+  requestAcceptance(basketId: string, dueTimeOf: (order: ConfirmedOrder) => string, now: string, actor: Actor): Promise<RequestOutcome>;
+  find(key: OrderKey): Promise<OrderAcceptance | undefined>;
+  /**
+   * In one transaction: locks the order's request, asks `decide` about it as stored, and writes the decision
+   * and its history, or nothing when it is refused or changes nothing.
+   */
+  change(key: OrderKey, decide: (current: OrderAcceptance) => AcceptanceDecision, now: string, actor: Actor): Promise<ChangeOutcome>;
+  /** The basketIds of requests still Requested, not cancelled, and requested at or before `requestedBy`. */
+  findWaitingSince(requestedBy: string): Promise<string[]>;
+  /** Requests made at or after `requestedSince`, and older ones not yet final; newest first. */
+  listForKitchen(requestedSince: string): Promise<OrderAcceptance[]>;
+  history(key: OrderKey): Promise<OrderEvent[]>;
+}
+
+const activeKitchenStatuses = Object.values(KitchenStatus).filter(isActiveKitchenStatus);
+
+type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | null; order_type: number; payment_type: number };
+
+/** `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut. */
+export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): AcceptanceRepository {
+  return {
+    async requestAcceptance(basketId, dueTimeOf, now, actor) {
+      const outcome = await db.transaction().execute(async (transaction): Promise<RequestOutcome> => {
+        // A write that changes nothing holds the basket's row lock on PostgreSQL until the request is stored.
+        const locked = await transaction
+          .updateTable('baskets')
+          .set((expression) => ({ revision: expression.ref('revision') }))
+          .where('basket_id', '=', basketId)
+          .returning(['order_ref', 'confirmed_at', 'asap', 'requested_time', 'order_type'])
+          .executeTakeFirst();
+        if (locked === undefined) return { outcome: 'missing' };
+        const existing = await readAcceptance(transaction, { basketId });
+        if (existing !== undefined) return { outcome: 'existing', acceptance: existing };
+        if (locked.order_ref === null || locked.confirmed_at === null) return { outcome: 'unconfirmed' };
+
+        const updateTime = dueTimeOf({
+          asap: locked.asap === 1,
+          requestedTime: locked.requested_time,
+          orderType: locked.order_type as OrderTypeValue,
+          confirmedAt: locked.confirmed_at,
+        });
+        await transaction
+          .insertInto('order_acceptances')
+          .values({
+            basket_id: basketId,
+            status: AcceptanceStatus.Requested,
+            requested_at: now,
+            update_time: updateTime,
+            proposed_time: null,
+            refusal_reason: null,
+            cancelled_at: null,
+            kitchen_status: null,
+            kitchen_status_changed_at: null,
+          })
+          .execute();
+        await appendEvents(transaction, basketId, now, actor, [{ change: 'acceptanceStatus', from: null, to: 'Requested' }]);
+        const acceptance = await readAcceptance(transaction, { basketId });
+        if (acceptance === undefined) throw new Error(`The acceptance request of ${basketId} vanished inside its transaction`);
+        return { outcome: 'requested', acceptance };
+      });
+      if (outcome.outcome === 'requested') await syncToDisk();
+      return outcome;
+    },
+
+    find: (key) => readAcceptance(db, key),
+
+    async change(key, decide, now, actor) {
+      const outcome = await db.transaction().execute(async (transaction): Promise<ChangeOutcome> => {
+        const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
+        if (basketId === undefined) return { outcome: 'missing' };
+        // Lock first (a write that changes nothing), then read: a concurrent change waits here and then
+        // decides on what the first one stored.
+        const locked = await transaction
+          .updateTable('order_acceptances')
+          .set((expression) => ({ status: expression.ref('status') }))
+          .where('basket_id', '=', basketId)
+          .executeTakeFirst();
+        if (locked.numUpdatedRows === 0n) return { outcome: 'missing' };
+        const current = await readAcceptance(transaction, { basketId });
+        if (current === undefined) return { outcome: 'missing' };
+
+        const decision = decide(current);
+        if ('errorMessage' in decision) return { outcome: 'refused', errorMessage: decision.errorMessage };
+        const events = acceptanceEvents(current, decision.next);
+        if (events.length === 0) return { outcome: 'unchanged', acceptance: current };
+
+        const next = stateOf(decision.next);
+        await transaction
+          .updateTable('order_acceptances')
+          .set({
+            status: next.status,
+            update_time: next.updateTime,
+            proposed_time: next.proposedTime,
+            refusal_reason: next.refusalReason,
+            cancelled_at: next.cancelledAt,
+            kitchen_status: next.kitchenStatus,
+            kitchen_status_changed_at: next.kitchenStatusChangedAt,
+          })
+          .where('basket_id', '=', basketId)
+          .execute();
+        await appendEvents(transaction, basketId, now, actor, events);
+        return { outcome: 'changed', acceptance: { ...current, ...next } };
+      });
+      if (outcome.outcome === 'changed') await syncToDisk();
+      return outcome;
+    },
+
+    async findWaitingSince(requestedBy) {
+      const rows = await db
+        .selectFrom('order_acceptances')
+        .select('basket_id')
+        .where('status', '=', AcceptanceStatus.Requested)
+        .where('cancelled_at', 'is', null)
+        .where('requested_at', '<=', requestedBy)
+        .execute();
+      return rows.map((row) => row.basket_id);
+    },
+
+    async listForKitchen(requestedSince) {
+      const rows = await selectAcceptances(db)
+        .where((where) =>
+          where.or([
+            where('order_acceptances.requested_at', '>=', requestedSince),
+            where.and([
+              where('order_acceptances.cancelled_at', 'is', null),
+              where.or([
+                where('order_acceptances.status', 'in', [AcceptanceStatus.Requested, AcceptanceStatus.Updated]),
+                where('order_acceptances.kitchen_status', 'in', activeKitchenStatuses),
+              ]),
+            ]),
+          ]),
+        )
+        .orderBy('order_acceptances.requested_at', 'desc')
+        .orderBy('order_acceptances.basket_id')
+        .execute();
+      return rows.map(acceptanceOf);
+    },
+
+    async history(key) {
+      const basketId = 'basketId' in key ? key.basketId : await basketIdOf(db, key.orderRef);
+      if (basketId === undefined) return [];
+      return db
+        .selectFrom('order_events')
+        .select(['at', 'change', 'from_value', 'to_value', 'actor'])
+        .where('basket_id', '=', basketId)
+        .orderBy('event_no')
+        .execute();
+    },
+  };
+}
+
+async function basketIdOf(db: Kysely<DatabaseSchema>, orderRef: string): Promise<string | undefined> {
+  const row = await db.selectFrom('baskets').select('basket_id').where('order_ref', '=', orderRef).executeTakeFirst();
+  return row?.basket_id;
+}
+
+function selectAcceptances(db: Kysely<DatabaseSchema>) {
+  return db
+    .selectFrom('order_acceptances')
+    .innerJoin('baskets', 'baskets.basket_id', 'order_acceptances.basket_id')
+    .selectAll('order_acceptances')
+    .select(['baskets.order_ref', 'baskets.order_type', 'baskets.payment_type']);
+}
+
+async function readAcceptance(db: Kysely<DatabaseSchema>, key: OrderKey): Promise<OrderAcceptance | undefined> {
+  const query = selectAcceptances(db);
+  const row = await ('basketId' in key
+    ? query.where('order_acceptances.basket_id', '=', key.basketId)
+    : query.where('baskets.order_ref', '=', key.orderRef)
+  ).executeTakeFirst();
+  return row === undefined ? undefined : acceptanceOf(row);
+}
+
+function acceptanceOf(row: AcceptanceRow): OrderAcceptance {
+  // A request exists only for a confirmed basket, and confirmation sets the orderRef.
+  if (row.order_ref === null) throw new Error(`The order ${row.basket_id} has an acceptance request but no orderRef`);
+  return {
+    basketId: row.basket_id,
+    orderRef: row.order_ref,
+    requestedAt: row.requested_at,
+    orderType: row.order_type as OrderTypeValue,
+    paymentType: row.payment_type as PaymentTypeValue,
+    status: row.status as AcceptanceStatusValue,
+    updateTime: row.update_time,
+    proposedTime: row.proposed_time,
+    refusalReason: row.refusal_reason,
+    cancelledAt: row.cancelled_at,
+    kitchenStatus: row.kitchen_status as KitchenStatusValue | null,
+    kitchenStatusChangedAt: row.kitchen_status_changed_at,
+  };
+}
+
+async function appendEvents(
+  transaction: Transaction<DatabaseSchema>,
+  basketId: string,
+  at: string,
+  actor: Actor,
+  events: ReturnType<typeof acceptanceEvents>,
+): Promise<void> {
+  // The caller holds the order's lock, so counting gives the next number without a race.
+  const { count } = await transaction
+    .selectFrom('order_events')
+    .select((select) => select.fn.countAll<number | string>().as('count'))
+    .where('basket_id', '=', basketId)
+    .executeTakeFirstOrThrow();
+  const first = Number(count);
+  await transaction
+    .insertInto('order_events')
+    .values(
+      events.map((event, index) => ({
+        basket_id: basketId,
+        event_no: first + index,
+        at,
+        change: event.change,
+        from_value: event.from,
+        to_value: event.to,
+        actor,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
+import type { ChangeOutcome, OrderKey } from '../db/acceptanceRepository';
+import { ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import type { Basket } from '../domain/basket';
+import { ApiError } from '../errors';
+
+// How the customer's and the kitchen's calls read and change a confirmed order.
+
+export function autoRefusalContext(request: FastifyRequest): AutoRefusalContext {
+  const { server } = request;
+  return { repositories: server.repositories, now: server.clock(), timeoutSeconds: server.acceptanceTimeoutSeconds };
+}
+
+/** The order's acceptance as it stands (refused first if it timed out); 400 when there is none. */
+export async function currentAcceptance(request: FastifyRequest, key: OrderKey): Promise<OrderAcceptance> {
+  const acceptance = await request.server.repositories.acceptance.find(key);
+  if (acceptance === undefined) throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
+  return withTimeoutApplied(autoRefusalContext(request), acceptance);
+}
+
+/** The basket an acceptance belongs to, which exists as long as the acceptance does. */
+export async function basketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<Basket> {
+  const basket = await request.server.repositories.orders.findBasket(acceptance.basketId);
+  if (basket === undefined) throw new Error(`The basket of the order ${acceptance.orderRef} is missing`);
+  return basket;
+}
+
+/**
+ * Applies a decision to an order in one transaction; answers the order after it, or the refusal as a 400.
+ * A timed-out request is refused first, so nobody can accept an order its customer has been told is refused.
+ */
+export async function changeOrder(
+  request: FastifyRequest,
+  key: OrderKey,
+  decide: (current: OrderAcceptance, now: string) => AcceptanceDecision,
+  actor: Actor,
+): Promise<OrderAcceptance> {
+  await currentAcceptance(request, key);
+  const { server } = request;
+  const now = server.clock().toISOString();
+  const outcome: ChangeOutcome = await server.repositories.acceptance.change(key, (current) => decide(current, now), now, actor);
+  if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
+  if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
+  return outcome.acceptance;
+}

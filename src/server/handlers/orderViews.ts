@@ -1,0 +1,99 @@
+import type { components } from '../../api/schema.gen';
+import { penceToPounds } from '../../domain/money';
+import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
+import type { OrderAcceptance } from '../domain/acceptance';
+import { autoRefuseAt } from '../domain/autoRefusal';
+import type { Basket, PricedLine } from '../domain/basket';
+
+// How a confirmed order and its acceptance are shown by the customer's and the kitchen's calls.
+
+type Schemas = components['schemas'];
+
+export function orderItemOf(line: PricedLine): Schemas['OrderItem'] {
+  return {
+    categoryId: line.categoryId,
+    itemId: line.itemId,
+    ...(line.configId === null ? {} : { configId: line.configId, configOption: line.configOption ?? '' }),
+    quantity: line.quantity,
+    title: line.title,
+    ...(line.description === undefined ? {} : { description: line.description }),
+    ...(line.extendedDescription === undefined ? {} : { extendedDescription: line.extendedDescription }),
+    ...(line.itemOrder === undefined ? {} : { itemOrder: line.itemOrder }),
+    itemCost: penceToPounds(line.itemCostPence),
+    lineCost: penceToPounds(line.lineCostPence),
+    specialRequest: line.specialRequest,
+  };
+}
+
+export function acceptanceRequestOf(acceptance: OrderAcceptance): Schemas['OrderAcceptanceRequest'] {
+  return {
+    orderBuilderId: acceptance.basketId,
+    orderStatus: acceptance.status,
+    updateTime: acceptance.updateTime,
+    orderRef: acceptance.orderRef,
+    cancelled: acceptance.cancelledAt !== null,
+    refusalReason: acceptance.refusalReason,
+  };
+}
+
+export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder'] {
+  const cancelled = acceptance.cancelledAt !== null;
+  const ended = cancelled || acceptance.status === AcceptanceStatus.Refused;
+  return {
+    orderRef: acceptance.orderRef,
+    currentStatus: ended ? KitchenStatus.Cancelled : (acceptance.kitchenStatus ?? KitchenStatus.Ordered),
+    orderStatus: acceptance.status,
+    orderType: acceptance.orderType,
+    updateTime: acceptance.updateTime,
+    cancelled,
+  };
+}
+
+export function orderViewOf(basket: Basket, acceptance: OrderAcceptance): Schemas['OrderView'] {
+  const { pricing } = basket;
+  return {
+    orderRef: acceptance.orderRef,
+    items: basket.lines.reduce((count, line) => count + line.quantity, 0),
+    name: basket.name,
+    phoneNumber: basket.phone,
+    emailAddress: basket.email,
+    created: basket.confirmedAt ?? acceptance.requestedAt,
+    orderType: basket.orderType,
+    deliveryAddress: basket.deliveryAddress,
+    deliveryCharge: penceToPounds(pricing.deliveryChargePence),
+    bagCharge: penceToPounds(pricing.bagChargePence),
+    paymentType: basket.paymentType,
+    amount: penceToPounds(pricing.totalCostPence),
+    discount: penceToPounds(pricing.discountPence),
+    notes: basket.notes,
+  };
+}
+
+export function kitchenTicketOf(acceptance: OrderAcceptance, basket: Basket, timeoutSeconds: number): Schemas['KitchenTicket'] {
+  const { pricing } = basket;
+  return {
+    orderRef: acceptance.orderRef,
+    acceptanceStatus: acceptance.status,
+    kitchenStatus: acceptance.kitchenStatus,
+    cancelled: acceptance.cancelledAt !== null,
+    refusalReason: acceptance.refusalReason,
+    acceptanceRequestedAt: acceptance.requestedAt,
+    autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
+    updateTime: acceptance.updateTime,
+    asapFlag: basket.asap,
+    requestedTime: basket.requestedTime,
+    orderType: basket.orderType,
+    paymentType: basket.paymentType,
+    name: basket.name,
+    phone: basket.phone,
+    email: basket.email,
+    deliveryAddress: basket.deliveryAddress,
+    notes: basket.notes,
+    orderItems: basket.lines.map(orderItemOf),
+    itemCost: penceToPounds(pricing.itemCostPence),
+    discountValue: penceToPounds(pricing.discountPence),
+    bagCharge: penceToPounds(pricing.bagChargePence),
+    deliveryCharge: penceToPounds(pricing.deliveryChargePence),
+    totalCost: penceToPounds(pricing.totalCostPence),
+  };
+}

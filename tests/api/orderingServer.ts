@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { expect } from 'vitest';
+import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
+import { startServer, type RunningServer } from '../../src/server/main';
+
+// The real server on a fresh SQLite database with the demo restaurant (Tuesday 17:00–22:30, collection lead
+// 20 minutes, delivery 45; LS6 is zone 1), its clock fixed by the test, and helpers to place orders and sign in.
+
+export const tuesdayEvening = new Date('2026-11-24T18:00:00Z');
+export const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+export const publicIdPattern = /^[A-Za-z0-9_-]{22}$/;
+
+export interface Answer {
+  status: number;
+  body: any;
+}
+
+export interface OrderingServer {
+  server: RunningServer;
+  /** The server's clock: tests move it. */
+  now: Date;
+  call(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<Answer>;
+  post(path: string, body?: unknown, token?: string): Promise<Answer>;
+  /** A confirmed guest order: collection ASAP, cash, one Mixed Starter for Two (£13.90) unless `changes` say otherwise. */
+  confirmedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
+  /** A confirmed order whose acceptance has been requested. */
+  requestedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
+  newBasket(): Promise<string>;
+  staffToken(): Promise<string>;
+  /** A signed-up, confirmed customer outside the kitchen group. */
+  customerToken(): Promise<string>;
+  /** Every row of the order tables, to show that a refused call wrote nothing. */
+  orderRows(): Record<string, unknown[]>;
+  sqliteFile: string;
+  close(): Promise<void>;
+}
+
+export const readyCollection = {
+  orderType: 1,
+  orderItems: [{ categoryId: 1, itemId: 109, quantity: 1, title: 'as the client remembers it', itemCost: 0, lineCost: 0 }],
+  name: 'Ada Lovelace',
+  phone: '0113 496 0999',
+  email: 'ada@example.com',
+  asapFlag: true,
+  paymentType: 1,
+};
+
+export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' };
+
+export async function startOrderingServer(): Promise<OrderingServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ordering-test-'));
+  const sqliteFile = join(dataDir, 'takeaway.sqlite');
+  const state = { now: tuesdayEvening };
+  const server = await startServer(
+    {
+      port: 0,
+      dataDir,
+      siteRoot: join(dataDir, 'no-site'),
+      logLevel: 'silent',
+      identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      clock: () => state.now,
+    },
+    {},
+  );
+  const { identity } = await (await fetch(`${server.url}/config.json`)).json();
+  const clientId: string = identity.userPoolClientId;
+
+  async function call(path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<Answer> {
+    const response = await fetch(`${server.url}/api${path}`, {
+      method,
+      headers: {
+        ...identification,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+  const post = (path: string, body: unknown = {}, token?: string) => call(path, { method: 'POST', body, token });
+
+  async function newBasket(): Promise<string> {
+    const { status, body } = await call('/OrderBuilder/create');
+    expect(status).toBe(200);
+    return body.data.basketId;
+  }
+
+  async function confirmedOrder(changes: Record<string, unknown> = {}) {
+    const basketId = await newBasket();
+    const updated = await post('/orderbuilder/update', {
+      basketId,
+      menuVersion: 1,
+      sourceType: 'Website',
+      os: 'web',
+      osVersion: 'Linux',
+      appVersion: '1.0.81',
+      voucherItems: [],
+      itemCost: 0,
+      deliveryCharge: 0,
+      bagCharge: 0,
+      discount: 0,
+      totalCost: 0,
+      ignoreTimeOffset: false,
+      ...readyCollection,
+      ...changes,
+    });
+    expect(updated.status).toBe(200);
+    const confirmed = await post('/orderbuilder/confirm', { basketId });
+    expect(confirmed.status).toBe(200);
+    return { basketId, orderRef: confirmed.body.data.orderRef as string };
+  }
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const { AuthenticationResult } = await callIdentityService<{ AuthenticationResult: { IdToken: string } }>(
+      server.identityEmulatorEndpoint!,
+      'InitiateAuth',
+      { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } },
+    );
+    return AuthenticationResult.IdToken;
+  }
+
+  let customerCount = 0;
+  return {
+    server,
+    sqliteFile,
+    get now() {
+      return state.now;
+    },
+    set now(value: Date) {
+      state.now = value;
+    },
+    call,
+    post,
+    newBasket,
+    confirmedOrder,
+    async requestedOrder(changes = {}) {
+      const order = await confirmedOrder(changes);
+      expect((await post('/orderbuilder/createAcceptance', { basketId: order.basketId })).status).toBe(200);
+      return order;
+    },
+    staffToken: () => signIn(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD),
+    async customerToken() {
+      customerCount += 1;
+      const email = `diner-${customerCount}-${Date.now()}@example.com`;
+      const password = 'long enough';
+      const endpoint = server.identityEmulatorEndpoint!;
+      await callIdentityService(endpoint, 'SignUp', { ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+      await callIdentityService(endpoint, 'ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: LOCAL_VERIFICATION_CODE });
+      return signIn(email, password);
+    },
+    orderRows() {
+      const sqlite = new SqliteDatabase(sqliteFile, { readonly: true });
+      try {
+        const rows: Record<string, unknown[]> = {};
+        for (const table of ['baskets', 'basket_lines', 'order_acceptances', 'order_events']) {
+          rows[table] = sqlite.prepare(`select * from "${table}" order by 1, 2`).all();
+        }
+        return rows;
+      } finally {
+        sqlite.close();
+      }
+    },
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderAcceptance } from '../../src/server/domain/acceptance';
+import { autoRefusalReason, autoRefuseAt, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from '../../src/server/domain/autoRefusal';
+import { dueTime, leadMinutesFor } from '../../src/server/domain/dueTime';
+import { kitchenActorOf } from '../../src/server/domain/kitchenAccess';
+
+const leadMinutes = { collection: 20, delivery: 45 };
+const confirmedAt = '2026-11-24T18:00:00.000Z';
+
+describe('when an order is due', () => {
+  it("is the customer's slot when one was chosen", () => {
+    expect(dueTime({ asap: false, requestedTime: '2026-11-24T19:30:00+00:00', orderType: 2, confirmedAt }, leadMinutes)).toBe('2026-11-24T19:30:00.000Z');
+  });
+
+  it('is the confirmation time plus the lead time of the order type for ASAP', () => {
+    expect(dueTime({ asap: true, requestedTime: null, orderType: 1, confirmedAt }, leadMinutes)).toBe('2026-11-24T18:20:00.000Z');
+    expect(dueTime({ asap: true, requestedTime: null, orderType: 2, confirmedAt }, leadMinutes)).toBe('2026-11-24T18:45:00.000Z');
+    // ASAP wins over a stale requested time.
+    expect(dueTime({ asap: true, requestedTime: '2026-11-24T21:00:00Z', orderType: 1, confirmedAt }, leadMinutes)).toBe('2026-11-24T18:20:00.000Z');
+  });
+
+  it('takes the delivery lead time for delivery only', () => {
+    expect([0, 1, 2].map((orderType) => leadMinutesFor(orderType as 0 | 1 | 2, leadMinutes))).toEqual([20, 20, 45]);
+  });
+});
+
+describe('automatic refusal', () => {
+  const requested: OrderAcceptance = {
+    basketId: 'basket',
+    orderRef: 'order',
+    requestedAt: confirmedAt,
+    orderType: 1,
+    paymentType: 1,
+    status: 0,
+    updateTime: '2026-11-24T18:20:00.000Z',
+    proposedTime: null,
+    refusalReason: null,
+    cancelledAt: null,
+    kitchenStatus: null,
+    kitchenStatusChangedAt: null,
+  };
+  const at = (seconds: number) => new Date(Date.parse(confirmedAt) + seconds * 1000);
+
+  it('is due the timeout after the request, for Requested orders that are not cancelled', () => {
+    expect(autoRefuseAt(requested, 600)).toBe('2026-11-24T18:10:00.000Z');
+    expect(autoRefuseAt({ ...requested, status: 1 }, 600)).toBeNull();
+    expect(autoRefuseAt({ ...requested, status: 2 }, 600)).toBeNull();
+    expect(autoRefuseAt({ ...requested, cancelledAt: confirmedAt }, 600)).toBeNull();
+  });
+
+  it('refuses at the timeout, not a second before, with the reason naming the phone number', () => {
+    expect(isTimedOut(requested, at(599), 600)).toBe(false);
+    expect(isTimedOut(requested, at(600), 600)).toBe(true);
+    const decision = refuseIfTimedOut(requested, at(600), 600, '0113 496 0123');
+    expect(decision).toEqual({
+      next: expect.objectContaining({ status: 3, refusalReason: 'The restaurant did not respond in time. Please order again or phone 0113 496 0123.' }),
+    });
+    expect(autoRefusalReason('0113 496 0123')).toBe('The restaurant did not respond in time. Please order again or phone 0113 496 0123.');
+  });
+
+  it('leaves an order that has not timed out as it is', () => {
+    const decision = refuseIfTimedOut(requested, at(10), 600, '0113 496 0123');
+    expect(decision).toEqual({ next: expect.objectContaining({ status: 0, refusalReason: null }) });
+    expect(decision).not.toHaveProperty('next.basketId');
+  });
+
+  it('sweeps requests made at or before the timeout ago', () => {
+    expect(timedOutIfRequestedBy(at(600), 600)).toBe(confirmedAt);
+  });
+});
+
+describe('who may make the kitchen calls', () => {
+  it('is staff in the kitchen group, recorded by their sub', () => {
+    expect(kitchenActorOf({ sub: 'abc', groups: ['kitchen'] })).toBe('kitchen:abc');
+    expect(kitchenActorOf({ sub: 'abc', groups: ['customers'] })).toBeUndefined();
+    expect(kitchenActorOf({ sub: 'abc', groups: [] })).toBeUndefined();
+    expect(kitchenActorOf(null)).toBeUndefined();
+  });
+});
