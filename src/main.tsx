@@ -13,14 +13,18 @@ import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
 import { createBasketActor } from './actors/basket';
+import { followOrderInProgress } from './actors/orderInProgress';
+import { createTrackingActor } from './actors/tracking';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { createAppRouter } from './AppRouter';
 import { createAnalytics } from './platform/analytics';
 import { createBasketStorage } from './platform/basketStorage';
 import { loadRuntimeConfig } from './platform/config';
 import { listenForDeepLinks } from './platform/native';
+import { createOrderInProgressStorage } from './platform/orderInProgressStorage';
 import { ensureTrackingCookie } from './platform/trackingCookie';
 import { createCoreDataCache } from './shell/coreDataCache';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
@@ -31,11 +35,6 @@ async function fetchCoreData(api: ApiClient): Promise<RestaurantData> {
   const result = await callApi(api.GET('/restaurant/coreRestaurantData'));
   if (!result.ok) throw new Error(result.aborted ? 'The core data request was aborted' : (result.error.message ?? 'The core data failed to load'));
   return result.data.restaurantData;
-}
-
-async function checkActiveOrder(api: ApiClient, orderId: string): Promise<void> {
-  const result = await callApi(api.GET('/order/GetActiveOrder/{orderId}', { params: { path: { orderId } } }));
-  if (!result.ok && !result.aborted) console.warn('The order status could not be checked', result.error);
 }
 
 function showStartFailure(rootElement: HTMLElement, error: unknown) {
@@ -62,18 +61,21 @@ async function start(rootElement: HTMLElement) {
     identity: apiIdentityOf(auth),
   });
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
+  const acceptance = createAcceptanceActor(api);
+  const tracking = createTrackingActor(api);
+  const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const coreData = createCoreDataCache(() => fetchCoreData(api));
   const analytics = createAnalytics(config);
-  const router = createAppRouter({ api, auth, basket, coreData, analytics, appVersion: config.appVersion });
+  const router = createAppRouter({ api, auth, basket, acceptance, tracking, coreData, analytics, appVersion: config.appVersion });
 
   const onRouteChange = createRouteChangeEffects({
     document,
     storage: window.localStorage,
     analytics,
     restaurantName: () => coreData.current()?.name,
-    checkOrderStatus: (orderId) => checkActiveOrder(api, orderId),
+    checkOrderStatus: checkOrderInProgress,
   });
-  router.subscribe('onResolved', (event) => void onRouteChange(event.toLocation.pathname));
+  router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   void listenForDeepLinks((href) => void router.navigate({ href }));
 
   createRoot(rootElement).render(

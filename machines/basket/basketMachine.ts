@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { components } from '../../src/api/schema.gen';
-import { noResponseError, type ApiError } from '../../src/api/errors';
+import { apiErrorOf, type ApiError } from '../../src/api/errors';
 import {
   deliveryMessages,
   hasErrors,
@@ -148,22 +148,6 @@ function freshContext(menuVersion: number, client: ClientInfo): BasketContext {
     removedItems: [],
     saveQueued: false,
   };
-}
-
-function isApiError(value: unknown): value is ApiError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'message' in value &&
-    (typeof value.message === 'string' || value.message === null) &&
-    'validationErrors' in value &&
-    Array.isArray(value.validationErrors)
-  );
-}
-
-/** The actors reject with the call's ApiError; anything else thrown means no answer could be read. */
-function apiErrorOf(thrown: unknown): ApiError {
-  return isApiError(thrown) ? thrown : noResponseError();
 }
 
 function withoutFields(errors: FieldErrors, fields: readonly (keyof FieldErrors)[]): FieldErrors {
@@ -773,8 +757,8 @@ export const JOURNEY_STEPS: readonly JourneyStep[] = [
   { path: '/checkout', needs: BasketStatus.Time, completes: BasketStatus.Checkout, deliveryOnly: false },
 ];
 
-/** Where the customer goes once the order is confirmed. */
-export const CONFIRMATION_PATH = '/confirmation';
+/** Where the customer goes once the order is confirmed: waiting for the restaurant (docs/acceptance-and-kitchen.md). */
+export const CONFIRMATION_PATH = '/restaurant-confirmation';
 
 function stepsFor(snapshot: BasketSnapshot): readonly JourneyStep[] {
   const isDelivery = snapshot.context.orderType === OrderType.Delivery;
@@ -786,7 +770,7 @@ function neededStatus(step: JourneyStep, snapshot: BasketSnapshot): number {
   return step.path === '/contact' && snapshot.context.orderType === OrderType.Delivery ? BasketStatus.Delivery : step.needs;
 }
 
-/** The first step still to do: `/order` with no lines … `/checkout` until confirmed; `/confirmation` once confirmed. */
+/** The first step still to do: `/order` with no lines … `/checkout` until confirmed; CONFIRMATION_PATH once confirmed. */
 export function firstIncompleteStep(snapshot: BasketSnapshot): JourneyPath | typeof CONFIRMATION_PATH {
   const status = basketStatusOf(snapshot);
   if (status >= BasketStatus.Confirmed) return CONFIRMATION_PATH;
@@ -801,7 +785,7 @@ function journeyStepOf(path: string): JourneyStep | undefined {
 /**
  * Where a route guard must send the customer who opens `path`, or undefined to let them in. A step opened before
  * its prerequisites goes to the first incomplete step; `/delivery` on a collection order goes to `/contact`; once
- * the order is confirmed the steps after the menu go to `/confirmation`. Paths outside the journey are not guarded.
+ * the order is confirmed the steps after the menu go to CONFIRMATION_PATH. Paths outside the journey are not guarded.
  */
 export function redirectForStep(snapshot: BasketSnapshot, path: string): string | undefined {
   const step = journeyStepOf(path);
@@ -814,7 +798,7 @@ export function redirectForStep(snapshot: BasketSnapshot, path: string): string 
   return status >= neededStatus(step, snapshot) ? undefined : firstIncompleteStep(snapshot);
 }
 
-/** The step after `path` for this order (a collection order skips /delivery); `/confirmation` after /checkout. */
+/** The step after `path` for this order (a collection order skips /delivery); CONFIRMATION_PATH after /checkout. */
 export function nextStep(snapshot: BasketSnapshot, path: string): JourneyPath | typeof CONFIRMATION_PATH {
   const steps = stepsFor(snapshot);
   const current = journeyStepOf(path);

@@ -17,7 +17,7 @@ import type { BasketStorage } from '../platform/basketStorage';
 export type BasketActor = ActorRefFrom<typeof basketMachine>;
 
 /** A call's data, or a rejection with its ApiError (the statechart keeps it as `error`). */
-async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<TData> {
+export async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<TData> {
   const settled = await result;
   if (settled.ok) return settled.data;
   // An abandoned call belongs to a state the basket has left: the statechart ignores whatever it settles to.

@@ -41,6 +41,22 @@ export function noResponseError(): ApiError {
   return toApiError(undefined, undefined);
 }
 
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    (typeof value.message === 'string' || value.message === null) &&
+    'validationErrors' in value &&
+    Array.isArray(value.validationErrors)
+  );
+}
+
+/** For statecharts whose actors reject with the call's ApiError: anything else thrown means no answer could be read. */
+export function apiErrorOf(thrown: unknown): ApiError {
+  return isApiError(thrown) ? thrown : noResponseError();
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

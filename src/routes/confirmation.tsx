@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ConfirmationScreen } from '../screens/order/ConfirmationScreen';
+import { OrderConfirmationScreen } from '../screens/acceptance/OrderConfirmationScreen';
+import { validateOrderIdSearch } from '../shell/orderIdSearch';
 import { requireOnlineOrdering } from '../shell/orderingGate';
 
 export const Route = createFileRoute('/confirmation')({
+  validateSearch: validateOrderIdSearch,
   beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
-  component: ConfirmationScreen,
+  component: function ConfirmationRoute() {
+    return <OrderConfirmationScreen orderId={Route.useSearch().orderId} />;
+  },
 });

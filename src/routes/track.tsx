@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingLaterScreen } from '../screens/placeholder/ComingLaterScreen';
+import { TrackScreen } from '../screens/tracking/TrackScreen';
+import { validateOrderIdSearch } from '../shell/orderIdSearch';
 
 export const Route = createFileRoute('/track')({
-  component: () => <ComingLaterScreen heading="Track your order">Order tracking will be available here once you have placed an order online.</ComingLaterScreen>,
+  validateSearch: validateOrderIdSearch,
+  component: function TrackRoute() {
+    return <TrackScreen orderId={Route.useSearch().orderId} />;
+  },
 });

@@ -1,15 +1,15 @@
-/** Where the order journey records the order being tracked (set on confirmation, cleared when the order ends). */
-export const IN_PROGRESS_ORDER_KEY = 'takeaway.inProgressOrderId';
+import { readOrderInProgress, type StoredOrderInProgress } from '../platform/orderInProgressStorage';
 
-export type OrderStatusCheck = (orderId: string) => Promise<void>;
+/** Asks the acceptance or tracking actor to read the order again (src/actors/orderInProgress.ts). */
+export type OrderStatusCheck = (order: StoredOrderInProgress) => void;
 
 /**
- * Runs on every route change (SPEC §2): when an order is in progress, checks its status. The
- * tracking issue supplies the check; with no order stored nothing happens.
+ * Runs on every route change (SPEC §2): when an order is in progress (stored from confirmation until it is final),
+ * has its status checked; with no order stored nothing happens.
  */
-export async function checkOrderInProgress(storage: Pick<Storage, 'getItem'>, checkStatus: OrderStatusCheck): Promise<boolean> {
-  const orderId = storage.getItem(IN_PROGRESS_ORDER_KEY);
-  if (!orderId) return false;
-  await checkStatus(orderId);
+export function checkOrderInProgress(storage: Pick<Storage, 'getItem'>, checkStatus: OrderStatusCheck): boolean {
+  const order = readOrderInProgress(storage);
+  if (order === undefined) return false;
+  checkStatus(order);
   return true;
 }

@@ -35,7 +35,7 @@ export function guardOrderingStep(
  * is kept by the settings gate instead of landing on `/`; the step's own guard then sends the customer to the
  * first incomplete step if the saved basket does not reach it.
  */
-export const RESTORABLE_ORDERING_STEPS: readonly string[] = ['/basket', '/delivery', '/orderTime', '/checkout', '/confirmation'];
+export const RESTORABLE_ORDERING_STEPS: readonly string[] = ['/basket', '/delivery', '/orderTime', '/checkout', '/restaurant-confirmation', '/confirmation'];
 
 const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));
 

@@ -13,16 +13,16 @@ export interface RouteChangeDependencies {
 export const HEADER_ELEMENT_ID = 'site-header';
 
 /** SPEC §2: what happens on each route change, in one place so that main.tsx only wires it to the router. */
-export function createRouteChangeEffects(dependencies: RouteChangeDependencies): (pathname: string) => Promise<void> {
+export function createRouteChangeEffects(dependencies: RouteChangeDependencies): (pathname: string) => void {
   const { document, storage, analytics, restaurantName, checkOrderStatus } = dependencies;
   // The router may report one navigation as resolved more than once; only a new path is a route change.
   let previousPathname: string | undefined;
-  return async (pathname) => {
+  return (pathname) => {
     if (pathname === previousPathname) return;
     previousPathname = pathname;
     document.title = titleFor(pathname, restaurantName());
     analytics.pageView(pathname);
     document.getElementById(HEADER_ELEMENT_ID)?.scrollIntoView({ block: 'start' });
-    await checkOrderInProgress(storage, checkOrderStatus);
+    checkOrderInProgress(storage, checkOrderStatus);
   };
 }

@@ -1,5 +1,7 @@
+import type { AcceptanceActor } from '../actors/acceptance';
 import type { AuthActor } from '../actors/auth';
 import type { BasketActor } from '../actors/basket';
+import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { Analytics } from '../platform/analytics';
@@ -13,6 +15,10 @@ export interface RouterContext {
   auth: AuthActor;
   /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
   basket: BasketActor;
+  /** The restaurant's answer to the confirmed order, polled (machines/acceptance): /restaurant-confirmation reads it. */
+  acceptance: AcceptanceActor;
+  /** The order's progress in the kitchen, polled while it is active (machines/tracking): /track reads it. */
+  tracking: TrackingActor;
   coreData: CoreDataCache<RestaurantData>;
   analytics: Analytics;
   /** SPEC §9: sent with orders and shown in the footer. */

@@ -57,7 +57,7 @@ test('a guest orders for collection, paying cash, from the menu to an order refe
 
   const reference = await placeOrderAndReadReference(page);
   expect(reference).toMatch(/^[A-Za-z0-9_-]+$/);
-  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Your order confirmation`);
+  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Waiting for the restaurant`);
 });
 
 test('a guest orders for delivery to an in-zone postcode, paying cash, and sees the zone charge', async ({ page }) => {

@@ -94,7 +94,7 @@ const pathOfJourneyState: Record<string, string> = {
   contact: '/orderTime',
   time: '/checkout',
   checkout: '/checkout',
-  confirmed: '/confirmation',
+  confirmed: '/restaurant-confirmation',
 };
 
 async function savedJourneyState(page: Page): Promise<string | undefined> {

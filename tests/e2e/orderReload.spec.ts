@@ -49,7 +49,7 @@ test('a reload at every step of a delivery order keeps the basket and the step',
   await page.reload();
   await waitForShell(page);
   await expect(page.getByRole('status', { name: 'Order reference' })).toContainText(reference);
-  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Your order confirmation`);
+  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Waiting for the restaurant`);
 
   // The placed order stays placed; a dish added afterwards starts the next order.
   await page.goto('/order');

@@ -56,7 +56,7 @@ export async function expectStep(page: Page, path: string, heading: string | Reg
 
 export async function placeOrderAndReadReference(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expectStep(page, '/confirmation', 'Thank you, your order is placed');
+  await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
   const reference = page.getByRole('status', { name: 'Order reference' });
   await expect(reference).toContainText('Your order reference is');
   const text = (await reference.textContent()) ?? '';

@@ -22,7 +22,7 @@ test('with ordering switched off, /order says so and how to order by phone', asy
   await expect(page.getByRole('button', { name: /^Add .* to order$/ })).toHaveCount(0);
 });
 
-for (const path of ['/basket', '/delivery', '/orderTime', '/checkout', '/confirmation']) {
+for (const path of ['/basket', '/delivery', '/orderTime', '/checkout', '/restaurant-confirmation', '/confirmation']) {
   test(`with ordering switched off, ${path} shows the splash`, async ({ page }) => {
     await switchOrderingOff(page);
     await page.goto(path);

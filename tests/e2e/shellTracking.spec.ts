@@ -92,7 +92,7 @@ test('while an order is in progress each route change checks its status, and not
   await expect(page).toHaveTitle(/Terms of Use$/);
   expect(statusChecks).toEqual([]);
 
-  await page.evaluate(() => window.localStorage.setItem('takeaway.inProgressOrderId', 'order-e2e-1'));
+  await page.evaluate(() => window.localStorage.setItem('takeaway.inProgressOrder.v1', JSON.stringify({ basketId: 'basket-e2e-1', orderRef: 'order-e2e-1' })));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Cookies' }).click();
   await expect(page).toHaveURL(/\/cookies$/);
   await expect.poll(() => statusChecks).toEqual(['order-e2e-1']);

@@ -158,7 +158,7 @@ function journeyOf(snapshot: BasketSnapshot): string {
 /** What each route's guard must do, from the journey's rules: the first step not yet done, for this order type. */
 function expectedRedirect(status: number, orderType: number, path: string): string | undefined {
   const isDelivery = orderType === 2;
-  if (status === 7) return path === '/order' ? undefined : '/confirmation';
+  if (status === 7) return path === '/order' ? undefined : '/restaurant-confirmation';
   const firstIncomplete =
     status === 0 ? '/order' : status === 1 ? '/basket' : status === 2 ? (isDelivery ? '/delivery' : '/contact') : status === 3 ? '/contact' : status === 4 ? '/orderTime' : '/checkout';
   const needs: Record<string, number> = { '/order': 0, '/basket': 1, '/delivery': 2, '/contact': isDelivery ? 3 : 2, '/orderTime': 4, '/checkout': 5 };

@@ -350,7 +350,7 @@ describe('basket statechart: steps', () => {
     expect(calls.confirms).toEqual([createdBasket.basketId]);
     expect(basketStatusOf(confirmed)).toBe(7);
     expect(confirmed.context.orderRef).toBe(CONFIRMED_ORDER_REF);
-    expect(redirectForStep(confirmed, '/checkout')).toBe('/confirmation');
+    expect(redirectForStep(confirmed, '/checkout')).toBe('/restaurant-confirmation');
     expect(canConfirm(confirmed)).toBe(false);
   });
 

@@ -84,7 +84,7 @@ describe('an ordering step guard', () => {
 
 describe('a reload on an ordering step', () => {
   it('names the steps whose state the browser keeps', () => {
-    expect(RESTORABLE_ORDERING_STEPS).toEqual(['/basket', '/delivery', '/orderTime', '/checkout', '/confirmation']);
+    expect(RESTORABLE_ORDERING_STEPS).toEqual(['/basket', '/delivery', '/orderTime', '/checkout', '/restaurant-confirmation', '/confirmation']);
     expect(isRestorableOrderingStep('/ordertime')).toBe(true);
     expect(isRestorableOrderingStep('/checkout/')).toBe(true);
     expect(isRestorableOrderingStep('/payment')).toBe(false);

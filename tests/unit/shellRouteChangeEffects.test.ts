@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Analytics } from '../../src/platform/analytics';
-import { IN_PROGRESS_ORDER_KEY } from '../../src/shell/orderStatusCheck';
+import { IN_PROGRESS_ORDER_KEY, type StoredOrderInProgress } from '../../src/platform/orderInProgressStorage';
 import { HEADER_ELEMENT_ID, createRouteChangeEffects } from '../../src/shell/routeChangeEffects';
 
 function recordingAnalytics(): Analytics & { paths: string[] } {
@@ -15,13 +15,13 @@ afterEach(() => {
 });
 
 describe('the effects of a route change', () => {
-  it('sets the title, sends a page view with the path and scrolls the header into view', async () => {
+  it('sets the title, sends a page view with the path and scrolls the header into view', () => {
     document.body.innerHTML = `<header id="${HEADER_ELEMENT_ID}"></header>`;
     const header = document.getElementById(HEADER_ELEMENT_ID)!;
     const scrolls: unknown[] = [];
     header.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => void scrolls.push(options);
     const analytics = recordingAnalytics();
-    const checkOrderStatus = vi.fn(async () => undefined);
+    const checkOrderStatus = vi.fn();
     const onRouteChange = createRouteChangeEffects({
       document,
       storage: window.localStorage,
@@ -30,7 +30,7 @@ describe('the effects of a route change', () => {
       checkOrderStatus,
     });
 
-    await onRouteChange('/privacy');
+    onRouteChange('/privacy');
 
     expect(document.title).toBe('Golden Dragon | Privacy Policy');
     expect(analytics.paths).toEqual(['/privacy']);
@@ -38,39 +38,40 @@ describe('the effects of a route change', () => {
     expect(checkOrderStatus).not.toHaveBeenCalled();
   });
 
-  it('checks the order status on every change while an order is in progress', async () => {
-    window.localStorage.setItem(IN_PROGRESS_ORDER_KEY, 'order-7');
-    const checked: string[] = [];
+  it('checks the order status on every change while an order is in progress', () => {
+    const order: StoredOrderInProgress = { basketId: 'basket-7', orderRef: 'order-7' };
+    window.localStorage.setItem(IN_PROGRESS_ORDER_KEY, JSON.stringify(order));
+    const checked: StoredOrderInProgress[] = [];
     const onRouteChange = createRouteChangeEffects({
       document,
       storage: window.localStorage,
       analytics: recordingAnalytics(),
       restaurantName: () => 'Golden Dragon',
-      checkOrderStatus: async (orderId) => void checked.push(orderId),
+      checkOrderStatus: (stored) => void checked.push(stored),
     });
 
-    await onRouteChange('/order');
-    await onRouteChange('/track');
-    await onRouteChange('/order');
+    onRouteChange('/order');
+    onRouteChange('/track');
+    onRouteChange('/order');
 
-    expect(checked).toEqual(['order-7', 'order-7', 'order-7']);
+    expect(checked).toEqual([order, order, order]);
     expect(document.title).toBe('Golden Dragon | Add items to your order');
   });
 
-  it('treats a second report of the same path as no route change', async () => {
+  it('treats a second report of the same path as no route change', () => {
     const analytics = recordingAnalytics();
     const onRouteChange = createRouteChangeEffects({
       document,
       storage: window.localStorage,
       analytics,
       restaurantName: () => 'Golden Dragon',
-      checkOrderStatus: async () => undefined,
+      checkOrderStatus: () => undefined,
     });
 
-    await onRouteChange('/terms');
-    await onRouteChange('/terms');
-    await onRouteChange('/cookies');
-    await onRouteChange('/terms');
+    onRouteChange('/terms');
+    onRouteChange('/terms');
+    onRouteChange('/cookies');
+    onRouteChange('/terms');
 
     expect(analytics.paths).toEqual(['/terms', '/cookies', '/terms']);
   });

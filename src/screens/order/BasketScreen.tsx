@@ -18,7 +18,7 @@ import { QuantityControls } from '../../components/order/QuantityControls';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { collectionMessage, deliveryMessage, meetsMinimum, minimumOrderPence, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useFixIssueRedirect } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 
 function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
@@ -92,6 +92,7 @@ function ClearOrder() {
 
 /** `/basket`: the lines, the server's costs, SPEC §5's summary messages, and collection or delivery. */
 export function BasketScreen() {
+  useFixIssueRedirect();
   const basket = useBasketActor();
   const navigate = useNavigate();
   const settings = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings });

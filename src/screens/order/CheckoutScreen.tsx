@@ -12,16 +12,17 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { basketStatusOf, canConfirm } from '../../../machines/basket/basketMachine';
+import { basketStatusOf, canConfirm, CONFIRMATION_PATH } from '../../../machines/basket/basketMachine';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useFixIssueRedirect } from './useBasket';
 import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
 export function CheckoutScreen() {
+  useFixIssueRedirect();
   const basket = useBasketActor();
   const navigate = useNavigate();
   const context = useSelector(basket, (snapshot) => snapshot.context);
@@ -50,7 +51,7 @@ export function CheckoutScreen() {
   }, [context.error]);
 
   useEffect(() => {
-    if (confirmed) void navigate({ to: '/confirmation' });
+    if (confirmed) void navigate({ to: CONFIRMATION_PATH });
   }, [confirmed, navigate]);
 
   function saveNotes() {

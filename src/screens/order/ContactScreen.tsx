@@ -8,12 +8,13 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { firstIncompleteStep, nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useFixIssueRedirect } from './useBasket';
 
 const HEADING = 'Enter your contact details';
 
 /** `/contact`: who the order is for. A public route (SPEC §2), so it explains rather than redirects when it is too early. */
 export function ContactScreen() {
+  useFixIssueRedirect();
   const basket = useBasketActor();
   const navigate = useNavigate();
   const notYet = useSelector(basket, (snapshot) => redirectForStep(snapshot, '/contact'));

@@ -10,13 +10,14 @@ import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useFixIssueRedirect } from './useBasket';
 import { BasketStatus } from '../../domain/orderEnums';
 
 const ADDRESS_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
 
 /** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
 export function DeliveryScreen() {
+  useFixIssueRedirect();
   const basket = useBasketActor();
   const navigate = useNavigate();
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);

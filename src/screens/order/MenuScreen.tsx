@@ -17,7 +17,7 @@ import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
 import { MenuCategories, orderedCategories } from './MenuCategories';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor, useBasketCount } from './useBasket';
+import { useBasketActor, useBasketCount, useFixIssueRedirect } from './useBasket';
 
 type Menu = components['schemas']['Menu'];
 type MenuItem = components['schemas']['MenuItem'];
@@ -25,6 +25,7 @@ type ConfigItem = components['schemas']['ConfigItem'];
 
 /** `/order`: the takeaway menu from `GET /menu/getMenu/{menuId}`, with the basket always one tap away. */
 export function MenuScreen({ menuId }: { menuId: number }) {
+  useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
   const { itemCount, itemCost } = useBasketCount();

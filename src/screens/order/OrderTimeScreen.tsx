@@ -14,7 +14,7 @@ import { useApiRequest } from '../../api/useApiRequest';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useFixIssueRedirect } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 
 type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
@@ -30,6 +30,7 @@ const LATER = 'later';
 
 /** `/orderTime`: as soon as possible, or one of the server's slots (opening hours, lead times, never in the past). */
 export function OrderTimeScreen() {
+  useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
   const navigate = useNavigate();

@@ -1,9 +1,6 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import type { RestaurantData } from '../../shell/routerContext';
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /** `/order` (and the contact step) when online ordering is switched off: say so, and how to order instead. */
 export function OrderingUnavailableScreen({ restaurant, heading }: { restaurant: RestaurantData; heading: string }) {
@@ -13,7 +10,7 @@ export function OrderingUnavailableScreen({ restaurant, heading }: { restaurant:
       <Text fw={700}>Online ordering is unavailable at the moment.</Text>
       <Text>
         You can still order a takeaway by phoning {restaurant.name} on{' '}
-        <Anchor href={telHref(restaurant.phone)}>{restaurant.phone}</Anchor>.
+        <RestaurantPhoneLink phone={restaurant.phone} />.
       </Text>
     </Stack>
   );

@@ -1,6 +1,8 @@
-import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { itemTotal } from '../../../machines/basket/basketLines';
+import { needsFix } from '../../../machines/basket/basketMachine';
 
 /** The app's one basket actor, from the router context (created and restored in main.tsx). */
 export function useBasketActor() {
@@ -15,4 +17,14 @@ export function useBasketCount() {
   );
   const itemCost = useSelector(basket, (snapshot) => itemTotal([...snapshot.context.lines, ...snapshot.context.pendingLines]));
   return { itemCount, itemCost };
+}
+
+/** SPEC §2, §8: a failed order update or confirmation goes to /fix-issue; every basket screen follows the basket there. */
+export function useFixIssueRedirect() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const failed = useSelector(basket, needsFix);
+  useEffect(() => {
+    if (failed) void navigate({ to: '/fix-issue' });
+  }, [failed, navigate]);
 }

@@ -1,0 +1,10 @@
+import { Anchor } from '@mantine/core';
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** The restaurant's phone number as a link that dials it. */
+export function RestaurantPhoneLink({ phone }: { phone: string }) {
+  return <Anchor href={telHref(phone)}>{phone}</Anchor>;
+}

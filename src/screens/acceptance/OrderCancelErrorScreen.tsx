@@ -1,0 +1,39 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
+import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { useAcceptanceActor } from './useAcceptance';
+
+/** `/order-cancel-error`: the cancel was refused (the restaurant may have accepted first): why, and whom to phone. */
+export function OrderCancelErrorScreen() {
+  const acceptance = useAcceptanceActor();
+  const navigate = useNavigate();
+  const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  const error = useSelector(acceptance, (snapshot) => snapshot.context.cancelError);
+
+  // The order may have moved on (accepted, most likely): it is read again before it is shown.
+  function backToOrder() {
+    acceptance.send({ type: 'CHECK' });
+    void navigate({ to: RESTAURANT_CONFIRMATION_PATH });
+  }
+
+  return (
+    <Stack gap="md" py="md" maw={36 * 16}>
+      <Title order={1}>Your order could not be cancelled</Title>
+      <Alert color="lacquerRed" title="The cancellation did not go through" role="alert">
+        {error?.message ?? 'We could not cancel your order.'}
+      </Alert>
+      {restaurant && (
+        <Text>
+          To change or cancel your order, please phone {restaurant.name} on <RestaurantPhoneLink phone={restaurant.phone} />.
+        </Text>
+      )}
+      <Button variant="light" onClick={backToOrder} w="fit-content">
+        Back to your order
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { lineTitle } from '../../../machines/basket/basketLines';
+import { callApi } from '../../api/client';
+import type { components } from '../../api/schema.gen';
+import { useApiRequest } from '../../api/useApiRequest';
+import { PageLoading } from '../../components/PageLoading';
+import { CostBreakdown } from '../../components/order/CostBreakdown';
+import { formatPounds } from '../../components/order/money';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { penceToPounds, poundsToPence } from '../../domain/money';
+import { OrderType, PaymentType } from '../../domain/orderEnums';
+
+type OrderView = components['schemas']['OrderView'];
+type OrderItem = components['schemas']['OrderItem'];
+type OrderDetails = { orderDetails: OrderView; orderItems: OrderItem[] };
+
+function NoOrderToShow() {
+  return (
+    <Stack gap="md" py="md">
+      <Title order={1}>Your order confirmation</Title>
+      <Text>There is no order to show.</Text>
+      <Group gap="md">
+        <Anchor component={Link} to="/track">
+          Track an order
+        </Anchor>
+        <Anchor component={Link} to="/order">
+          Browse the menu
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * `/confirmation?orderId=…`: the accepted order from `GET /order/OrderDetails/{orderId}`, read by its id so that it
+ * shows after a reload or on another device. The order view has no due time: that comes from the tracking actor's
+ * `GetActiveOrder` answer, which also starts following the order.
+ */
+export function OrderConfirmationScreen({ orderId }: { orderId: string | undefined }) {
+  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
+  const tracking = useRouteContext({ from: rootRouteId, select: (context) => context.tracking });
+  const details = useApiRequest<string, OrderDetails>((id, signal) =>
+    callApi(api.GET('/order/OrderDetails/{orderId}', { params: { path: { orderId: id } }, signal }), signal),
+  );
+  const { state, data, error, send } = details;
+  const dueTime = useSelector(tracking, (snapshot) => (snapshot.context.orderId === orderId ? snapshot.context.order?.updateTime : undefined));
+
+  useEffect(() => {
+    if (orderId === undefined) return;
+    send(orderId);
+    tracking.send({ type: 'TRACK', orderId });
+  }, [orderId, send, tracking]);
+
+  if (orderId === undefined) return <NoOrderToShow />;
+  if (state === 'error') {
+    return (
+      <Stack gap="md" py="md">
+        <Title order={1}>Your order confirmation</Title>
+        <Alert color="lacquerRed" title="Your order could not be loaded" role="alert">
+          {error?.message ?? 'Please try again in a moment.'}
+        </Alert>
+        <Button onClick={() => send(orderId)} w="fit-content">
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (state !== 'responseReceived' || data === null) return <PageLoading />;
+
+  const { orderDetails: order, orderItems } = data;
+  const isDelivery = order.orderType === OrderType.Delivery;
+  const itemTotal = penceToPounds(orderItems.reduce((total, item) => total + poundsToPence(item.lineCost), 0));
+  const address = order.deliveryAddress;
+  return (
+    <Stack gap="md" py="md" maw={40 * 16}>
+      <Title order={1}>Thank you, your order is confirmed</Title>
+      <Paper withBorder p="md" role="status" aria-label="Order reference">
+        <Text>Your order reference is</Text>
+        <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }}>
+          {order.orderRef}
+        </Text>
+      </Paper>
+      <Paper withBorder p="sm">
+        <Stack gap={4}>
+          <Title order={2} size="h4">
+            {isDelivery ? 'Delivery' : 'Collection'}
+          </Title>
+          {dueTime && <Text>{`${isDelivery ? 'Delivery' : 'Ready to collect'}: ${slotLabel(dueTime, new Date())}`}</Text>}
+          {isDelivery && address && <Text>{[address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ')}</Text>}
+          <Text>{`${order.name}, ${order.phoneNumber}, ${order.emailAddress}`}</Text>
+          {order.paymentType === PaymentType.CashOrder && <Text>{isDelivery ? 'Cash on delivery' : 'Cash on collection'}</Text>}
+          {order.notes && <Text>{`Notes: ${order.notes}`}</Text>}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="sm">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Your order
+          </Title>
+          <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items in your order">
+            {orderItems.map((item) => (
+              <Group component="li" key={`${item.categoryId}-${item.itemId}-${item.configId ?? ''}`} justify="space-between" wrap="nowrap">
+                <Text>
+                  {`${item.quantity} × ${lineTitle(item)}`}
+                  {item.specialRequest && <Text span size="sm" c="dimmed">{` (${item.specialRequest})`}</Text>}
+                </Text>
+                <Text>{formatPounds(item.lineCost)}</Text>
+              </Group>
+            ))}
+          </Stack>
+          <CostBreakdown
+            isDelivery={isDelivery}
+            totals={{
+              orignalItemCost: itemTotal,
+              itemCost: penceToPounds(poundsToPence(itemTotal) - poundsToPence(order.discount)),
+              discount: 0,
+              discountValue: order.discount,
+              bagCharge: order.bagCharge,
+              deliveryCharge: order.deliveryCharge,
+              totalCost: order.amount,
+            }}
+          />
+        </Stack>
+      </Paper>
+      <Anchor renderRoot={(props) => <Link {...props} to="/track" search={{ orderId: order.orderRef }} />} w="fit-content" size="lg">
+        Track your order
+      </Anchor>
+    </Stack>
+  );
+}

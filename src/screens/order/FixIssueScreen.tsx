@@ -1,0 +1,73 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/List.css';
+import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { firstIncompleteStep, needsFix } from '../../../machines/basket/basketMachine';
+import { useBasketActor } from './useBasket';
+
+const STEP_NAMES: Record<ReturnType<typeof firstIncompleteStep>, string> = {
+  '/order': 'the menu',
+  '/basket': 'your basket',
+  '/delivery': 'your delivery details',
+  '/contact': 'your contact details',
+  '/orderTime': 'your order time',
+  '/checkout': 'the checkout',
+  '/restaurant-confirmation': 'your order',
+};
+
+/**
+ * `/fix-issue` (SPEC §2, §8): a failed order update or confirmation. The server's message or the fields it refused,
+ * "Try again" (RETRY: the same update or confirmation again), and the step to go back to. A retry that succeeds
+ * returns the customer to that step by itself.
+ */
+export function FixIssueScreen() {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  const failed = useSelector(basket, needsFix);
+  const busy = useSelector(basket, (snapshot) => snapshot.hasTag('busy'));
+  const error = useSelector(basket, (snapshot) => snapshot.context.error);
+  const step = useSelector(basket, firstIncompleteStep);
+  const [retried, setRetried] = useState(false);
+
+  useEffect(() => {
+    if (retried && !failed && !busy) void navigate({ to: step, replace: true });
+  }, [retried, failed, busy, step, navigate]);
+
+  function tryAgain() {
+    setRetried(true);
+    basket.send({ type: 'RETRY' });
+  }
+
+  return (
+    <Stack gap="md" py="md" maw={36 * 16}>
+      <Title order={1}>Fix your order issue</Title>
+      {failed || (retried && busy) ? (
+        <>
+          <Alert color="lacquerRed" title="We could not update your order" role="alert">
+            {error?.message && <Text size="sm">{error.message}</Text>}
+            {error && error.validationErrors.length > 0 && (
+              <List size="sm" aria-label="What needs fixing">
+                {error.validationErrors.map((failure) => (
+                  <List.Item key={`${failure.field}:${failure.message}`}>{`${failure.field}: ${failure.message}`}</List.Item>
+                ))}
+              </List>
+            )}
+            {!error?.message && !error?.validationErrors.length && <Text size="sm">Please try again in a moment.</Text>}
+          </Alert>
+          <Text>What you entered is kept. Try again, or go back and change it.</Text>
+          <Button size="md" onClick={tryAgain} loading={busy} w="fit-content">
+            Try again
+          </Button>
+        </>
+      ) : (
+        <Text>There is nothing to fix in your order.</Text>
+      )}
+      <Anchor component={Link} to={step} w="fit-content">
+        {`Back to ${STEP_NAMES[step]}`}
+      </Anchor>
+    </Stack>
+  );
+}

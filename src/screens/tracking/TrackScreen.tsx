@@ -1,0 +1,153 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircle, IconCircleCheck, IconCircleDot } from '@tabler/icons-react';
+import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { customerKitchenStatusText, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
+import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
+
+/** The cooking steps an order goes through, in order (a collection order has no delivery step). */
+function progressSteps(orderType: ActiveOrder['orderType']): KitchenStatusValue[] {
+  return orderType === OrderType.Delivery
+    ? [KitchenStatus.Ordered, KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.OutForDelivery, KitchenStatus.Completed]
+    : [KitchenStatus.Ordered, KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.Completed];
+}
+
+function Progress({ order }: { order: ActiveOrder }) {
+  const steps = progressSteps(order.orderType);
+  const current = steps.indexOf(order.currentStatus);
+  // A cancelled or refunded order is off the steps: they are not shown rather than shown half done.
+  if (current === -1) return null;
+  return (
+    <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Order progress">
+      {steps.map((status, index) => {
+        const done = index < current || (index === current && status === KitchenStatus.Completed);
+        const Icon = done ? IconCircleCheck : index === current ? IconCircleDot : IconCircle;
+        return (
+          <Text
+            component="li"
+            key={status}
+            aria-current={index === current ? 'step' : undefined}
+            fw={index === current ? 700 : 400}
+            c={index > current ? 'dimmed' : undefined}
+            style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+          >
+            <Icon size={20} aria-hidden />
+            {KITCHEN_STATUS_NAMES[status]}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** docs/acceptance-and-kitchen.md: before acceptance, after a refusal, then the kitchen's own status texts. */
+function statusText(order: ActiveOrder): string {
+  if (order.orderStatus === AcceptanceStatus.Refused) return 'The restaurant could not accept your order';
+  if (!order.cancelled && (order.orderStatus === AcceptanceStatus.Requested || order.orderStatus === AcceptanceStatus.Updated)) {
+    return 'Waiting for the restaurant to accept your order';
+  }
+  return customerKitchenStatusText(order.currentStatus, order.orderType);
+}
+
+function AskForReference() {
+  const navigate = useNavigate();
+  const [reference, setReference] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  function track(event: FormEvent) {
+    event.preventDefault();
+    const orderId = reference.trim();
+    setMissing(orderId === '');
+    if (orderId !== '') void navigate({ to: '/track', search: { orderId } });
+  }
+
+  return (
+    <Stack component="form" gap="sm" maw={28 * 16} onSubmit={track}>
+      <TextInput
+        label="Order reference"
+        description="It is on your order confirmation"
+        value={reference}
+        error={missing ? 'Enter your order reference' : undefined}
+        onChange={(event) => setReference(event.currentTarget.value)}
+      />
+      <Button type="submit" w="fit-content">
+        Track order
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * `/track`: an order's progress (`?orderId=…`; without it the order in progress, or a form asking for the reference),
+ * read every 10 seconds by the tracking actor while the order can still change.
+ */
+export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | undefined }) {
+  const tracking = useRouteContext({ from: rootRouteId, select: (context) => context.tracking });
+  const acceptance = useRouteContext({ from: rootRouteId, select: (context) => context.acceptance });
+  const inProgressOrderId = useSelector(acceptance, (snapshot) => snapshot.context.order?.orderRef);
+  const orderId = requestedOrderId ?? inProgressOrderId;
+  const trackedOrderId = useSelector(tracking, (snapshot) => snapshot.context.orderId);
+  const order = useSelector(tracking, (snapshot) => snapshot.context.order);
+  const error = useSelector(tracking, (snapshot) => snapshot.context.error);
+  const failed = useSelector(tracking, (snapshot) => snapshot.matches('failed'));
+  const polling = useSelector(tracking, (snapshot) => snapshot.hasTag('polling') || snapshot.hasTag('busy'));
+  // SPEC §7's active order has no refusal reason; the acceptance actor has it for the order in progress.
+  const refusalReason = useSelector(acceptance, (snapshot) =>
+    snapshot.context.request?.orderRef === orderId ? snapshot.context.request?.refusalReason ?? undefined : undefined,
+  );
+
+  useEffect(() => {
+    if (orderId !== undefined) tracking.send({ type: 'TRACK', orderId });
+  }, [orderId, tracking]);
+
+  if (orderId === undefined) {
+    return (
+      <Stack gap="md" py="md">
+        <Title order={1}>Track your order</Title>
+        <Text>Enter the reference of the order you would like to follow.</Text>
+        <AskForReference />
+      </Stack>
+    );
+  }
+
+  const shown = trackedOrderId === orderId ? order : undefined;
+  return (
+    <Stack gap="md" py="md" maw={36 * 16}>
+      <Title order={1}>Track your order</Title>
+      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{`Order reference ${orderId}`}</Text>
+      {failed && (
+        <Alert color="lacquerRed" title="We could not check your order" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{error?.message ?? 'Please try again in a moment.'}</Text>
+            <Button variant="light" onClick={() => tracking.send({ type: 'CHECK' })}>
+              Check again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {shown === undefined && !failed && <Text>Checking your order…</Text>}
+      {shown !== undefined && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Text fw={700} size="lg" role="status" aria-label="Order status">
+              {statusText(shown)}
+            </Text>
+            {shown.orderStatus === AcceptanceStatus.Refused && refusalReason && <Text>{refusalReason}</Text>}
+            {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && (
+              <Text>{`${shown.orderType === OrderType.Delivery ? 'Delivery' : 'Collection'}: ${slotLabel(shown.updateTime, new Date())}`}</Text>
+            )}
+            {shown.orderStatus === AcceptanceStatus.Accepted && <Progress order={shown} />}
+          </Stack>
+        </Paper>
+      )}
+      {polling && shown !== undefined && <Text size="sm" c="dimmed">This page updates itself every 10 seconds.</Text>}
+    </Stack>
+  );
+}

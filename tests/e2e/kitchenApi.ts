@@ -1,0 +1,62 @@
+import { expect } from '@playwright/test';
+
+// The demo staff user of the local identity emulator (README "Demo accounts").
+const STAFF_EMAIL = 'kitchen@golden-dragon.example';
+const STAFF_PASSWORD = 'kitchen-demo-2026';
+
+type SiteConfig = {
+  apiBaseUrl: string;
+  applicationKey: string;
+  siteKey: string;
+  identity: { userPoolClientId: string; endpoint?: string };
+};
+
+/** The restaurant's side of an order, driven through the real kitchen API over HTTP as the signed-in staff user. */
+export interface KitchenApi {
+  accept(orderId: string): Promise<void>;
+  proposeTime(orderId: string, updateTime: Date): Promise<void>;
+  refuse(orderId: string, reason: string): Promise<void>;
+  setStatus(orderId: string, kitchenStatus: number): Promise<void>;
+}
+
+/**
+ * Signs the demo staff user in through the identity emulator the site proxies at `/identity` (the app client from
+ * `/config.json`), and answers the kitchen calls with its id token, as the dashboard does.
+ */
+export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
+  const config = (await (await fetch(new URL('/config.json', baseURL))).json()) as SiteConfig;
+  const identityEndpoint = new URL(config.identity.endpoint ?? '/identity', baseURL);
+  const signIn = await fetch(identityEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.identity.userPoolClientId,
+      AuthParameters: { USERNAME: STAFF_EMAIL, PASSWORD: STAFF_PASSWORD },
+    }),
+  });
+  expect(signIn.ok, 'the demo staff user signs in').toBe(true);
+  const { AuthenticationResult } = (await signIn.json()) as { AuthenticationResult: { IdToken: string } };
+  const apiBase = new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, baseURL);
+
+  async function post(orderId: string, action: string, body?: Record<string, unknown>): Promise<void> {
+    const response = await fetch(new URL(`kitchen/orders/${encodeURIComponent(orderId)}/${action}`, apiBase), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${AuthenticationResult.IdToken}`,
+        'x-application-key': config.applicationKey,
+        'x-site-key': config.siteKey,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(response.status, `POST /kitchen/orders/…/${action}: ${await response.clone().text()}`).toBe(200);
+  }
+
+  return {
+    accept: (orderId) => post(orderId, 'accept'),
+    proposeTime: (orderId, updateTime) => post(orderId, 'proposeTime', { updateTime: updateTime.toISOString() }),
+    refuse: (orderId, reason) => post(orderId, 'refuse', { reason }),
+    setStatus: (orderId, kitchenStatus) => post(orderId, 'status', { kitchenStatus }),
+  };
+}
