@@ -26,16 +26,21 @@ import { Route as FixIssueRouteImport } from './routes/fix-issue'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as HomeRouteImport } from './routes/home'
+import { Route as KitchenRouteImport } from './routes/kitchen'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OrderRouteImport } from './routes/order'
+import { Route as OrderCancelErrorRouteImport } from './routes/order-cancel-error'
+import { Route as OrderCancelledRouteImport } from './routes/order-cancelled'
 import { Route as OrderTimeRouteImport } from './routes/orderTime'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RestaurantRouteImport } from './routes/restaurant'
+import { Route as RestaurantConfirmationRouteImport } from './routes/restaurant-confirmation'
 import { Route as SorryRouteImport } from './routes/sorry'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TrackRouteImport } from './routes/track'
 import { Route as UpdateRequiredRouteImport } from './routes/updateRequired'
+import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -122,6 +127,11 @@ const HomeRoute = HomeRouteImport.update({
   path: '/home',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KitchenRoute = KitchenRouteImport.update({
+  id: '/kitchen',
+  path: '/kitchen',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -130,6 +140,16 @@ const LoginRoute = LoginRouteImport.update({
 const OrderRoute = OrderRouteImport.update({
   id: '/order',
   path: '/order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderCancelErrorRoute = OrderCancelErrorRouteImport.update({
+  id: '/order-cancel-error',
+  path: '/order-cancel-error',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OrderCancelledRoute = OrderCancelledRouteImport.update({
+  id: '/order-cancelled',
+  path: '/order-cancelled',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderTimeRoute = OrderTimeRouteImport.update({
@@ -152,6 +172,11 @@ const RestaurantRoute = RestaurantRouteImport.update({
   path: '/restaurant',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RestaurantConfirmationRoute = RestaurantConfirmationRouteImport.update({
+  id: '/restaurant-confirmation',
+  path: '/restaurant-confirmation',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SorryRoute = SorryRouteImport.update({
   id: '/sorry',
   path: '/sorry',
@@ -170,6 +195,11 @@ const TrackRoute = TrackRouteImport.update({
 const UpdateRequiredRoute = UpdateRequiredRouteImport.update({
   id: '/updateRequired',
   path: '/updateRequired',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KitchenTicketOrderIdRoute = KitchenTicketOrderIdRouteImport.update({
+  id: '/kitchen_/ticket/$orderId',
+  path: '/kitchen/ticket/$orderId',
   getParentRoute: () => rootRouteImport,
 } as any)
 
@@ -191,16 +221,21 @@ export interface FileRoutesByFullPath {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
+  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/order-cancel-error': typeof OrderCancelErrorRoute
+  '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
+  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -220,16 +255,21 @@ export interface FileRoutesByTo {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
+  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/order-cancel-error': typeof OrderCancelErrorRoute
+  '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
+  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -250,16 +290,21 @@ export interface FileRoutesById {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
+  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
+  '/order-cancel-error': typeof OrderCancelErrorRoute
+  '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
+  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -281,16 +326,21 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
+    | '/kitchen'
     | '/login'
     | '/order'
+    | '/order-cancel-error'
+    | '/order-cancelled'
     | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
+    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -310,16 +360,21 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
+    | '/kitchen'
     | '/login'
     | '/order'
+    | '/order-cancel-error'
+    | '/order-cancelled'
     | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
+    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
     | '/'
@@ -339,16 +394,21 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
+    | '/kitchen'
     | '/login'
     | '/order'
+    | '/order-cancel-error'
+    | '/order-cancelled'
     | '/orderTime'
     | '/privacy'
     | '/register'
     | '/restaurant'
+    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -369,16 +429,21 @@ export interface RootRouteChildren {
   ForgotpasswordRoute: typeof ForgotpasswordRoute
   GalleryRoute: typeof GalleryRoute
   HomeRoute: typeof HomeRoute
+  KitchenRoute: typeof KitchenRoute
   LoginRoute: typeof LoginRoute
   OrderRoute: typeof OrderRoute
+  OrderCancelErrorRoute: typeof OrderCancelErrorRoute
+  OrderCancelledRoute: typeof OrderCancelledRoute
   OrderTimeRoute: typeof OrderTimeRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   RestaurantRoute: typeof RestaurantRoute
+  RestaurantConfirmationRoute: typeof RestaurantConfirmationRoute
   SorryRoute: typeof SorryRoute
   TermsRoute: typeof TermsRoute
   TrackRoute: typeof TrackRoute
   UpdateRequiredRoute: typeof UpdateRequiredRoute
+  KitchenTicketOrderIdRoute: typeof KitchenTicketOrderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -502,6 +567,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kitchen': {
+      id: '/kitchen'
+      path: '/kitchen'
+      fullPath: '/kitchen'
+      preLoaderRoute: typeof KitchenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -514,6 +586,20 @@ declare module '@tanstack/react-router' {
       path: '/order'
       fullPath: '/order'
       preLoaderRoute: typeof OrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-cancel-error': {
+      id: '/order-cancel-error'
+      path: '/order-cancel-error'
+      fullPath: '/order-cancel-error'
+      preLoaderRoute: typeof OrderCancelErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/order-cancelled': {
+      id: '/order-cancelled'
+      path: '/order-cancelled'
+      fullPath: '/order-cancelled'
+      preLoaderRoute: typeof OrderCancelledRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/orderTime': {
@@ -544,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RestaurantRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/restaurant-confirmation': {
+      id: '/restaurant-confirmation'
+      path: '/restaurant-confirmation'
+      fullPath: '/restaurant-confirmation'
+      preLoaderRoute: typeof RestaurantConfirmationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/sorry': {
       id: '/sorry'
       path: '/sorry'
@@ -572,6 +665,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UpdateRequiredRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kitchen_/ticket/$orderId': {
+      id: '/kitchen_/ticket/$orderId'
+      path: '/kitchen/ticket/$orderId'
+      fullPath: '/kitchen/ticket/$orderId'
+      preLoaderRoute: typeof KitchenTicketOrderIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -593,16 +693,21 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotpasswordRoute: ForgotpasswordRoute,
   GalleryRoute: GalleryRoute,
   HomeRoute: HomeRoute,
+  KitchenRoute: KitchenRoute,
   LoginRoute: LoginRoute,
   OrderRoute: OrderRoute,
+  OrderCancelErrorRoute: OrderCancelErrorRoute,
+  OrderCancelledRoute: OrderCancelledRoute,
   OrderTimeRoute: OrderTimeRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   RestaurantRoute: RestaurantRoute,
+  RestaurantConfirmationRoute: RestaurantConfirmationRoute,
   SorryRoute: SorryRoute,
   TermsRoute: TermsRoute,
   TrackRoute: TrackRoute,
   UpdateRequiredRoute: UpdateRequiredRoute,
+  KitchenTicketOrderIdRoute: KitchenTicketOrderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
 import { SplashScreen } from '../screens/splash/SplashScreen';
+import { isKitchenPath } from '../shell/kitchenGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
 import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
@@ -28,7 +29,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       const returnPath = returnPathAfterSettingsLoad(
         location.pathname,
         isFixedAppRoute(matches.at(-1)?.routeId),
-        isRestorableOrderingStep(location.pathname),
+        isRestorableOrderingStep(location.pathname) || isKitchenPath(location.pathname),
       );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }

@@ -41,6 +41,12 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   '/vieworder': 'View previous orders',
   '/vouchers': 'View your vouchers',
   '/sorry': 'Sorry, something went wrong',
+  // The acceptance screens SPEC's table leaves out (docs/acceptance-and-kitchen.md), titled by what they say.
+  '/restaurant-confirmation': 'Waiting for the restaurant',
+  '/order-cancelled': 'Your order has been cancelled',
+  '/order-cancel-error': 'Your order could not be cancelled',
+  // The staff's dashboard (docs/acceptance-and-kitchen.md); not in SPEC's table.
+  '/kitchen': 'Kitchen',
 };
 
 export function normalisePath(pathname: string): string {

@@ -53,6 +53,10 @@ describe('titleFor', () => {
     ['/booking', 'Book a table'],
     ['/dine-at-home', 'Dine at home'],
     ['/sorry', 'Sorry, something went wrong'],
+    ['/restaurant-confirmation', 'Waiting for the restaurant'],
+    ['/order-cancelled', 'Your order has been cancelled'],
+    ['/order-cancel-error', 'Your order could not be cancelled'],
+    ['/kitchen', 'Kitchen'],
   ])('gives %s, which the table leaves out, the suffix "%s"', (path, suffix) => {
     expect(titleFor(path, NAME)).toBe(`Golden Dragon | ${suffix}`);
   });

@@ -1,0 +1,72 @@
+import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
+import { formatPounds } from '../../components/order/money';
+import { OrderType } from '../../domain/orderEnums';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentTypeLabel, requestedTimeLabel } from './kitchenTicketLabels';
+import classes from './TicketDetails.module.css';
+
+function Total({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
+  return (
+    <div className={strong ? `${classes.totalRow} ${classes.grandTotal}` : classes.totalRow}>
+      <dt>{label}</dt>
+      <dd>{amount}</dd>
+    </div>
+  );
+}
+
+/** Everything on one order that the kitchen cooks and hands over by: the dashboard's card and the printed ticket. */
+export function TicketDetails({ ticket, now }: { ticket: KitchenTicket; now: Date }) {
+  const isDelivery = ticket.orderType === OrderType.Delivery;
+  return (
+    <div className={classes.details}>
+      <ul className={classes.lines} aria-label="Items">
+        {ticket.orderItems.map((line, index) => (
+          <li key={`${line.itemId}-${line.configId ?? 0}-${index}`} className={classes.line}>
+            <span className={classes.quantity}>{line.quantity} ×</span>
+            <span>
+              <span className={classes.title}>{line.title}</span>
+              {line.configOption && <span className={classes.option}> ({line.configOption})</span>}
+              {line.specialRequest && <span className={classes.request}>Request: {line.specialRequest}</span>}
+            </span>
+            <span className={classes.lineCost}>{formatPounds(line.lineCost)}</span>
+          </li>
+        ))}
+      </ul>
+
+      {ticket.notes.trim() !== '' && <p className={classes.notes}>Notes: {ticket.notes}</p>}
+
+      <dl className={classes.facts}>
+        <div>
+          <dt>{orderTypeLabel(ticket)}</dt>
+          <dd>{isDelivery ? addressLines(ticket).join(', ') : 'The customer collects'}</dd>
+        </div>
+        <div>
+          <dt>Requested</dt>
+          <dd>{requestedTimeLabel(ticket, now)}</dd>
+        </div>
+        <div>
+          <dt>Due</dt>
+          <dd>{dueTimeLabel(ticket, now)}</dd>
+        </div>
+        <div>
+          <dt>Customer</dt>
+          <dd>
+            {ticket.name}, <a href={`tel:${ticket.phone.replace(/\s+/g, '')}`}>{ticket.phone}</a>, {ticket.email}
+          </dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{paymentTypeLabel(ticket)}</dd>
+        </div>
+      </dl>
+
+      <dl className={classes.totals} aria-label="Totals">
+        {/* The ticket's itemCost is after the discount (the server's figure; the browser adds nothing up). */}
+        {ticket.discountValue > 0 && <Total label="Discount" amount={`−${formatPounds(ticket.discountValue)}`} />}
+        <Total label={ticket.discountValue > 0 ? 'Items after discount' : 'Items'} amount={formatPounds(ticket.itemCost)} />
+        <Total label="Bag charge" amount={formatPounds(ticket.bagCharge)} />
+        {isDelivery && <Total label="Delivery charge" amount={formatPounds(ticket.deliveryCharge)} />}
+        <Total label="Total" amount={formatPounds(ticket.totalCost)} strong />
+      </dl>
+    </div>
+  );
+}

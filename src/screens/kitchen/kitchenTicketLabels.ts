@@ -1,0 +1,101 @@
+import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
+import { slotDayLabel, slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
+import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
+import { AcceptanceStatus, KitchenStatus, OrderType, PaymentType, type KitchenStatusValue } from '../../domain/orderEnums';
+
+export type KitchenSection = 'new' | 'inProgress' | 'done';
+
+/**
+ * Where a ticket sits on the dashboard: waiting for an answer (the restaurant's, or the customer's to a new time),
+ * being cooked, or finished today. Finished orders of earlier days stay off the board.
+ */
+export function kitchenSectionOf(ticket: KitchenTicket, now: Date): KitchenSection | undefined {
+  const answered = ticket.acceptanceStatus === AcceptanceStatus.Accepted || ticket.acceptanceStatus === AcceptanceStatus.Refused;
+  if (!ticket.cancelled && !answered) return 'new';
+  if (!ticket.cancelled && ticket.acceptanceStatus === AcceptanceStatus.Accepted && ticket.kitchenStatus !== null && isActiveKitchenStatus(ticket.kitchenStatus)) {
+    return 'inProgress';
+  }
+  return slotDayLabel(new Date(ticket.acceptanceRequestedAt), now) === 'Today' ? 'done' : undefined;
+}
+
+// Ordered is where accepting puts an order; no button leads back to it.
+const STATUS_ACTION_LABELS: Record<Exclude<KitchenStatusValue, typeof KitchenStatus.Ordered>, string> = {
+  [KitchenStatus.Cooking]: 'Start cooking',
+  [KitchenStatus.ReadyForDispatch]: 'Ready',
+  [KitchenStatus.OutForDelivery]: 'Out for delivery',
+  [KitchenStatus.Cancelled]: 'Cancel order',
+  [KitchenStatus.Refunded]: 'Mark as refunded',
+  [KitchenStatus.Completed]: 'Completed',
+};
+
+/** The button that moves an order to `status`, named for what the cook does (docs/acceptance-and-kitchen.md). */
+export function statusActionLabel(status: KitchenStatusValue): string {
+  return status === KitchenStatus.Ordered ? KITCHEN_STATUS_NAMES[status] : STATUS_ACTION_LABELS[status];
+}
+
+/** Where an order stands, in a word or two for its badge. */
+export function ticketStateLabel(ticket: KitchenTicket): string {
+  if (ticket.cancelled) return 'Cancelled by the customer';
+  switch (ticket.acceptanceStatus) {
+    case AcceptanceStatus.Requested:
+      return 'New';
+    case AcceptanceStatus.Updated:
+      return 'Waiting for the customer';
+    case AcceptanceStatus.Refused:
+      return 'Refused';
+    default:
+      return ticket.kitchenStatus === null ? 'Accepted' : KITCHEN_STATUS_NAMES[ticket.kitchenStatus];
+  }
+}
+
+export const orderTypeLabel = (ticket: KitchenTicket): string => (ticket.orderType === OrderType.Delivery ? 'Delivery' : 'Collection');
+
+export function paymentTypeLabel(ticket: KitchenTicket): string {
+  if (ticket.paymentType === PaymentType.InternetOrder) return 'Paid online';
+  if (ticket.paymentType === PaymentType.CashOrder) return 'Cash on collection or delivery';
+  return 'Payment not chosen';
+}
+
+/** "ASAP" or the customer's slot, as the customer asked. */
+export function requestedTimeLabel(ticket: KitchenTicket, now: Date): string {
+  if (ticket.asapFlag || ticket.requestedTime === null) return 'ASAP';
+  return slotLabel(ticket.requestedTime, now);
+}
+
+/** When the order is due: the customer's slot, the ASAP estimate, or the restaurant's new time. */
+export function dueTimeLabel(ticket: KitchenTicket, now: Date): string {
+  return slotLabel(ticket.updateTime, now);
+}
+
+/** "9:05" until the automatic refusal; never negative (the server refuses it on its next sweep). */
+export function countdownLabel(remainingMs: number): string {
+  const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+export interface TimeChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The times the restaurant may propose instead: quarter hours from at least 15 minutes after the order's due time
+ * (a new time is a later one) and after now (time to tell the customer and for them to answer), for three hours.
+ */
+export function quarterHourChoices(now: Date, due: Date, count = 12): TimeChoice[] {
+  const earliest = Math.max(now.getTime(), due.getTime()) + QUARTER_HOUR_MS;
+  const first = Math.ceil(earliest / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  return Array.from({ length: count }, (_, index) => {
+    const time = new Date(first + index * QUARTER_HOUR_MS);
+    const day = slotDayLabel(time, now);
+    return { value: time.toISOString(), label: day === 'Today' ? slotTimeLabel(time) : `${day} ${slotTimeLabel(time)}` };
+  });
+}
+
+export function addressLines(ticket: KitchenTicket): string[] {
+  const address = ticket.deliveryAddress;
+  if (address === null) return [];
+  return [address.address1, address.address2, address.town, address.postcode].filter((line) => line.trim() !== '');
+}

@@ -1,0 +1,234 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { RESTAURANT_NAME } from './shellSupport';
+
+// The demo staff user seeded into the local identity emulator (README: local use only).
+const STAFF_EMAIL = 'kitchen@golden-dragon.example';
+const STAFF_PASSWORD = 'kitchen-demo-2026';
+
+const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+const leedsAddress = { address1: '4 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 1LJ' };
+
+type OrderType = 'collection' | 'delivery';
+
+/**
+ * A customer's order placed through the real API, as the site places it: a basket, its lines and details, confirmed,
+ * and its acceptance requested. The server's clock is real, so the first time slot it offers is chosen.
+ */
+async function placeOrder(request: APIRequestContext, orderType: OrderType, customer: string): Promise<string> {
+  const orderTypeValue = orderType === 'delivery' ? 2 : 1;
+  const created = await request.get('/api/OrderBuilder/create', { headers: identification });
+  expect(created.ok()).toBe(true);
+  const { basketId } = (await created.json()).data;
+  const slots = (await (await request.get(`/api/orderbuilder/timeSlots/${orderTypeValue}`, { headers: identification })).json()).data;
+  const updated = await request.post('/api/orderbuilder/update', {
+    headers: identification,
+    data: {
+      basketId,
+      menuVersion: 1,
+      sourceType: 'Website',
+      os: 'web',
+      osVersion: 'Linux',
+      appVersion: '1.0.81',
+      voucherItems: [],
+      itemCost: 0,
+      deliveryCharge: 0,
+      bagCharge: 0,
+      discount: 0,
+      totalCost: 0,
+      ignoreTimeOffset: false,
+      orderType: orderTypeValue,
+      orderItems: [{ categoryId: 1, itemId: 109, quantity: 2, title: 'Mixed Starter for Two', itemCost: 0, lineCost: 0, specialRequest: 'No sesame' }],
+      ...(orderType === 'delivery' ? { deliveryAddress: leedsAddress } : {}),
+      name: customer,
+      phone: '07700 900123',
+      email: 'kitchen.e2e@example.com',
+      asapFlag: false,
+      requestedTime: slots.slots[0],
+      paymentType: 1,
+      notes: 'Please ring the bell',
+    },
+  });
+  expect(updated.ok(), await updated.text()).toBe(true);
+  const confirmed = await request.post('/api/orderbuilder/confirm', { headers: identification, data: { basketId } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  const { orderRef } = (await confirmed.json()).data;
+  const requested = await request.post('/api/orderbuilder/createAcceptance', { headers: identification, data: { basketId } });
+  expect(requested.ok(), await requested.text()).toBe(true);
+  return orderRef;
+}
+
+/** Signs in from the dashboard's own redirect, as staff arriving at a bookmarked /kitchen do, and starts it. */
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/kitchen');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/kitchen');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
+  await page.getByRole('button', { name: 'Start taking orders' }).click();
+  await expect(page.getByRole('region', { name: /^New/ })).toBeVisible();
+}
+
+const ticketOf = (page: Page, orderRef: string) => page.getByRole('article', { name: `Order ${orderRef}` });
+
+/** The 5-second poll, on the page's fake clock: the order list is read again without a reload. */
+async function nextPoll(page: Page): Promise<void> {
+  await page.clock.fastForward(5_000);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+test('a signed-out visitor to /kitchen is sent to sign in, and comes back to the dashboard', async ({ page }) => {
+  await page.goto('/kitchen');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kitchen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start taking orders' })).toBeVisible();
+  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Kitchen`);
+});
+
+test('a new delivery order appears without a reload with the alert, is accepted and walked through every status to Completed', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'delivery', 'Dee Livery');
+  await nextPoll(page);
+
+  const ticket = page.getByRole('region', { name: /^New/ }).getByRole('article', { name: `Order ${orderRef}` });
+  await expect(ticket).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: /new orders? waiting for an answer/ })).toBeVisible();
+  await expect(page).toHaveTitle(/^\(\d+\) Golden Dragon \| Kitchen$/);
+  await expect(ticket.getByRole('list', { name: 'Items' })).toContainText('2 ×Mixed Starter for Two');
+  await expect(ticket).toContainText('Request: No sesame');
+  await expect(ticket).toContainText('Notes: Please ring the bell');
+  await expect(ticket).toContainText('4 Cardigan Road, Leeds, LS6 1LJ');
+  await expect(ticket).toContainText('Cash on collection or delivery');
+  await expect(ticket.getByRole('timer')).toContainText(/Refused automatically in \d+:\d\d/);
+
+  await ticket.getByRole('button', { name: 'Accept', exact: true }).click();
+  const inProgress = page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderRef}` });
+  await expect(inProgress).toContainText('Ordered');
+  for (const [button, status] of [
+    ['Start cooking', 'Cooking'],
+    ['Ready', 'Ready'],
+    ['Out for delivery', 'Out for delivery'],
+  ] as const) {
+    await inProgress.getByRole('button', { name: button, exact: true }).click();
+    await expect(inProgress.getByRole('button', { name: button, exact: true })).toHaveCount(0);
+    await expect(inProgress.getByText(status, { exact: true })).toBeVisible();
+  }
+  await inProgress.getByRole('button', { name: 'Completed', exact: true }).click();
+  const done = page.getByRole('region', { name: /^Done today/ }).getByRole('article', { name: `Order ${orderRef}` });
+  await expect(done.getByText('Completed', { exact: true })).toBeVisible();
+  // A cash order has nothing to refund, so a completed one has no buttons left but printing.
+  await expect(done.getByRole('button')).toHaveCount(0);
+  await expect(done.getByRole('link', { name: 'Print ticket' })).toBeVisible();
+});
+
+test('the chime sounds at once and every 10 seconds while a new order waits, until muted', async ({ page, request }) => {
+  // Counts the chime's notes: every note is one Web Audio oscillator.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { oscillators: number };
+    counted.oscillators = 0;
+    const createOscillator = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.oscillators += 1;
+      return createOscillator.call(this);
+    };
+  });
+  const oscillators = () => page.evaluate(() => (window as unknown as { oscillators: number }).oscillators);
+  await placeOrder(request, 'collection', 'Bell Ringer');
+  await openDashboard(page);
+  await expect(page.getByRole('alert').filter({ hasText: /new orders? waiting for an answer/ })).toBeVisible();
+  // Other tests' orders may arrive meanwhile and chime too, so the notes are counted from a known point.
+  await expect.poll(oscillators).toBeGreaterThanOrEqual(2);
+  const beforeTick = await oscillators();
+  await page.clock.fastForward(10_000);
+  await expect.poll(oscillators).toBeGreaterThanOrEqual(beforeTick + 2);
+
+  await page.getByRole('button', { name: 'Mute chime' }).click();
+  await expect(page.getByRole('button', { name: 'Mute chime' })).toHaveAttribute('aria-pressed', 'true');
+  const whenMuted = await oscillators();
+  await page.clock.fastForward(10_000);
+  await page.clock.fastForward(10_000);
+  expect(await oscillators()).toBe(whenMuted);
+  // Muting silences the sound only: the banner stays.
+  await expect(page.getByRole('alert').filter({ hasText: /new orders? waiting for an answer/ })).toBeVisible();
+});
+
+test('an order is accepted with a new time: it waits for the customer', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'collection', 'Tim Later');
+  await nextPoll(page);
+  const ticket = ticketOf(page, orderRef);
+  await ticket.getByRole('button', { name: 'Accept with a new time' }).click();
+  const times = ticket.getByRole('group', { name: 'New time for the customer to accept' }).getByRole('button');
+  await expect(times).toHaveCount(12);
+  const chosen = (await times.nth(2).textContent()) ?? '';
+  await times.nth(2).click();
+  await ticket.getByRole('button', { name: 'Send new time' }).click();
+  await expect(ticket.getByText('Waiting for the customer', { exact: true })).toBeVisible();
+  await expect(ticket).toContainText(`Due ${chosen.includes(' ') ? chosen : `Today ${chosen}`}`);
+  await expect(ticket.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+  await expect(ticket.getByRole('button', { name: 'Refuse' })).toBeVisible();
+});
+
+test('an order is refused with a reason, which is required', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'collection', 'Rae Fused');
+  await nextPoll(page);
+  const ticket = ticketOf(page, orderRef);
+  await ticket.getByRole('button', { name: 'Refuse' }).click();
+  await ticket.getByRole('button', { name: 'Refuse order' }).click();
+  await expect(ticket).toContainText('Give the customer a reason');
+  await ticket.getByRole('button', { name: 'Too busy' }).click();
+  await expect(ticket.getByRole('textbox', { name: /Reason for refusing/ })).toHaveValue('Too busy');
+  await ticket.getByRole('textbox', { name: /Reason for refusing/ }).fill('Too busy tonight, sorry');
+  await ticket.getByRole('button', { name: 'Refuse order' }).click();
+  const done = page.getByRole('region', { name: /^Done today/ }).getByRole('article', { name: `Order ${orderRef}` });
+  await expect(done).toContainText('Refused: Too busy tonight, sorry');
+});
+
+test('the printable ticket shows the order lines and prints', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'collection', 'Pru Inter');
+  await nextPoll(page);
+  const [ticketPage] = await Promise.all([page.context().waitForEvent('page'), ticketOf(page, orderRef).getByRole('link', { name: 'Print ticket' }).click()]);
+  await ticketPage.waitForLoadState();
+  await expect(ticketPage).toHaveURL((url) => url.pathname === `/kitchen/ticket/${orderRef}`);
+  const printable = ticketPage.getByRole('region', { name: 'Printable ticket' });
+  await expect(printable.getByRole('heading', { level: 1 })).toHaveText('Pru Inter: Collection');
+  await expect(printable.getByRole('list', { name: 'Items' })).toContainText('2 ×Mixed Starter for Two');
+  await expect(printable).toContainText('Request: No sesame');
+  await expect(printable).toContainText(/Total£\d+\.\d\d/);
+  await ticketPage.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+  });
+  await ticketPage.getByRole('button', { name: 'Print' }).click();
+  expect(await ticketPage.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+});
+
+test('the dashboard survives the API being unreachable: it keeps the list, says so, and recovers', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'collection', 'Con Nection');
+  await nextPoll(page);
+  await expect(ticketOf(page, orderRef)).toBeVisible();
+
+  await page.route('**/api/kitchen/orders', (route) => route.abort('internetdisconnected'));
+  await nextPoll(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Connection lost, retrying' })).toBeVisible();
+  await expect(ticketOf(page, orderRef)).toBeVisible();
+  await nextPoll(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Connection lost, retrying' })).toBeVisible();
+
+  await page.unroute('**/api/kitchen/orders');
+  await nextPoll(page);
+  await expect(page.getByText('Connection lost, retrying')).toHaveCount(0);
+  await ticketOf(page, orderRef).getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderRef}` })).toBeVisible();
+});
