@@ -1,15 +1,19 @@
-// `npm run bench`: measures the API against the budgets in DESIGN.md ("Budgets") and exits non-zero
-// when one fails. See docs/benchmarks.md for what it measures and why it is arranged this way.
+// `npm run bench`: measures the API and the site's Lighthouse scores against the budgets in DESIGN.md
+// ("Budgets") and exits non-zero when one fails; `--only=api` or `--only=lighthouse` runs one part.
+// See docs/benchmarks.md for what it measures and why it is arranged this way.
 //
-// One file plays three roles, chosen by its first argument: without one it is the load generator and
-// the judge; `real-server` and `bare-server` are the two servers it forks. Each server runs in its own
-// process so that autocannon never shares an event loop with the server it is measuring.
-import { fork } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// One file plays four roles, chosen by its first argument: without a role it is the load generator and
+// the judge; `real-server`, `bare-server` and `site-server` are the servers it forks. Each server runs
+// in its own process so that autocannon never shares an event loop with the server it is measuring.
+import { fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildSiteIfNeeded } from './build-if-needed.mjs';
+import { chromiumPath, ensureChromium } from './chromium.mjs';
 
 const LOOPBACK = '127.0.0.1';
 const IDENTIFICATION_HEADERS = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
@@ -20,8 +24,9 @@ const MEASURED_SECONDS = 10;
 // The two menu servers take turns in short rounds, so a neighbour's burst of CPU on this shared machine
 // lands on both sides of the ratio instead of on whichever happened to run second.
 const MENU_ROUNDS = 5;
-// Far above the time the whole run needs (about a minute): only a hung child or server trips it.
-const WHOLE_RUN_LIMIT_MS = 5 * 60 * 1000;
+// The default run takes a few minutes (about one of API, the rest Lighthouse; six or seven on a busy
+// machine), plus a build or Lighthouse's first download at times: only a hung child, server or browser trips it.
+const WHOLE_RUN_LIMIT_MS = 12 * 60 * 1000;
 const CHILD_READY_LIMIT_MS = 60 * 1000;
 const CHILD_STOP_LIMIT_MS = 10 * 1000;
 
@@ -30,6 +35,54 @@ const BUSY_MACHINE_SHARE = 0.25;
 
 const BUDGET_MENU_RATIO = 0.5;
 const BUDGET_UPDATE_P99_MS = 50;
+
+const PHASES = ['api', 'lighthouse'];
+
+// Pinned and run through npm's own runner, not a dependency: it weighs ~176 MB and CI installs the
+// dependencies on every run. npm keeps it in its cache after the first download.
+const LIGHTHOUSE_PACKAGE = 'lighthouse@13.5.0';
+const LIGHTHOUSE_PAGES = ['/', '/order', '/gallery'];
+// Scores wander by a few points between runs; the median of three is steady enough to judge.
+const LIGHTHOUSE_RUNS_PER_PAGE = 3;
+// No display here, and Chromium's sandbox will not start as root in a container; there is no GPU either.
+const LIGHTHOUSE_CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+// One run takes well under a minute even on a busy machine; this only stops a browser that hangs, failing that run alone.
+const LIGHTHOUSE_RUN_LIMIT_MS = 3 * 60 * 1000;
+const LIGHTHOUSE_DOWNLOAD_LIMIT_MS = 5 * 60 * 1000;
+const COMMAND_STOP_GRACE_MS = 10 * 1000;
+
+const BUDGET_LIGHTHOUSE_SCORE = 95;
+const BUDGET_LCP_SECONDS = 2.0;
+const BUDGET_CLS = 0.02;
+const BUDGET_TBT_MS = 150;
+
+// Each metric is judged on its figure as the table shows it, so a value never reads as within budget beside FAIL.
+const LIGHTHOUSE_METRIC_BUDGETS = [
+  {
+    metric: 'LCP',
+    budget: `≤ ${BUDGET_LCP_SECONDS.toFixed(1)} s`,
+    shown: (run) => roundTo(run.lcpMs / 1000, 2),
+    format: (seconds) => `${seconds.toFixed(2)} s`,
+    meets: (seconds) => seconds <= BUDGET_LCP_SECONDS,
+  },
+  {
+    metric: 'CLS',
+    budget: `≤ ${BUDGET_CLS}`,
+    shown: (run) => roundTo(run.cls, 3),
+    format: (cls) => cls.toFixed(3),
+    meets: (cls) => cls <= BUDGET_CLS,
+  },
+  {
+    metric: 'TBT',
+    budget: `≤ ${BUDGET_TBT_MS} ms`,
+    shown: (run) => Math.round(run.tbtMs),
+    format: (ms) => `${ms} ms`,
+    meets: (ms) => ms <= BUDGET_TBT_MS,
+  },
+];
+
+/** Lighthouse's process groups still running; stopped if the benchmark exits early (the watchdog, an error). */
+const runningCommands = new Set();
 
 // BENCH_PROFILE_DIR=<dir> writes a CPU profile of each server there, to see where a failing budget's time goes.
 const profilingFlags = process.env.BENCH_PROFILE_DIR
@@ -41,6 +94,7 @@ const repositoryRoot = join(thisFile, '..', '..');
 
 const role = process.argv[2];
 if (role === 'real-server') await serveRealServer();
+else if (role === 'site-server') await serveRealServer({ siteRoot: join(repositoryRoot, 'dist', 'site') });
 else if (role === 'bare-server') await serveBareServer();
 else {
   await runBenchmark().catch((error) => {
@@ -70,13 +124,15 @@ function stopOnParentRequest(stop) {
   process.on('disconnect', stopOnce);
 }
 
-/** The real server as `npm start` builds it (the API; no site), on a fresh embedded SQLite database. */
-async function serveRealServer() {
+/**
+ * The real server as `npm start` builds it, on a fresh embedded SQLite database. Without a `siteRoot`
+ * it serves an empty one: the API's measurements must not depend on `npm run build`.
+ */
+async function serveRealServer({ siteRoot: builtSite } = {}) {
   const { startServer } = await import('../src/server/main.ts');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  // An empty site root: the benchmark is about the API, and must not depend on `npm run build`.
-  const siteRoot = join(dataDir, 'site');
-  mkdirSync(siteRoot);
+  const siteRoot = builtSite ?? join(dataDir, 'site');
+  if (!builtSite) mkdirSync(siteRoot);
   // `{}` as the environment: a DATABASE_URL in the caller's shell must not move the run off SQLite.
   const server = await startServer(
     {
@@ -412,6 +468,191 @@ function updateRows({ unavailable, latency, counted }) {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Lighthouse (parent process)
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group has already gone.
+  }
+}
+
+function stopRunningCommands() {
+  for (const child of runningCommands) signalGroup(child, 'SIGINT');
+}
+
+/**
+ * Runs a command in its own process group (npm and Lighthouse), keeping the end of its output to explain
+ * a failure. Past `limitMs` the group gets SIGINT, on which Lighthouse's launcher closes Chrome (which
+ * leads a group of its own), then SIGKILL if it lingers.
+ */
+function runCommand(command, args, { cwd, env, limitMs }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    runningCommands.add(child);
+    let output = '';
+    const keepOutput = (chunk) => {
+      output = (output + chunk).slice(-2000);
+    };
+    child.stdout.on('data', keepOutput);
+    child.stderr.on('data', keepOutput);
+    let timedOut = false;
+    let killTimer;
+    const limitTimer = setTimeout(() => {
+      timedOut = true;
+      signalGroup(child, 'SIGINT');
+      killTimer = setTimeout(() => signalGroup(child, 'SIGKILL'), COMMAND_STOP_GRACE_MS);
+    }, limitMs);
+    const settle = () => {
+      clearTimeout(limitTimer);
+      clearTimeout(killTimer);
+      runningCommands.delete(child);
+    };
+    child.once('error', (error) => {
+      settle();
+      reject(new Error(`${command} could not start: ${error.message}`));
+    });
+    child.once('close', (code) => {
+      settle();
+      resolve({ code, timedOut, output: output.trim() });
+    });
+  });
+}
+
+function lastLine(text) {
+  return (text.split('\n').at(-1) ?? '').slice(0, 200);
+}
+
+/** The pinned Lighthouse through `npm exec`, with Debian's Chromium. */
+function runLighthouseCommand(lighthouseArgs, workDir, limitMs) {
+  // From a temporary directory, so that npm does not read this project's dependency tree on every run.
+  const npmArgs = ['exec', '--yes', `--package=${LIGHTHOUSE_PACKAGE}`, '--', 'lighthouse', ...lighthouseArgs];
+  return runCommand('npm', npmArgs, { cwd: workDir, env: { ...process.env, CHROME_PATH: chromiumPath }, limitMs });
+}
+
+/** Puts the pinned Lighthouse into npm's cache (nothing to do once it is there), so that no measured run pays for it. */
+async function fetchLighthouse(workDir) {
+  process.stderr.write(`Lighthouse: npm exec ${LIGHTHOUSE_PACKAGE} (downloaded into npm's cache the first time)…\n`);
+  const answer = await runLighthouseCommand(['--version'], workDir, LIGHTHOUSE_DOWNLOAD_LIMIT_MS);
+  const command = `npm exec ${LIGHTHOUSE_PACKAGE}`;
+  if (answer.timedOut) {
+    throw new Error(`${command} did not finish within ${LIGHTHOUSE_DOWNLOAD_LIMIT_MS / 60000} minutes`);
+  }
+  if (answer.code !== 0) throw new Error(`${command} failed with code ${answer.code}: ${lastLine(answer.output)}`);
+}
+
+/**
+ * One Lighthouse run with its default settings, which are DESIGN's: a mobile device with simulated
+ * throttling. Returns the performance score (0–100) and the three metrics, or why there are none.
+ */
+async function runLighthouse(url, reportPath, workDir) {
+  const answer = await runLighthouseCommand(
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${reportPath}`,
+      '--quiet',
+      `--chrome-flags=${LIGHTHOUSE_CHROME_FLAGS.join(' ')}`,
+    ],
+    workDir,
+    LIGHTHOUSE_RUN_LIMIT_MS,
+  );
+  if (answer.timedOut) return { failure: `did not finish within ${LIGHTHOUSE_RUN_LIMIT_MS / 1000} s` };
+  // Lighthouse writes its report even when the page could not be measured; its runtimeError says why.
+  const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : undefined;
+  if (report?.runtimeError) return { failure: `${report.runtimeError.code}: ${report.runtimeError.message}` };
+  if (answer.code !== 0 || !report) {
+    return { failure: `lighthouse exited with code ${answer.code}: ${lastLine(answer.output)}` };
+  }
+  const metricIds = ['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'];
+  const unmeasured = metricIds.find((id) => typeof report.audits[id]?.numericValue !== 'number');
+  if (unmeasured) {
+    return { failure: `no ${unmeasured}: ${report.audits[unmeasured]?.errorMessage ?? 'not in the report'}` };
+  }
+  const score = report.categories.performance.score;
+  if (typeof score !== 'number') return { failure: 'no performance score' };
+  const [lcpMs, cls, tbtMs] = metricIds.map((id) => report.audits[id].numericValue);
+  return { score: score * 100, lcpMs, cls, tbtMs };
+}
+
+/** Runs every page LIGHTHOUSE_RUNS_PER_PAGE times against the real server serving dist/site, on its own fresh database. */
+async function measureLighthouse() {
+  const workDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  try {
+    await fetchLighthouse(workDir);
+    process.stderr.write('Starting the real server with the built site (embedded SQLite, loopback only)…\n');
+    const site = await startServerProcess('site-server', { execArgv: ['--import', 'tsx'] });
+    try {
+      const runsByPage = LIGHTHOUSE_PAGES.map(() => []);
+      // The pages take turns, so a burst of other work on this shared machine spreads over them all
+      // instead of sinking one page's every run.
+      for (let round = 1; round <= LIGHTHOUSE_RUNS_PER_PAGE; round++) {
+        for (const [pageIndex, page] of LIGHTHOUSE_PAGES.entries()) {
+          process.stderr.write(`Lighthouse ${page}: run ${round} of ${LIGHTHOUSE_RUNS_PER_PAGE}…\n`);
+          const reportPath = join(workDir, `run-${round}-page-${pageIndex}.json`);
+          const run = await runLighthouse(`${site.url}${page}`, reportPath, workDir);
+          if (run.failure) process.stderr.write(`  no result: ${run.failure}\n`);
+          runsByPage[pageIndex].push(run);
+        }
+      }
+      return LIGHTHOUSE_PAGES.flatMap((page, pageIndex) => lighthouseRows(page, runsByPage[pageIndex]));
+    } finally {
+      await site.stop();
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+function roundTo(value, decimals) {
+  return Number(value.toFixed(decimals));
+}
+
+/** The page's median run by performance score, with every run's score beside it to show the spread. */
+function lighthouseRows(page, runs) {
+  // A run without a result ranks below every scored one: one such run still leaves a scored median.
+  const rank = (run) => (run.failure ? -1 : run.score);
+  const ranked = [...runs].sort((a, b) => rank(a) - rank(b));
+  const median = ranked[Math.floor(ranked.length / 2)];
+  const scores = ranked.map((run) => (run.failure ? 'no result' : String(Math.round(run.score)))).join(', ');
+  const scoreBudget = `≥ ${BUDGET_LIGHTHOUSE_SCORE}`;
+  if (median.failure) {
+    return [
+      {
+        measurement: `Lighthouse ${page}: performance`,
+        value: `no result: ${median.failure.slice(0, 100)}`,
+        budget: scoreBudget,
+        pass: false,
+      },
+      ...LIGHTHOUSE_METRIC_BUDGETS.map(({ metric, budget }) => ({
+        measurement: `Lighthouse ${page}: ${metric}`,
+        value: 'no result',
+        budget,
+        pass: false,
+      })),
+    ];
+  }
+  const score = Math.round(median.score);
+  return [
+    {
+      measurement: `Lighthouse ${page}: performance`,
+      value: `${score} (runs: ${scores})`,
+      budget: scoreBudget,
+      pass: score >= BUDGET_LIGHTHOUSE_SCORE,
+    },
+    ...LIGHTHOUSE_METRIC_BUDGETS.map(({ metric, budget, shown, format, meets }) => {
+      const figure = shown(median);
+      return { measurement: `Lighthouse ${page}: ${metric}`, value: format(figure), budget, pass: meets(figure) };
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The report
+
 function printTable(rows) {
   const cells = rows.map((row) => [
     row.measurement,
@@ -447,37 +688,71 @@ async function machineBusyShare() {
   return total === 0 ? 0 : busy / total;
 }
 
+/** `--only=api` or `--only=lighthouse` runs one part; by default both run. */
+function selectedPhases() {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  if (values.only === undefined) return PHASES;
+  if (!PHASES.includes(values.only)) throw new Error(`--only takes ${PHASES.join(' or ')}, not "${values.only}"`);
+  return [values.only];
+}
+
+async function measureApi(autocannon) {
+  process.stderr.write('Starting the real server (embedded SQLite, loopback only)…\n');
+  const real = await startServerProcess('real-server', { execArgv: ['--import', 'tsx'] });
+  try {
+    const { bytes, contentType, menu } = await fetchMenu(real.url);
+    const menuResults = await measureMenu(autocannon, real.url, bytes, contentType);
+    const updateResults = await measureOrderUpdate(autocannon, real.url, menu);
+    return [...menuRows(menuResults), ...updateRows(updateResults)];
+  } finally {
+    await real.stop();
+  }
+}
+
 async function runBenchmark() {
   const watchdog = setTimeout(() => {
     process.stderr.write(`The benchmark did not finish within ${WHOLE_RUN_LIMIT_MS / 60000} minutes; stopping.\n`);
     process.exit(1);
   }, WHOLE_RUN_LIMIT_MS);
   watchdog.unref();
+  process.on('exit', stopRunningCommands);
 
-  const autocannon = await loadAutocannon();
-  // Anything else running on the machine takes CPU from both servers and the load generator; say how busy it was.
-  const busyBefore = await machineBusyShare();
-  process.stderr.write('Starting the real server (embedded SQLite, loopback only)…\n');
-  const real = await startServerProcess('real-server', { execArgv: ['--import', 'tsx'] });
-  let rows;
-  try {
-    const { bytes, contentType, menu } = await fetchMenu(real.url);
-    const menuResults = await measureMenu(autocannon, real.url, bytes, contentType);
-    const updateResults = await measureOrderUpdate(autocannon, real.url, menu);
-    rows = [...menuRows(menuResults), ...updateRows(updateResults)];
-  } finally {
-    await real.stop();
+  const phases = selectedPhases();
+  const measuresApi = phases.includes('api');
+  const measuresLighthouse = phases.includes('lighthouse');
+  const autocannon = measuresApi ? await loadAutocannon() : undefined;
+  if (measuresLighthouse) {
+    ensureChromium();
+    // build-if-needed finds dist/site and the sources from the working directory.
+    process.chdir(repositoryRoot);
+    buildSiteIfNeeded();
   }
+  // Anything else running on the machine takes CPU from the servers, the load generator and Chrome; say how busy it was.
+  const busyBefore = await machineBusyShare();
+  const rows = [
+    ...(measuresApi ? await measureApi(autocannon) : []),
+    ...(measuresLighthouse ? await measureLighthouse() : []),
+  ];
 
-  process.stdout.write(
-    `\n${CONNECTIONS} connections, ${MEASURED_SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up, on ${LOOPBACK}; ` +
-      `${availableParallelism()} CPUs, ${percent(busyBefore)} busy in the second before the run\n\n`,
-  );
+  const conditions = [
+    measuresApi &&
+      `API: ${CONNECTIONS} connections, ${MEASURED_SECONDS} s per measurement after ${WARM_UP_SECONDS} s of warm-up.`,
+    measuresLighthouse &&
+      `Lighthouse: ${LIGHTHOUSE_PACKAGE}, mobile with simulated throttling, ${LIGHTHOUSE_RUNS_PER_PAGE} runs per page; ` +
+        'each page shows its median run by performance score.',
+    `On ${LOOPBACK}; ${availableParallelism()} CPUs, ${percent(busyBefore)} busy in the second before the run.`,
+  ].filter(Boolean);
+  process.stdout.write(`\n${conditions.join('\n')}\n\n`);
   printTable(rows);
   if (busyBefore > BUSY_MACHINE_SHARE) {
+    const competitors = ['the servers', measuresApi && 'the load generator', measuresLighthouse && 'Chrome'];
+    const throttling = measuresLighthouse
+      ? " (Lighthouse's simulated throttling multiplies the main-thread time it observes, so its scores suffer too)"
+      : '';
     process.stdout.write(
       `\nWarning: the machine was already busy (${percent(busyBefore)} of its CPU time before the run); ` +
-        'other processes took CPU from the servers and the load generator, so these figures understate the server. ' +
+        `other processes took CPU from ${new Intl.ListFormat('en-GB').format(competitors.filter(Boolean))}, ` +
+        `so these figures understate the site${throttling}. ` +
         'Run it again on an idle machine before drawing conclusions.\n',
     );
   }
