@@ -3,6 +3,20 @@ import { defineConfig } from '@playwright/test';
 // Ports of their own, so that the tests run beside `npm start` (8080, 9229).
 const SITE_PORT = 8181;
 const IDENTITY_EMULATOR_PORT = 9329;
+// A second server whose restaurant refuses unanswered orders after a few seconds, for the automatic refusal.
+const SHORT_TIMEOUT_SITE_PORT = 8182;
+const SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT = 9330;
+const SHORT_ACCEPTANCE_TIMEOUT_SECONDS = 5;
+const SHORT_TIMEOUT_SPECS = /acceptanceTimeout\.spec\.ts$/;
+
+/** The real server on a fresh database and identity pool, removed afterwards. */
+function serverCommand(): string {
+  return [
+    `dataDir="$(mktemp -d -t takeaway-e2e-XXXXXX)"`,
+    `trap 'rm -rf "$dataDir"' EXIT INT TERM`,
+    `DATA_DIR="$dataDir" npx tsx src/server/main.ts`,
+  ].join(' && ');
+}
 
 // Playwright cannot download its browser here: Debian's Chromium is used (scripts/chromium.mjs installs it).
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -36,19 +50,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The real server on a fresh database and identity pool, removed afterwards; the site is built first when stale.
-    command: [
-      `node -e "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())"`,
-      `dataDir="$(mktemp -d -t takeaway-e2e-XXXXXX)"`,
-      `trap 'rm -rf "$dataDir"' EXIT INT TERM`,
-      `DATA_DIR="$dataDir" npx tsx src/server/main.ts`,
-    ].join(' && '),
-    url: `http://127.0.0.1:${SITE_PORT}/config.json`,
-    env: { PORT: String(SITE_PORT), HOST: '127.0.0.1', IDENTITY_EMULATOR_PORT: String(IDENTITY_EMULATOR_PORT), LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'site', testIgnore: SHORT_TIMEOUT_SPECS },
+    { name: 'short-acceptance-timeout', testMatch: SHORT_TIMEOUT_SPECS, use: { baseURL: `http://127.0.0.1:${SHORT_TIMEOUT_SITE_PORT}` } },
+  ],
+  webServer: [
+    {
+      // The site is built first when stale; the second server starts after this one and serves the same build.
+      command: `node -e "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())" && ${serverCommand()}`,
+      url: `http://127.0.0.1:${SITE_PORT}/config.json`,
+      env: { PORT: String(SITE_PORT), HOST: '127.0.0.1', IDENTITY_EMULATOR_PORT: String(IDENTITY_EMULATOR_PORT), LOG_LEVEL: 'warn' },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: serverCommand(),
+      url: `http://127.0.0.1:${SHORT_TIMEOUT_SITE_PORT}/config.json`,
+      env: {
+        PORT: String(SHORT_TIMEOUT_SITE_PORT),
+        HOST: '127.0.0.1',
+        IDENTITY_EMULATOR_PORT: String(SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT),
+        ACCEPTANCE_TIMEOUT_SECONDS: String(SHORT_ACCEPTANCE_TIMEOUT_SECONDS),
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

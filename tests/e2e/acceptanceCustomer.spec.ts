@@ -1,23 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { KitchenStatus } from '../../src/domain/orderEnums';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import {
-  addDishes,
-  chooseFirstLaterSlot,
-  chooseOrderTypeAndContinue,
-  enterAddress,
-  enterContact,
+  CUSTOMER_POLL_INTERVAL_MS as POLL_INTERVAL_MS,
   expectStep,
-  openBasket,
-  placeOrderAndReadReference,
+  expectTracked,
+  nextCustomerPoll as nextPoll,
+  placeCollectionOrder,
+  placeDeliveryOrder,
 } from './orderSupport';
 import { RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 // Each test places a real order through the screens before the restaurant answers it.
 test.describe.configure({ timeout: 60_000 });
-
-/** SPEC §9: the page reads the acceptance request (and /track the order) every 10 seconds. */
-const POLL_INTERVAL_MS = 10_000;
 
 let kitchen: KitchenApi;
 test.beforeAll(async ({ baseURL }) => {
@@ -28,34 +23,6 @@ test.beforeAll(async ({ baseURL }) => {
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
 });
-
-async function placeCollectionOrder(page: Page): Promise<string> {
-  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
-  await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
-  return placeOrderAndReadReference(page);
-}
-
-async function placeDeliveryOrder(page: Page): Promise<string> {
-  // £7.60 + £6.90 + £3.90 = £18.40, above LS6's £12 minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Barbecue Spare Ribs', 'Crispy Seaweed']);
-  await openBasket(page, 3);
-  await chooseOrderTypeAndContinue(page, 'Delivery');
-  await enterAddress(page, 'LS6 1AA');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
-  return placeOrderAndReadReference(page);
-}
-
-async function nextPoll(page: Page): Promise<void> {
-  await page.clock.runFor(POLL_INTERVAL_MS);
-}
 
 /** "Today 21:05": how the screens show a time, on London's clock. */
 function londonTimeLabel(time: Date): string {
@@ -159,12 +126,6 @@ test('a cancel the restaurant beat by accepting says why and whom to phone, then
   await page.getByRole('button', { name: 'Back to your order' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
 });
-
-async function expectTracked(page: Page, text: string, currentStep: string) {
-  await expect(page.getByRole('status', { name: 'Order status' })).toHaveText(text);
-  const progress = page.getByRole('list', { name: 'Order progress' });
-  await expect(progress.locator('[aria-current="step"]')).toHaveText(currentStep);
-}
 
 test('/track follows a collection order through the kitchen to collected, then stops reading it', async ({ page }) => {
   const reference = await placeCollectionOrder(page);

@@ -1,9 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { nextKitchenPoll as nextPoll, openDashboard, STAFF_EMAIL, STAFF_PASSWORD, ticketOf } from './kitchenSupport';
 import { RESTAURANT_NAME } from './shellSupport';
-
-// The demo staff user seeded into the local identity emulator (README: local use only).
-const STAFF_EMAIL = 'kitchen@golden-dragon.example';
-const STAFF_PASSWORD = 'kitchen-demo-2026';
 
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
 const leedsAddress = { address1: '4 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 1LJ' };
@@ -55,25 +52,6 @@ async function placeOrder(request: APIRequestContext, orderType: OrderType, cust
   const requested = await request.post('/api/orderbuilder/createAcceptance', { headers: identification, data: { basketId } });
   expect(requested.ok(), await requested.text()).toBe(true);
   return orderRef;
-}
-
-/** Signs in from the dashboard's own redirect, as staff arriving at a bookmarked /kitchen do, and starts it. */
-async function openDashboard(page: Page): Promise<void> {
-  await page.goto('/kitchen');
-  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/kitchen');
-  await page.getByLabel('Email').fill(STAFF_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
-  await page.getByRole('button', { name: 'Start taking orders' }).click();
-  await expect(page.getByRole('region', { name: /^New/ })).toBeVisible();
-}
-
-const ticketOf = (page: Page, orderRef: string) => page.getByRole('article', { name: `Order ${orderRef}` });
-
-/** The 5-second poll, on the page's fake clock: the order list is read again without a reload. */
-async function nextPoll(page: Page): Promise<void> {
-  await page.clock.fastForward(5_000);
 }
 
 test.beforeEach(async ({ page }) => {

@@ -62,3 +62,44 @@ export async function placeOrderAndReadReference(page: Page): Promise<string> {
   const text = (await reference.textContent()) ?? '';
   return text.replace('Your order reference is', '').trim();
 }
+
+/** A guest's cash collection order through the screens, up to /restaurant-confirmation; answers its reference. */
+export async function placeCollectionOrder(page: Page): Promise<string> {
+  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
+  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
+  await openBasket(page, 2);
+  await chooseOrderTypeAndContinue(page, 'Collection');
+  await enterContact(page);
+  await chooseFirstLaterSlot(page);
+  await expectStep(page, '/checkout', 'Order checkout');
+  await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
+  return placeOrderAndReadReference(page);
+}
+
+/** A guest's cash delivery order to an in-zone postcode through the screens, up to /restaurant-confirmation. */
+export async function placeDeliveryOrder(page: Page): Promise<string> {
+  // £7.60 + £6.90 + £3.90 = £18.40, above LS6's £12 minimum.
+  await addDishes(page, ['Sweet & Sour Chicken', 'Barbecue Spare Ribs', 'Crispy Seaweed']);
+  await openBasket(page, 3);
+  await chooseOrderTypeAndContinue(page, 'Delivery');
+  await enterAddress(page, 'LS6 1AA');
+  await enterContact(page);
+  await chooseFirstLaterSlot(page);
+  await expectStep(page, '/checkout', 'Order checkout');
+  return placeOrderAndReadReference(page);
+}
+
+/** SPEC §9: the customer's page reads the acceptance request (and /track the order) every 10 seconds. */
+export const CUSTOMER_POLL_INTERVAL_MS = 10_000;
+
+/** The customer's next poll, on the page's fake clock rather than a real 10-second wait. */
+export async function nextCustomerPoll(page: Page): Promise<void> {
+  await page.clock.runFor(CUSTOMER_POLL_INTERVAL_MS);
+}
+
+/** The /track page's status text and the progress step marked current. */
+export async function expectTracked(page: Page, text: string, currentStep: string): Promise<void> {
+  await expect(page.getByRole('status', { name: 'Order status' })).toHaveText(text);
+  const progress = page.getByRole('list', { name: 'Order progress' });
+  await expect(progress.locator('[aria-current="step"]')).toHaveText(currentStep);
+}

@@ -1,0 +1,27 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The demo staff user seeded into the local identity emulator (README: local use only).
+export const STAFF_EMAIL = 'kitchen@golden-dragon.example';
+export const STAFF_PASSWORD = 'kitchen-demo-2026';
+
+/** Signs in from the dashboard's own redirect, as staff arriving at a bookmarked /kitchen do, and starts it. */
+export async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/kitchen');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/kitchen');
+  await page.getByLabel('Email').fill(STAFF_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
+  await page.getByRole('button', { name: 'Start taking orders' }).click();
+  await expect(page.getByRole('region', { name: /^New/ })).toBeVisible();
+}
+
+export const ticketOf = (page: Page, orderRef: string): Locator => page.getByRole('article', { name: `Order ${orderRef}` });
+
+export const ticketIn = (page: Page, section: 'New' | 'In progress' | 'Done today', orderRef: string): Locator =>
+  page.getByRole('region', { name: new RegExp(`^${section}`) }).getByRole('article', { name: `Order ${orderRef}` });
+
+/** The dashboard's 5-second poll, on the page's fake clock: the order list is read again without a reload. */
+export async function nextKitchenPoll(page: Page): Promise<void> {
+  await page.clock.fastForward(5_000);
+}
