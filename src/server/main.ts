@@ -82,7 +82,7 @@ export async function startServer(
 
     const app = await buildApp({
       config,
-      repositories: createRepositories(database.db, { syncToDisk: database.syncToDisk }),
+      repositories: createRepositories(database.db, database.storage),
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,

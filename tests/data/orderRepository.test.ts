@@ -68,7 +68,7 @@ describe.each(databaseTargets)('the order repository on $name', (target) => {
     database = await openEmptyDatabase(target);
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
-    orders = createRepositories(database.db).orders;
+    orders = createRepositories(database.db, database.storage).orders;
   });
   afterAll(() => database.dispose());
 

@@ -81,17 +81,15 @@ describe('a confirmed order on the embedded SQLite database', () => {
   const acceptanceInDatabaseFileAlone = (basketId: string) =>
     inDatabaseFileAlone<{ status: number }>('select status from order_acceptances where basket_id = ?', basketId)?.status;
 
-  it('is in the database file itself before anyone is told, as is every answer about it, while basket changes may wait in the log', async () => {
+  it('is in the database file itself before anyone is told, as is every answer about it', async () => {
     empty = await sqlite.createEmpty();
     database = await openDatabase(empty.location);
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
-    await database.syncToDisk();
-    const { orders, acceptance } = createRepositories(database.db, { syncToDisk: database.syncToDisk });
+    await database.storage.syncToDisk();
+    const { orders, acceptance } = createRepositories(database.db, database.storage);
 
     await orders.createBasket({ basketId: 'durable-basket-0000001', orderBuilderRef: 'ref-1', menuVersion: 1, now: new Date().toISOString() });
-    expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBeUndefined();
-
     const outcome = await orders.confirmBasket('durable-basket-0000001', () => undefined, 'durable-order-000001', new Date().toISOString());
     expect(outcome).toEqual({ outcome: 'confirmed', orderRef: 'durable-order-000001', alreadyConfirmed: false });
     expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBe('durable-order-000001');
@@ -101,6 +99,43 @@ describe('a confirmed order on the embedded SQLite database', () => {
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Requested);
     await acceptance.change({ orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Accepted);
+  });
+});
+
+describe('the checkpoint thread of the embedded SQLite database', () => {
+  let empty: EmptyDatabase;
+  let database: AppDatabase;
+  afterEach(async () => {
+    await database.close();
+    await empty.drop();
+  });
+
+  it('copies basket changes into the database file by itself, with SQLite\'s own checkpoints off the request path', async () => {
+    empty = await sqlite.createEmpty();
+    database = await openDatabase(empty.location);
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+    expect(rows[0].wal_autocheckpoint).toBe(0);
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    await createRepositories(database.db, database.storage).orders.createBasket({
+      basketId: 'checkpointed-basket-01',
+      orderBuilderRef: 'ref-2',
+      menuVersion: 1,
+      now: new Date().toISOString(),
+    });
+    await expect
+      .poll(() => {
+        const copy = `${empty.location.sqliteFile}.copy`;
+        copyFileSync(empty.location.sqliteFile, copy);
+        const reader = new SqliteDatabase(copy);
+        try {
+          return reader.prepare('select count(*) as baskets from baskets where basket_id = ?').get('checkpointed-basket-01');
+        } finally {
+          reader.close();
+          rmSync(copy, { force: true });
+        }
+      }, { timeout: 5_000 })
+      .toEqual({ baskets: 1 });
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/migrationList';
+import { startWalCheckpointer } from './walCheckpointer';
 import type { DatabaseSchema } from './schema';
 import { goldenDragonDemoData } from './seed/demoData';
 import type { DemoData } from './seed/demoDataShape';
@@ -24,11 +25,27 @@ import { insertDemoData } from './seed/insertDemoData';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
 
+/** A better-sqlite3 database as the repositories' fast paths use it: prepared statements are reused. */
+export interface PreparingSqlite {
+  prepare(sqlText: string): SqliteDatabase.Statement;
+}
+
+/** What the repositories may ask of the database beyond Kysely (RepositoryOptions). */
+export interface StorageOptions {
+  /** Makes every committed transaction survive a power cut, not only a crash of the process (see openSqlite). */
+  syncToDisk(): Promise<void>;
+  /**
+   * SQLite only: runs `work` as one synchronous transaction on the connection, in its turn with Kysely's queries.
+   * Kysely spends about three times SQLite's own time on each statement (awaits, its connection queue, building
+   * the query), which the order update, the busiest write, cannot afford (docs/benchmarks.md).
+   */
+  sqliteTransaction?<Result>(work: (sqlite: PreparingSqlite) => Result): Promise<Result>;
+}
+
 export interface AppDatabase {
   db: Kysely<DatabaseSchema>;
   dialect: DatabaseDialect;
-  /** Makes every committed transaction survive a power cut, not only a crash of the process (see openSqlite). */
-  syncToDisk(): Promise<void>;
+  storage: StorageOptions;
   close(): Promise<void>;
 }
 
@@ -92,6 +109,9 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
 // How long a writer waits for another connection's lock before SQLite reports SQLITE_BUSY.
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
+// SQLite's own default, for when the checkpoint thread has failed.
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
+
 // The app issues a few dozen distinct statements; room for all of them and the migrations' once-only ones.
 const PREPARED_STATEMENT_CAPACITY = 500;
 
@@ -100,11 +120,11 @@ const PREPARED_STATEMENT_CAPACITY = 500;
  * (docs/benchmarks.md). better-sqlite3 statements are reusable (SQLite re-prepares them itself after a
  * schema change), so the same SQL text gets the same statement, least recently used dropped first.
  */
-function withPreparedStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function withPreparedStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase & PreparingSqlite {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sqlText) {
+    prepare(sqlText: string) {
       let statement = statements.get(sqlText);
       if (statement !== undefined) {
         statements.delete(sqlText);
@@ -135,16 +155,27 @@ function openSqlite(sqliteFile: string): AppDatabase {
   // basket and sends it whole again), and what must never be lost (a confirmed order, the restaurant's answer)
   // calls syncToDisk after committing.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: withPreparedStatementCache(sqlite) }) });
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startWalCheckpointer(sqliteFile, SQLITE_BUSY_TIMEOUT_MS, (error) => {
+    process.emitWarning(`SQLite checkpoints are back on the main thread: ${error.message}`);
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+  });
+  const preparing = withPreparedStatementCache(sqlite);
+  const db = new Kysely<DatabaseSchema>({ dialect: new TransactionalDdlSqliteDialect({ database: preparing }) });
   return {
     db,
     dialect: 'sqlite',
-    async syncToDisk() {
-      // A checkpoint fsyncs the write-ahead log before copying it into the database file, and the file after.
-      // Through Kysely, so that it waits for a transaction in progress on the one connection.
-      await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+    storage: {
+      async syncToDisk() {
+        // A checkpoint fsyncs the write-ahead log before copying it into the database file, and the file after.
+        // Through Kysely, so that it waits for a transaction in progress on the one connection.
+        await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+      },
+      // Holding Kysely's connection keeps a Kysely transaction that is between two of its awaits out of this one.
+      sqliteTransaction: (work) => db.connection().execute(async () => sqlite.transaction(() => work(preparing))()),
     },
     async close() {
+      await checkpointer.stop();
       await db.destroy();
       // Kysely only closes a database it has used; a database opened and never queried stays open.
       if (sqlite.open) sqlite.close();
@@ -169,7 +200,7 @@ async function openPostgres(databaseUrl: string): Promise<AppDatabase> {
     throw new Error(`Cannot connect to the PostgreSQL database: ${describe(error)}`, { cause: error });
   }
   // PostgreSQL's default synchronous_commit already flushes its log before a commit returns.
-  return { db, dialect: 'postgres', syncToDisk: async () => {}, close: () => db.destroy() };
+  return { db, dialect: 'postgres', storage: { syncToDisk: async () => {} }, close: () => db.destroy() };
 }
 
 function parseProtocol(databaseUrl: string): string {

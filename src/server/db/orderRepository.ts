@@ -1,4 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { PreparingSqlite, StorageOptions } from './database';
 import type { Basket } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import type { BasketLinesTable, BasketsTable, DatabaseSchema, Flag } from './schema';
@@ -44,7 +45,7 @@ export interface OrderRepository {
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 
-export function createOrderRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): OrderRepository {
+export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, sqliteTransaction }: StorageOptions): OrderRepository {
   return {
     async createBasket({ basketId, orderBuilderRef, menuVersion, now }) {
       await db
@@ -96,6 +97,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, syncToDisk: ()
     },
 
     saveBasket(basket, now) {
+      if (sqliteTransaction !== undefined) return sqliteTransaction((sqlite) => saveBasketOnSqlite(sqlite, basket, now));
       return db.transaction().execute(async (transaction) => {
         // The update comes first: on PostgreSQL it locks the row, so concurrent saves of one basket
         // queue here and each replaces the lines whole (SQLite runs one transaction at a time anyway).
@@ -112,24 +114,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, syncToDisk: ()
         }
         await transaction.deleteFrom('basket_lines').where('basket_id', '=', basket.basketId).execute();
         if (basket.lines.length > 0) {
-          await transaction
-            .insertInto('basket_lines')
-            .values(
-              basket.lines.map((line, lineNo) => ({
-                basket_id: basket.basketId,
-                line_no: lineNo,
-                category_id: line.categoryId,
-                item_id: line.itemId,
-                config_id: line.configId,
-                config_option: line.configOption,
-                title: line.title,
-                quantity: line.quantity,
-                special_request: line.specialRequest,
-                item_cost: line.itemCostPence,
-                line_cost: line.lineCostPence,
-              })),
-            )
-            .execute();
+          await transaction.insertInto('basket_lines').values(lineRows(basket)).execute();
         }
         return { outcome: 'saved', basket: { ...basketOf(updated, []), lines: basket.lines } };
       });
@@ -189,6 +174,51 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, syncToDisk: ()
       return zone ? deliveryZoneOf(zone) : undefined;
     },
   };
+}
+
+/**
+ * saveBasket's SQLite path: the same statements, in one synchronous transaction (StorageOptions.sqliteTransaction).
+ * The SQL is written from basketColumns and lineRows, so both paths store the same columns.
+ */
+function saveBasketOnSqlite(sqlite: PreparingSqlite, basket: BasketToSave, now: string): SaveOutcome {
+  const columns: Record<string, unknown> = { ...basketColumns(basket), updated_at: now };
+  const names = Object.keys(columns);
+  const updated = sqlite
+    .prepare(
+      `update "baskets" set ${names.map((name) => `"${name}" = ?`).join(', ')}, "revision" = "revision" + 1 ` +
+        'where "basket_id" = ? and "order_ref" is null returning *',
+    )
+    .get(...Object.values(columns), basket.basketId) as Selectable<BasketsTable> | undefined;
+  if (updated === undefined) {
+    const exists = sqlite.prepare('select 1 from "baskets" where "basket_id" = ?').get(basket.basketId);
+    return { outcome: exists ? 'confirmed' : 'missing' };
+  }
+  sqlite.prepare('delete from "basket_lines" where "basket_id" = ?').run(basket.basketId);
+  const rows = lineRows(basket);
+  if (rows.length > 0) {
+    const lineNames = Object.keys(rows[0]);
+    const insert = sqlite.prepare(
+      `insert into "basket_lines" (${lineNames.map((name) => `"${name}"`).join(', ')}) values (${lineNames.map(() => '?').join(', ')})`,
+    );
+    for (const row of rows) insert.run(...Object.values(row));
+  }
+  return { outcome: 'saved', basket: { ...basketOf(updated, []), lines: basket.lines } };
+}
+
+function lineRows(basket: BasketToSave): Insertable<BasketLinesTable>[] {
+  return basket.lines.map((line, lineNo) => ({
+    basket_id: basket.basketId,
+    line_no: lineNo,
+    category_id: line.categoryId,
+    item_id: line.itemId,
+    config_id: line.configId,
+    config_option: line.configOption,
+    title: line.title,
+    quantity: line.quantity,
+    special_request: line.specialRequest,
+    item_cost: line.itemCostPence,
+    line_cost: line.lineCostPence,
+  }));
 }
 
 function deliveryZoneOf(row: { delivery_zone_id: number; postcode_district: string; delivery_charge: number; minimum_order_value: number }): DeliveryZone {

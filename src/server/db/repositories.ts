@@ -3,6 +3,7 @@ import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
+import type { StorageOptions } from './database';
 import type { DatabaseSchema } from './schema';
 
 type Schemas = components['schemas'];
@@ -18,7 +19,8 @@ export interface Repositories {
   acceptance: AcceptanceRepository;
 }
 
-export interface RepositoryOptions {
+/** AppDatabase.storage's abilities, and how long reference data is trusted. */
+export interface RepositoryOptions extends Partial<StorageOptions> {
   /**
    * How long the restaurant's core data and the freshness of a cached menu are trusted before the database is
    * asked again. Every order update and menu request needs both; asking once a second instead of on every
@@ -29,8 +31,6 @@ export interface RepositoryOptions {
   referenceDataMaxAgeMs?: number;
   /** Milliseconds since some fixed point; tests move it. */
   monotonicNow?: () => number;
-  /** AppDatabase.syncToDisk: called after committing what must survive a power cut (a confirmed order). */
-  syncToDisk?: () => Promise<void>;
 }
 
 const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
@@ -54,7 +54,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     restaurant: { getCoreData: coreData },
     pages: { getPage: (pageName) => getPage(db, pageName) },
     menus: { getMenu: menuOf },
-    orders: createOrderRepository(db, syncToDisk),
+    orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk),
   };
 }
