@@ -14,4 +14,6 @@ export const authenticatedOperations = [
   { operationId: 'proposeKitchenOrderTime', method: 'POST', path: '/kitchen/orders/{orderId}/proposeTime' },
   { operationId: 'refuseKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/refuse' },
   { operationId: 'setKitchenOrderStatus', method: 'POST', path: '/kitchen/orders/{orderId}/status' },
+  { operationId: 'listBookingRequests', method: 'GET', path: '/kitchen/bookings' },
+  { operationId: 'listCateringEnquiries', method: 'GET', path: '/kitchen/cateringEnquiries' },
 ] as const;

@@ -614,6 +614,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/times/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The times a table can be requested for on one day (London time), every 15 minutes.
+         * @description Added by this project (SPEC does not show the booking page's behaviour; docs/restaurant-pages.md). Times lie inside the opening hours, at least the booking lead time from now and before the last seating.
+         */
+        get: operations["getBookingTimes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A table-booking request; the restaurant confirms it by phone or email.
+         * @description Added by this project (docs/restaurant-pages.md). Each invalid field is refused with its own message (validationErrors) and nothing is stored.
+         */
+        post: operations["createBookingRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/catering/enquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A catering enquiry for an event (dine at home); the restaurant replies by phone or email.
+         * @description Added by this project (docs/restaurant-pages.md). Each invalid field is refused with its own message (validationErrors) and nothing is stored.
+         */
+        post: operations["createCateringEnquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Table-booking requests for the days from `from` to `to` (London dates), by date and time.
+         * @description Added by this project (the kitchen dashboard's Bookings view). Staff only.
+         */
+        get: operations["listBookingRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/cateringEnquiries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Catering enquiries whose event falls from `from` to `to` (London dates), by event date.
+         * @description Added by this project (the kitchen dashboard's Bookings view). Staff only.
+         */
+        get: operations["listCateringEnquiries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1133,6 +1233,57 @@ export interface components {
             deliveryCharge: components["schemas"]["Money"];
             totalCost: components["schemas"]["Money"];
         };
+        /** @description A calendar day in London, YYYY-MM-DD. */
+        LocalDate: string;
+        /** @description A time of day in London, HH:MM (24-hour). */
+        LocalTime: string;
+        /** @description A short reference to read out on the phone (letters and digits without 0, O, 1, I or L). */
+        CustomerReference: string;
+        /** @description Strings rather than formats, so that the server's domain rules (src/domain/contactRules.ts, the opening hours) give each field a message a customer understands. */
+        BookingRequest: {
+            date: string;
+            time: string;
+            partySize: number;
+            name: string;
+            phone: string;
+            email: string;
+            notes?: string;
+        };
+        /** @description Strings rather than formats, as BookingRequest. */
+        CateringEnquiry: {
+            eventDate: string;
+            guests: number;
+            /** @description What the customer means to spend, in their words (for example "about £15 a head"). */
+            budget?: string;
+            name: string;
+            phone: string;
+            email: string;
+            message: string;
+        };
+        BookingRecord: {
+            bookingRef: components["schemas"]["CustomerReference"];
+            date: components["schemas"]["LocalDate"];
+            time: components["schemas"]["LocalTime"];
+            partySize: number;
+            name: string;
+            phone: string;
+            email: string;
+            notes: string;
+            /** Format: date-time */
+            receivedAt: string;
+        };
+        CateringEnquiryRecord: {
+            enquiryRef: components["schemas"]["CustomerReference"];
+            eventDate: components["schemas"]["LocalDate"];
+            guests: number;
+            budget: string;
+            name: string;
+            phone: string;
+            email: string;
+            message: string;
+            /** Format: date-time */
+            receivedAt: string;
+        };
         PayPalOrderLink: {
             /** @description The basketId. */
             orderBuilderId: components["schemas"]["PublicId"];
@@ -1236,6 +1387,10 @@ export interface components {
         /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
         SiteKey: string;
         OrderId: components["schemas"]["PublicId"];
+        /** @description The first day, London time. */
+        FromDate: components["schemas"]["LocalDate"];
+        /** @description The last day, London time (at most 62 days after `from`). */
+        ToDate: components["schemas"]["LocalDate"];
         BasketId: components["schemas"]["PublicId"];
     };
     requestBodies: never;
@@ -2326,6 +2481,191 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBookingTimes: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                date: components["schemas"]["LocalDate"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's times; none when the restaurant is closed or the day has passed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            date: components["schemas"]["LocalDate"];
+                            times: components["schemas"]["LocalTime"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBookingRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRequest"];
+            };
+        };
+        responses: {
+            /** @description The request is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bookingRef: components["schemas"]["CustomerReference"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCateringEnquiry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CateringEnquiry"];
+            };
+        };
+        responses: {
+            /** @description The enquiry is stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            enquiryRef: components["schemas"]["CustomerReference"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBookingRequests: {
+        parameters: {
+            query: {
+                /** @description The first day, London time. */
+                from: components["parameters"]["FromDate"];
+                /** @description The last day, London time (at most 62 days after `from`). */
+                to: components["parameters"]["ToDate"];
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            bookings: components["schemas"]["BookingRecord"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCateringEnquiries: {
+        parameters: {
+            query: {
+                /** @description The first day, London time. */
+                from: components["parameters"]["FromDate"];
+                /** @description The last day, London time (at most 62 days after `from`). */
+                to: components["parameters"]["ToDate"];
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enquiries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            enquiries: components["schemas"]["CateringEnquiryRecord"][];
+                        };
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -60,12 +60,21 @@ const specCalls = [
 // Calls this project adds where SPEC is silent (each one's description says so).
 const kitchenCalls = [
   'GET /kitchen/orders',
+  'GET /kitchen/bookings',
+  'GET /kitchen/cateringEnquiries',
   'POST /kitchen/orders/{orderId}/accept',
   'POST /kitchen/orders/{orderId}/proposeTime',
   'POST /kitchen/orders/{orderId}/refuse',
   'POST /kitchen/orders/{orderId}/status',
 ];
-const projectCalls = ['GET /orderbuilder/timeSlots/{orderType}', 'POST /orderbuilder/acceptNewTime/{basketId}', ...kitchenCalls];
+const projectCalls = [
+  'GET /orderbuilder/timeSlots/{orderType}',
+  'POST /orderbuilder/acceptNewTime/{basketId}',
+  'GET /booking/times/{date}',
+  'POST /booking/request',
+  'POST /catering/enquiry',
+  ...kitchenCalls,
+];
 
 // The calls SPEC marks (auth), and confirmAuth, which SPEC §6 gives to signed-in customers.
 const authenticatedCalls = [

@@ -1,5 +1,6 @@
 import { acceptanceHandlers } from './acceptance';
 import { accountHandlers } from './account';
+import { bookingHandlers } from './booking';
 import { contentHandlers } from './content';
 import { deviceHandlers } from './device';
 import type { HandlerMap } from './handlerTypes';
@@ -22,4 +23,5 @@ export const operationHandlers = {
   ...paymentHandlers,
   ...deviceHandlers,
   ...kitchenHandlers,
+  ...bookingHandlers,
 } satisfies HandlerMap;
