@@ -1174,6 +1174,8 @@ export interface components {
             updateTime: string;
             /** @description The customer cancelled the order. */
             cancelled: boolean;
+            /** @description Why the restaurant refused the order (so a tracking link on another device can say); null otherwise. */
+            refusalReason: string | null;
         };
         OrderView: {
             orderRef: components["schemas"]["PublicId"];

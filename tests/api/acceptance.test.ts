@@ -194,7 +194,7 @@ describe('automatic refusal', () => {
 
     ordering.now = new Date(tuesdayEvening.getTime() + 600_000);
     expect((await details(basketId)).body.data.orderRequest).toMatchObject({ orderStatus: 3, refusalReason: reason, cancelled: false });
-    expect((await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order).toMatchObject({ currentStatus: 4, orderStatus: 3, cancelled: false });
+    expect((await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order).toMatchObject({ currentStatus: 4, orderStatus: 3, cancelled: false, refusalReason: reason });
     // Too late for the kitchen: the customer has been told.
     expect((await kitchen(orderRef, 'accept')).body.errorMessage).toBe('This order has already been refused');
   });
@@ -228,7 +228,7 @@ describe('GET /order/GetActiveOrder/{orderId}', () => {
     const { basketId, orderRef } = await ordering.requestedOrder();
     const active = async () => (await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order;
     const waiting = await active();
-    expect(waiting).toEqual({ orderRef, currentStatus: 0, orderStatus: 0, orderType: 1, updateTime: '2026-11-24T18:20:00.000Z', cancelled: false });
+    expect(waiting).toEqual({ orderRef, currentStatus: 0, orderStatus: 0, orderType: 1, updateTime: '2026-11-24T18:20:00.000Z', cancelled: false, refusalReason: null });
     expect(contractErrors('ActiveOrder', waiting)).toEqual([]);
 
     await kitchen(orderRef, 'accept');

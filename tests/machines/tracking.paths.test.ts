@@ -23,6 +23,7 @@ function activeOrder(currentStatus: number, orderStatus: number = AcceptanceStat
     orderType: OrderType.Delivery,
     updateTime: '2026-11-22T19:30:00.000Z',
     cancelled,
+    refusalReason: orderStatus === AcceptanceStatus.Refused ? 'Too busy tonight' : null,
   };
 }
 

@@ -91,7 +91,7 @@ describe('following the order in progress', () => {
   });
 
   it('a reload resumes the stored order, and an accepted order is tracked until it is final, then forgotten', async () => {
-    const completed: ActiveOrder = { orderRef: ORDER.orderRef, currentStatus: KitchenStatus.Completed, orderStatus: AcceptanceStatus.Accepted, orderType: OrderType.Collection, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false };
+    const completed: ActiveOrder = { orderRef: ORDER.orderRef, currentStatus: KitchenStatus.Completed, orderStatus: AcceptanceStatus.Accepted, orderType: OrderType.Collection, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false, refusalReason: null };
     const { acceptance, tracking, local, storage, calls } = setUp({ stored: ORDER, acceptanceAnswer: request(AcceptanceStatus.Accepted), activeOrder: completed });
     const { basket, sent } = fakeBasket({ ...ORDER });
     followOrderInProgress({ basket, acceptance, tracking, storage });

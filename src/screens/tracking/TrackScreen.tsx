@@ -98,10 +98,6 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
   const error = useSelector(tracking, (snapshot) => snapshot.context.error);
   const failed = useSelector(tracking, (snapshot) => snapshot.matches('failed'));
   const polling = useSelector(tracking, (snapshot) => snapshot.hasTag('polling') || snapshot.hasTag('busy'));
-  // SPEC §7's active order has no refusal reason; the acceptance actor has it for the order in progress.
-  const refusalReason = useSelector(acceptance, (snapshot) =>
-    snapshot.context.request?.orderRef === orderId ? snapshot.context.request?.refusalReason ?? undefined : undefined,
-  );
 
   useEffect(() => {
     if (orderId !== undefined) tracking.send({ type: 'TRACK', orderId });
@@ -139,7 +135,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
             <Text fw={700} size="lg" role="status" aria-label="Order status">
               {statusText(shown)}
             </Text>
-            {shown.orderStatus === AcceptanceStatus.Refused && refusalReason && <Text>{refusalReason}</Text>}
+            {shown.orderStatus === AcceptanceStatus.Refused && shown.refusalReason && <Text>{shown.refusalReason}</Text>}
             {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && (
               <Text>{`${shown.orderType === OrderType.Delivery ? 'Delivery' : 'Collection'}: ${slotLabel(shown.updateTime, new Date())}`}</Text>
             )}

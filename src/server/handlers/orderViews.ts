@@ -46,6 +46,7 @@ export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder
     orderType: acceptance.orderType,
     updateTime: acceptance.updateTime,
     cancelled,
+    refusalReason: acceptance.refusalReason,
   };
 }
 
