@@ -5,11 +5,21 @@ export function categorySectionId(categoryId: number): string {
   return `menu-category-${categoryId}`;
 }
 
-/** Stays at the top of a phone's screen while the menu scrolls beneath it. */
-export function CategoryJumpList({ categories }: { categories: { categoryId: number; category: string }[] }) {
+/**
+ * Stays at the top of a phone's screen while the menu scrolls beneath it. `beforeJump` lets a menu that renders
+ * its categories progressively render them all before the list looks for the section to scroll to.
+ */
+export function CategoryJumpList({
+  categories,
+  beforeJump,
+}: {
+  categories: { categoryId: number; category: string }[];
+  beforeJump?: () => void;
+}) {
   // The router owns the URL; a hash change would be a navigation, so the link only scrolls its section into view.
   function jumpTo(event: MouseEvent<HTMLAnchorElement>, categoryId: number) {
     event.preventDefault();
+    beforeJump?.();
     const section = document.getElementById(categorySectionId(categoryId));
     section?.scrollIntoView({ block: 'start' });
     section?.focus({ preventScroll: true });

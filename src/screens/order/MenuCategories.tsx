@@ -1,4 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { memo, startTransition, useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { components } from '../../api/schema.gen';
 import { categorySectionId } from '../../components/order/CategoryJumpList';
 import { MenuItemCard } from '../../components/order/MenuItemCard';
@@ -9,6 +11,9 @@ type MenuCategory = components['schemas']['MenuCategory'];
 type MenuItem = components['schemas']['MenuItem'];
 type ConfigItem = components['schemas']['ConfigItem'];
 
+/** The first category fills a phone's screen on its own. */
+const CATEGORIES_IN_FIRST_PAINT = 1;
+
 /** SPEC §3: categories in `categoryOrder`, items in `itemOrder`; the server's order is not relied on. */
 export function orderedCategories(menu: Menu): MenuCategory[] {
   return [...menu.categories]
@@ -16,31 +21,60 @@ export function orderedCategories(menu: Menu): MenuCategory[] {
     .map((category) => ({ ...category, items: [...category.items].sort((first, second) => first.itemOrder - second.itemOrder) }));
 }
 
+/**
+ * How many categories to render: the first with the page, then one more per transition, so that the whole
+ * menu (94 dishes) never blocks the main thread in one long task while the customer starts to scroll or tap.
+ * `renderAll` renders the rest at once, before a jump to a category that is not there yet.
+ */
+export function useProgressiveCategoryCount(categoryCount: number): { renderedCount: number; renderAll: () => void } {
+  const [renderedCount, setRenderedCount] = useState(CATEGORIES_IN_FIRST_PAINT);
+  useEffect(() => {
+    if (renderedCount < categoryCount) startTransition(() => setRenderedCount((count) => count + 1));
+  }, [renderedCount, categoryCount]);
+  const renderAll = useCallback(() => flushSync(() => setRenderedCount(categoryCount)), [categoryCount]);
+  return { renderedCount, renderAll };
+}
+
+const CategorySection = memo(function CategorySection({
+  category,
+  onAdd,
+}: {
+  category: MenuCategory;
+  onAdd: (item: MenuItem, option: ConfigItem | undefined) => void;
+}) {
+  const sectionId = categorySectionId(category.categoryId);
+  return (
+    <section id={sectionId} className={classes.section} tabIndex={-1} aria-labelledby={`${sectionId}-heading`}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} id={`${sectionId}-heading`}>
+            {category.category}
+          </Title>
+          {category.description && <Text c="dimmed">{category.description}</Text>}
+        </div>
+        <div className={classes.items}>
+          {category.items.map((item) => (
+            <MenuItemCard key={item.itemId} item={item} onAdd={onAdd} />
+          ))}
+        </div>
+      </Stack>
+    </section>
+  );
+});
+
 export function MenuCategories({
   categories,
+  renderedCount,
   onAdd,
 }: {
   categories: MenuCategory[];
+  renderedCount: number;
   onAdd: (item: MenuItem, option: ConfigItem | undefined) => void;
 }) {
   return (
     <Stack gap="xl">
-      {categories.map((category) => (
-        <section key={category.categoryId} id={categorySectionId(category.categoryId)} className={classes.section} tabIndex={-1} aria-labelledby={`${categorySectionId(category.categoryId)}-heading`}>
-          <Stack gap="sm">
-            <div>
-              <Title order={2} id={`${categorySectionId(category.categoryId)}-heading`}>
-                {category.category}
-              </Title>
-              {category.description && <Text c="dimmed">{category.description}</Text>}
-            </div>
-            <div className={classes.items}>
-              {category.items.map((item) => (
-                <MenuItemCard key={item.itemId} item={item} onAdd={onAdd} />
-              ))}
-            </div>
-          </Stack>
-        </section>
+      {categories.slice(0, renderedCount).map((category) => (
+        <CategorySection key={category.categoryId} category={category} onAdd={onAdd} />
       ))}
     </Stack>
   );

@@ -1,21 +1,17 @@
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Paper.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { callApi } from '../../api/client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
 import { BasketSummaryBar } from '../../components/order/BasketSummaryBar';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
-import { MenuCategories, orderedCategories } from './MenuCategories';
+import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
+import { requestMenu, type MenuRequest } from './menuRequest';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useBasketCount, useFixIssueRedirect } from './useBasket';
 
@@ -23,8 +19,11 @@ type Menu = components['schemas']['Menu'];
 type MenuItem = components['schemas']['MenuItem'];
 type ConfigItem = components['schemas']['ConfigItem'];
 
-/** `/order`: the takeaway menu from `GET /menu/getMenu/{menuId}`, with the basket always one tap away. */
-export function MenuScreen({ menuId }: { menuId: number }) {
+/**
+ * `/order`: the takeaway menu from `GET /menu/getMenu/{menuId}`, with the basket always one tap away.
+ * `menuRequest` is the route loader's request for that menu, used by the first send only: trying again asks afresh.
+ */
+export function MenuScreen({ menuId, menuRequest }: { menuId: number; menuRequest: MenuRequest | undefined }) {
   useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
@@ -32,32 +31,40 @@ export function MenuScreen({ menuId }: { menuId: number }) {
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const placedOrderRef = useSelector(basket, (snapshot) => snapshot.context.orderRef);
   const [lastAdded, setLastAdded] = useState<string>();
-  const { state, data: menu, error, send } = useApiRequest<number, Menu>((id, signal) =>
-    callApi(api.GET('/menu/getMenu/{menuId}', { params: { path: { menuId: id } }, signal }), signal),
-  );
+  const unusedMenuRequest = useRef(menuRequest);
+  const { state, data: menu, error, send } = useApiRequest<number, Menu>((id, signal) => {
+    const loaderRequest = unusedMenuRequest.current;
+    unusedMenuRequest.current = undefined;
+    return loaderRequest && id === menuId ? loaderRequest : requestMenu(api, id, signal);
+  });
   useEffect(() => send(menuId), [send, menuId]);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
+  const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length);
   // A basket saved against an older menu is checked against this one (the machine ignores the same version).
   useEffect(() => {
     if (menu) basket.send({ type: 'MENU_CHANGED', menu });
   }, [basket, menu]);
 
-  function addToOrder(item: MenuItem, option: ConfigItem | undefined) {
-    // A confirmed order cannot change: a dish added after it starts the next order.
-    if (placedOrderRef !== undefined) basket.send({ type: 'CLEAR' });
-    basket.send({
-      type: 'ADD_ITEM',
-      line: {
-        categoryId: item.categoryId,
-        itemId: item.itemId,
-        ...(option ? { configId: option.configId, configOption: option.configItem } : {}),
-        title: item.title,
-        quantity: 1,
-        itemCost: item.itemCost + (option?.extraCost ?? 0),
-      },
-    });
-    setLastAdded(option ? `${item.title} (${option.configItem})` : item.title);
-  }
+  // Stable while the basket holds no placed order, so that a dish added does not render every card again.
+  const addToOrder = useCallback(
+    (item: MenuItem, option: ConfigItem | undefined) => {
+      // A confirmed order cannot change: a dish added after it starts the next order.
+      if (placedOrderRef !== undefined) basket.send({ type: 'CLEAR' });
+      basket.send({
+        type: 'ADD_ITEM',
+        line: {
+          categoryId: item.categoryId,
+          itemId: item.itemId,
+          ...(option ? { configId: option.configId, configOption: option.configItem } : {}),
+          title: item.title,
+          quantity: 1,
+          itemCost: item.itemCost + (option?.extraCost ?? 0),
+        },
+      });
+      setLastAdded(option ? `${item.title} (${option.configItem})` : item.title);
+    },
+    [basket, placedOrderRef],
+  );
 
   if (state === 'error') {
     return (
@@ -72,31 +79,37 @@ export function MenuScreen({ menuId }: { menuId: number }) {
       </Stack>
     );
   }
-  if (state !== 'responseReceived' || menu === null) return <PageLoading />;
 
+  // The heading and introduction paint before the menu arrives: they are the page's largest text.
   return (
     <Stack gap="md" py="md">
       <div>
         <Title order={1}>Add items to your order</Title>
         <Text c="dimmed">Choose your dishes for collection or delivery. Every dish lists its allergens; please ask us if you have any questions.</Text>
       </div>
-      <RemovedItemsNotice />
-      {placedOrderRef !== undefined && (
-        <Alert color="imperialGold" title="Your order has been placed">
-          {`Your order reference is ${placedOrderRef}. Adding a dish starts a new order.`}
-        </Alert>
+      {state !== 'responseReceived' || menu === null ? (
+        <PageLoading />
+      ) : (
+        <>
+          <RemovedItemsNotice />
+          {placedOrderRef !== undefined && (
+            <Alert color="imperialGold" title="Your order has been placed">
+              {`Your order reference is ${placedOrderRef}. Adding a dish starts a new order.`}
+            </Alert>
+          )}
+          {basketError && (
+            <Alert color="lacquerRed" title="Your basket could not be updated" role="alert">
+              {basketError.message ?? 'Please try again in a moment.'}
+            </Alert>
+          )}
+          <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
+          <MenuCategories categories={categories} renderedCount={renderedCategoryCount} onAdd={addToOrder} />
+          <Text role="status" size="sm" aria-live="polite">
+            {lastAdded ? `${lastAdded} added to your order` : ''}
+          </Text>
+          <BasketSummaryBar itemCount={itemCount} itemCost={itemCost} />
+        </>
       )}
-      {basketError && (
-        <Alert color="lacquerRed" title="Your basket could not be updated" role="alert">
-          {basketError.message ?? 'Please try again in a moment.'}
-        </Alert>
-      )}
-      <CategoryJumpList categories={categories} />
-      <MenuCategories categories={categories} onAdd={addToOrder} />
-      <Text role="status" size="sm" aria-live="polite">
-        {lastAdded ? `${lastAdded} added to your order` : ''}
-      </Text>
-      <BasketSummaryBar itemCount={itemCount} itemCost={itemCost} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useLoaderData, useRouteContext } from '@tanstack/react-router';
 import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
@@ -6,7 +6,8 @@ import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 /** `/order` is public (SPEC §2), so it stays when ordering is off and says how to order instead. */
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  const menuRequest = useLoaderData({ from: '/order', select: (data) => data.menuRequest });
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
-  return <MenuScreen menuId={restaurant.menuId} />;
+  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} />;
 }
