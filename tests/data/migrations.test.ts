@@ -6,6 +6,8 @@ import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 const applicationTables = [
   'basket_lines',
   'baskets',
+  'booking_requests',
+  'catering_enquiries',
   'delivery_zones',
   'menu_categories',
   'menu_config_items',
@@ -19,7 +21,7 @@ const applicationTables = [
   'takeaway_settings',
 ];
 
-const allMigrations = ['0001-restaurant-menus-pages', '0002-baskets-and-lines', '0003-order-acceptance'];
+const allMigrations = ['0001-restaurant-menus-pages', '0002-baskets-and-lines', '0003-order-acceptance', '0004-bookings-and-enquiries'];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
@@ -47,6 +49,18 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(['pages']);
 
     await sql`drop table pages`.execute(database.db);
+    expect(await migrateToLatest(database.db)).toEqual(allMigrations);
+  });
+
+  it("names a failing booking migration and leaves none of the run's tables behind", async () => {
+    database = await openEmptyDatabase(target);
+    // A stray table that the last step of 0004 also creates.
+    await sql`create table catering_enquiries (enquiry_ref text)`.execute(database.db);
+
+    await expect(migrateToLatest(database.db)).rejects.toThrow('migration "0004-bookings-and-enquiries" failed');
+    expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual(['catering_enquiries']);
+
+    await sql`drop table catering_enquiries`.execute(database.db);
     expect(await migrateToLatest(database.db)).toEqual(allMigrations);
   });
 
@@ -94,5 +108,58 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
       db.insertInto('opening_periods').values({ restaurant_id: 1, day: 2, opens: '5pm', closes: '22:00' }).execute(),
     ).rejects.toThrow();
     await db.insertInto('opening_periods').values({ restaurant_id: 1, day: 2, opens: '17:00', closes: '22:00' }).execute();
+
+    const booking = {
+      booking_ref: 'B-7KX3QM',
+      booking_date: '2026-11-24',
+      booking_time: '19:30',
+      party_size: 4,
+      name: 'Ada Lovelace',
+      phone: '0113 496 0999',
+      email: 'ada@example.com',
+      notes: '',
+      received_at: '2026-11-22T12:00:00.000Z',
+    };
+    await db.insertInto('booking_requests').values(booking).execute();
+    // A reference is given to one request only, and no count is zero.
+    await expect(db.insertInto('booking_requests').values({ ...booking, name: 'Someone else' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('booking_requests').values({ ...booking, booking_ref: 'B-222222', party_size: 0 }).execute()).rejects.toThrow();
+
+    const enquiry = {
+      enquiry_ref: 'C-9PW2HD',
+      event_date: '2026-12-24',
+      guests: 40,
+      budget: '',
+      name: 'Ada Lovelace',
+      phone: '0113 496 0999',
+      email: 'ada@example.com',
+      message: 'A family party for forty',
+      received_at: '2026-11-22T12:00:00.000Z',
+    };
+    await db.insertInto('catering_enquiries').values(enquiry).execute();
+    await expect(db.insertInto('catering_enquiries').values({ ...enquiry, message: 'Another party' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('catering_enquiries').values({ ...enquiry, enquiry_ref: 'C-222222', guests: 0 }).execute()).rejects.toThrow();
+  });
+
+  it('indexes the staff lists of bookings and enquiries by day', async () => {
+    database = await openEmptyDatabase(target);
+    await migrateToLatest(database.db);
+    // The columns of the table's own indexes (not its primary key), in index order.
+    const indexedColumns = async (table: string) => {
+      const query =
+        target.name === 'sqlite'
+          ? sql<{ column: string }>`
+              select info.name as "column" from pragma_index_list(${table}) list, pragma_index_info(list.name) info
+              where list.origin = 'c' order by list.name, info.seqno`
+          : sql<{ column: string }>`
+              select attribute.attname as "column" from pg_index index_
+              join pg_class class on class.oid = index_.indrelid
+              join pg_attribute attribute on attribute.attrelid = class.oid and attribute.attnum = any(index_.indkey)
+              where class.relname = ${table} and not index_.indisprimary order by attribute.attnum`;
+      const { rows } = await query.execute(database.db);
+      return rows.map((row) => row.column);
+    };
+    expect(await indexedColumns('booking_requests')).toEqual(['booking_date', 'booking_time']);
+    expect(await indexedColumns('catering_enquiries')).toEqual(['event_date']);
   });
 });

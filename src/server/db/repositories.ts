@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
+import { createBookingRepository, type BookingRepository } from './bookingRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import type { StorageOptions } from './database';
 import type { DatabaseSchema } from './schema';
@@ -17,6 +18,7 @@ export interface Repositories {
   menus: { getMenu(menuId: number): Promise<Menu | undefined> };
   orders: OrderRepository;
   acceptance: AcceptanceRepository;
+  bookings: BookingRepository;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -56,6 +58,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     menus: { getMenu: menuOf },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk),
+    bookings: createBookingRepository(db, syncToDisk),
   };
 }
 

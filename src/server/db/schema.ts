@@ -194,6 +194,37 @@ export interface OrderEventsTable {
   actor: string;
 }
 
+/** A table-booking request (docs/restaurant-pages.md). London days YYYY-MM-DD and times HH:MM; received_at an ISO instant in UTC. */
+export interface BookingRequestsTable {
+  /** "B-" and six characters, as the customer was told. */
+  booking_ref: string;
+  booking_date: string;
+  booking_time: string;
+  party_size: number;
+  name: string;
+  phone: string;
+  email: string;
+  /** Empty when the customer wrote none. */
+  notes: string;
+  received_at: string;
+}
+
+/** A catering enquiry (docs/restaurant-pages.md). */
+export interface CateringEnquiriesTable {
+  /** "C-" and six characters, as the customer was told. */
+  enquiry_ref: string;
+  /** London day, YYYY-MM-DD. */
+  event_date: string;
+  guests: number;
+  /** In the customer's words; empty when they gave none. */
+  budget: string;
+  name: string;
+  phone: string;
+  email: string;
+  message: string;
+  received_at: string;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -208,4 +239,6 @@ export interface DatabaseSchema {
   basket_lines: BasketLinesTable;
   order_acceptances: OrderAcceptancesTable;
   order_events: OrderEventsTable;
+  booking_requests: BookingRequestsTable;
+  catering_enquiries: CateringEnquiriesTable;
 }

@@ -39,7 +39,7 @@ const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -70,7 +70,7 @@ function londonOffsetMinutes(instantMs: number): number {
   return offset;
 }
 
-function wallClockAt(instantMs: number): WallClock {
+export function wallClockAt(instantMs: number): WallClock {
   const shifted = new Date(instantMs + londonOffsetMinutes(instantMs) * MINUTE_MS);
   return {
     year: shifted.getUTCFullYear(),
@@ -95,13 +95,13 @@ function minutesOfDay(clockTime: string): number {
   return hours * 60 + minutes;
 }
 
-interface OpeningInterval {
+export interface OpeningInterval {
   opensMs: number;
   closesMs: number;
 }
 
 /** The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. */
-function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
+export function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
   const today = wallClockAt(nowMs);
   const intervals: OpeningInterval[] = [];
   for (let offset = -1; offset <= daysAhead; offset += 1) {

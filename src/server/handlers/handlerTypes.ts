@@ -9,10 +9,12 @@ type Present<Part> = [NonNullable<Part>] extends [never] ? undefined : NonNullab
 
 export type RequestBody<K extends OperationId> = JsonContent<Present<operations[K]['requestBody']>>;
 export type PathParameters<K extends OperationId> = Present<operations[K]['parameters']['path']>;
+export type QueryParameters<K extends OperationId> = Present<operations[K]['parameters']['query']>;
 export type SuccessAnswer<K extends OperationId> = JsonContent<operations[K]['responses'][200]>;
 
 export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Params: PathParameters<K>;
+  Querystring: QueryParameters<K>;
   Body: RequestBody<K>;
   Headers: operations[K]['parameters']['header'];
 }>;

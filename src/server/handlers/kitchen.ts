@@ -16,7 +16,7 @@ const KITCHEN_LIST_HOURS = 24;
  * The bearer token has been verified before any handler runs (401 without a valid one); every kitchen
  * handler starts here, before it reads or writes anything, so a customer's token changes nothing.
  */
-function staffActor(request: FastifyRequest): Actor {
+export function staffActor(request: FastifyRequest): Actor {
   const actor = kitchenActorOf(request.identity);
   if (actor === undefined) throw new ApiError(403, STAFF_ONLY_MESSAGE);
   return actor;

@@ -36,7 +36,7 @@ const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can 
 /** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
 const newPublicId = (): string => randomBytes(16).toString('base64url');
 
-async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
+export async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
   const restaurant = await repositories.restaurant.getCoreData();
   // The database is seeded on first start, so a missing restaurant is a broken deployment.
   if (!restaurant) throw new Error('The restaurant core data is missing from the database');

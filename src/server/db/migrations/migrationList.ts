@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { basketsAndLines } from './basketsAndLines';
+import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { orderAcceptance } from './orderAcceptance';
 import { restaurantMenusPages } from './restaurantMenusPages';
 
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   '0001-restaurant-menus-pages': restaurantMenusPages,
   '0002-baskets-and-lines': basketsAndLines,
   '0003-order-acceptance': orderAcceptance,
+  '0004-bookings-and-enquiries': bookingsAndEnquiries,
 };

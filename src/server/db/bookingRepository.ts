@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import type { components } from '../../api/schema.gen';
+import type { DateRange, ValidBookingRequest, ValidCateringEnquiry } from '../domain/bookingRequests';
+import type { DatabaseSchema } from './schema';
+
+type BookingRecord = components['schemas']['BookingRecord'];
+type CateringEnquiryRecord = components['schemas']['CateringEnquiryRecord'];
+
+/** 'referenceTaken' when another row already has the reference, so the caller can draw another. */
+export type StoreOutcome = 'stored' | 'referenceTaken';
+
+export interface BookingRepository {
+  addBookingRequest(bookingRef: string, request: ValidBookingRequest, receivedAt: string): Promise<StoreOutcome>;
+  addCateringEnquiry(enquiryRef: string, enquiry: ValidCateringEnquiry, receivedAt: string): Promise<StoreOutcome>;
+  /** Requests for the days of the range, by date and time, then in the order they arrived. */
+  listBookingRequests(days: DateRange): Promise<BookingRecord[]>;
+  /** Enquiries whose event falls on the days of the range, by event date, then in the order they arrived. */
+  listCateringEnquiries(days: DateRange): Promise<CateringEnquiryRecord[]>;
+}
+
+// SQLite (better-sqlite3) and PostgreSQL name a clash on a primary key or unique column differently.
+const uniqueViolationCodes = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE', '23505']);
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && uniqueViolationCodes.has(String((error as { code?: unknown }).code));
+}
+
+/** `syncToDisk` runs after every stored request or enquiry: one the customer was told is received must survive a power cut. */
+export function createBookingRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): BookingRepository {
+  async function stored(insert: Promise<unknown>): Promise<StoreOutcome> {
+    try {
+      await insert;
+    } catch (error) {
+      if (isUniqueViolation(error)) return 'referenceTaken';
+      throw error;
+    }
+    await syncToDisk();
+    return 'stored';
+  }
+
+  return {
+    addBookingRequest: (bookingRef, request, receivedAt) =>
+      stored(
+        db
+          .insertInto('booking_requests')
+          .values({
+            booking_ref: bookingRef,
+            booking_date: request.date,
+            booking_time: request.time,
+            party_size: request.partySize,
+            name: request.name,
+            phone: request.phone,
+            email: request.email,
+            notes: request.notes,
+            received_at: receivedAt,
+          })
+          .execute(),
+      ),
+
+    addCateringEnquiry: (enquiryRef, enquiry, receivedAt) =>
+      stored(
+        db
+          .insertInto('catering_enquiries')
+          .values({
+            enquiry_ref: enquiryRef,
+            event_date: enquiry.eventDate,
+            guests: enquiry.guests,
+            budget: enquiry.budget,
+            name: enquiry.name,
+            phone: enquiry.phone,
+            email: enquiry.email,
+            message: enquiry.message,
+            received_at: receivedAt,
+          })
+          .execute(),
+      ),
+
+    async listBookingRequests({ from, to }) {
+      const rows = await db
+        .selectFrom('booking_requests')
+        .selectAll()
+        .where('booking_date', '>=', from)
+        .where('booking_date', '<=', to)
+        .orderBy('booking_date')
+        .orderBy('booking_time')
+        .orderBy('received_at')
+        .orderBy('booking_ref')
+        .execute();
+      return rows.map((row) => ({
+        bookingRef: row.booking_ref,
+        date: row.booking_date,
+        time: row.booking_time,
+        partySize: row.party_size,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        notes: row.notes,
+        receivedAt: row.received_at,
+      }));
+    },
+
+    async listCateringEnquiries({ from, to }) {
+      const rows = await db
+        .selectFrom('catering_enquiries')
+        .selectAll()
+        .where('event_date', '>=', from)
+        .where('event_date', '<=', to)
+        .orderBy('event_date')
+        .orderBy('received_at')
+        .orderBy('enquiry_ref')
+        .execute();
+      return rows.map((row) => ({
+        enquiryRef: row.enquiry_ref,
+        eventDate: row.event_date,
+        guests: row.guests,
+        budget: row.budget,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        message: row.message,
+        receivedAt: row.received_at,
+      }));
+    },
+  };
+}
