@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingLaterScreen } from '../screens/placeholder/ComingLaterScreen';
+import { AppsScreen } from '../screens/apps/AppsScreen';
 
 export const Route = createFileRoute('/apps')({
-  component: () => <ComingLaterScreen heading="Our Apps">Links to our apps for iPhone and Android will be shown here.</ComingLaterScreen>,
+  component: AppsScreen,
 });

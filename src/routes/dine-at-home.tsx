@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingLaterScreen } from '../screens/placeholder/ComingLaterScreen';
+import { DineAtHomeScreen } from '../screens/booking/DineAtHomeScreen';
 
 export const Route = createFileRoute('/dine-at-home')({
-  component: () => <ComingLaterScreen heading="Dine at home">Details of our catering for parties and events at home will be shown here.</ComingLaterScreen>,
+  component: DineAtHomeScreen,
 });

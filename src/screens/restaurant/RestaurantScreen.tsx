@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Table.css';
+import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Fragment } from 'react';
+import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { londonWallClock } from '../../domain/londonClock';
+import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
+import type { RestaurantData } from '../../shell/routerContext';
+import { useNow } from '../kitchen/useNow';
+import { addressLines, directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';
+
+// Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
+const CLOCK_REFRESH_MS = 60_000;
+
+/** `/restaurant`: where the restaurant is, how to ring it, when it is open and what can be ordered today. */
+export function RestaurantScreen() {
+  const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  if (!restaurant) return null;
+  return <RestaurantDetails restaurant={restaurant} />;
+}
+
+function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
+  const now = londonWallClock(useNow(CLOCK_REFRESH_MS));
+  const status = openingStatus(restaurant.openingHours, now);
+  const onlineOrderingAvailable = isOnlineOrderingAvailable(restaurant);
+  const takeaway = takeawayToday({ onlineOrderingAvailable, allowCollection: restaurant.takeawaySettings.allowCollection }, status);
+
+  return (
+    <Stack gap="lg" py="md" maw={40 * 16}>
+      <Title order={1}>Visit the restaurant</Title>
+
+      <Stack gap="xs" component="section" aria-labelledby="find-us">
+        <Title order={2} id="find-us">
+          Find us
+        </Title>
+        <Text component="address" fs="normal">
+          {addressLines(restaurant.address).map((line, index) => (
+            <Fragment key={`${index}:${line}`}>
+              {index > 0 && <br />}
+              {line}
+            </Fragment>
+          ))}
+        </Text>
+        <Text>
+          Phone: <RestaurantPhoneLink phone={restaurant.phone} />
+        </Text>
+        <Anchor href={directionsUrl(restaurant.address)} target="_blank" rel="noopener noreferrer" w="fit-content">
+          Get directions (opens in a new tab)
+        </Anchor>
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="opening-hours">
+        <Title order={2} id="opening-hours">
+          Opening hours
+        </Title>
+        <Text fw={700}>{openingStatusText(status)}</Text>
+        <Table aria-labelledby="opening-hours" withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} maw={22 * 16}>
+          <Table.Tbody>
+            {openingWeek(restaurant.openingHours, now.dayOfWeek).map((day) => (
+              <Table.Tr key={day.name} aria-current={day.isToday ? 'date' : undefined} fw={day.isToday ? 700 : undefined}>
+                <Table.Th scope="row" fw="inherit">
+                  {day.name}
+                  {day.isToday && (
+                    <Badge ml="xs" size="sm">
+                      Today
+                    </Badge>
+                  )}
+                </Table.Th>
+                <Table.Td>{day.hours.length > 0 ? day.hours.join(', ') : 'Closed'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+
+      <Stack gap="xs" component="section" aria-labelledby="takeaway-today">
+        <Title order={2} id="takeaway-today">
+          Takeaway today
+        </Title>
+        {takeaway.map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+        {onlineOrderingAvailable ? (
+          <Anchor component={Link} to="/order" w="fit-content">
+            Order a takeaway
+          </Anchor>
+        ) : (
+          <Text>
+            To order a takeaway, phone us on <RestaurantPhoneLink phone={restaurant.phone} />.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
