@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
+import { ContactInputs } from '../../components/ContactInputs';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { MAX_PARTY_SIZE } from '../../domain/bookingRules';
 import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
@@ -112,27 +113,7 @@ function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
             error={errors.partySize}
             onChange={(event) => form.change('partySize', event.currentTarget.value)}
           />
-          <TextInput label="Name" autoComplete="name" required value={draft.name} error={errors.name} onChange={(event) => form.change('name', event.currentTarget.value)} />
-          <TextInput
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            value={draft.phone}
-            error={errors.phone}
-            onChange={(event) => form.change('phone', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={draft.email}
-            error={errors.email}
-            onChange={(event) => form.change('email', event.currentTarget.value)}
-          />
+          <ContactInputs values={draft} errors={errors} onChange={(field, value) => form.change(field, value)} />
           <Textarea
             label="Notes (optional)"
             description="For example a high chair, a wheelchair space or a birthday"

@@ -6,6 +6,7 @@ import { Button, List, Stack, Text, TextInput, Textarea, Title } from '@mantine/
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
+import { ContactInputs } from '../../components/ContactInputs';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { MAX_GUESTS, MIN_GUESTS } from '../../domain/bookingRules';
 import { londonWallClock } from '../../domain/londonClock';
@@ -114,27 +115,7 @@ function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
                 error={errors.budget}
                 onChange={(event) => form.change('budget', event.currentTarget.value)}
               />
-              <TextInput label="Name" autoComplete="name" required value={draft.name} error={errors.name} onChange={(event) => form.change('name', event.currentTarget.value)} />
-              <TextInput
-                label="Phone number"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                required
-                value={draft.phone}
-                error={errors.phone}
-                onChange={(event) => form.change('phone', event.currentTarget.value)}
-              />
-              <TextInput
-                label="Email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                value={draft.email}
-                error={errors.email}
-                onChange={(event) => form.change('email', event.currentTarget.value)}
-              />
+              <ContactInputs values={draft} errors={errors} onChange={(field, value) => form.change(field, value)} />
               <Textarea
                 label="Message"
                 required

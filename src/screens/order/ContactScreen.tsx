@@ -2,11 +2,12 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { firstIncompleteStep, nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
+import { ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useFixIssueRedirect } from './useBasket';
 
@@ -54,34 +55,7 @@ export function ContactScreen() {
       <StepErrorAlert error={basketError} title="Your order could not be saved" />
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            required
-            value={details.name}
-            error={fieldErrors.name}
-            onChange={(event) => setDetails({ ...details, name: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            value={details.phone}
-            error={fieldErrors.phone}
-            onChange={(event) => setDetails({ ...details, phone: event.currentTarget.value })}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={details.email}
-            error={fieldErrors.email}
-            onChange={(event) => setDetails({ ...details, email: event.currentTarget.value })}
-          />
+          <ContactInputs values={details} errors={fieldErrors} onChange={(field, value) => setDetails({ ...details, [field]: value })} />
           <Button type="submit" size="md">
             Continue
           </Button>

@@ -1,0 +1,39 @@
+import '@mantine/core/styles/Input.css';
+import { TextInput } from '@mantine/core';
+
+export type ContactField = 'name' | 'phone' | 'email';
+
+interface ContactInputsProps {
+  values: Record<ContactField, string>;
+  errors: Partial<Record<ContactField, string | undefined>>;
+  onChange(field: ContactField, value: string): void;
+}
+
+/** Name, phone and email as every form of the site asks for them: same labels, autofill hints and keyboards. */
+export function ContactInputs({ values, errors, onChange }: ContactInputsProps) {
+  return (
+    <>
+      <TextInput label="Name" autoComplete="name" required value={values.name} error={errors.name} onChange={(event) => onChange('name', event.currentTarget.value)} />
+      <TextInput
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        value={values.phone}
+        error={errors.phone}
+        onChange={(event) => onChange('phone', event.currentTarget.value)}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => onChange('email', event.currentTarget.value)}
+      />
+    </>
+  );
+}
