@@ -1,13 +1,8 @@
+import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { isEmailAddress, isUkPhoneNumber } from '../../domain/contactRules';
+import type { ContactField } from '../../components/ContactInputs';
 import { fieldMessage, type FieldErrors } from './fieldMessages';
 
-// The server's words for these two rules (src/server/domain/contactDetails.ts), which browser code does not import.
-// They are not in src/domain/contactRules.ts because that module is in the first page's bundle and these are
-// needed only here; tests/unit/bookingForms.test.ts fails if the two copies ever differ.
-const PHONE_FORMAT_MESSAGE = 'must be a UK phone number, for example 0113 496 0123';
-const EMAIL_FORMAT_MESSAGE = 'must be an email address, for example name@example.com';
-
-type ContactField = 'name' | 'phone' | 'email';
 
 export interface NameRule {
   nameEmpty: string;

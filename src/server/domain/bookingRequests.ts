@@ -22,7 +22,7 @@ import {
 import { isEmailAddress, isUkPhoneNumber } from '../../domain/contactRules';
 import { isCalendarDate } from '../../domain/londonClock';
 import { bookingDateRefusal, bookingTimeRefusal, type BookingClock } from './bookingTimes';
-import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from './contactDetails';
+import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { daysBetween, londonDateAt } from './localDates';
 import type { ValidationFailure } from './validationFailure';
 

@@ -8,7 +8,7 @@ import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { confirmationRefusal } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
-import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../domain/contactDetails';
+import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import { guestEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
