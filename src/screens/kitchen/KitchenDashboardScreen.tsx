@@ -15,7 +15,7 @@ import { titleFor } from '../../shell/titles';
 import classes from './KitchenDashboard.module.css';
 import { KitchenTicketCard } from './KitchenTicketCard';
 import { kitchenSectionOf, type KitchenSection } from './kitchenTicketLabels';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 
 const SECTIONS: readonly { section: KitchenSection; heading: string; empty: string }[] = [
   { section: 'new', heading: 'New', empty: 'No new orders.' },

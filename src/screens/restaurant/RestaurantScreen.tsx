@@ -7,7 +7,7 @@ import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink'
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
 import type { RestaurantData } from '../../shell/routerContext';
-import { useNow } from '../kitchen/useNow';
+import { useNow } from '../../components/useNow';
 import { addressLines, directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';
 
 // Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
