@@ -27,9 +27,10 @@ import { listenForDeepLinks } from './platform/native';
 import { createOrderInProgressStorage } from './platform/orderInProgressStorage';
 import { ensureTrackingCookie } from './platform/trackingCookie';
 import { createCoreDataCache } from './shell/coreDataCache';
+import { createPageDataCache } from './shell/pageDataCache';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
 import type { RestaurantData } from './shell/routerContext';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 async function fetchCoreData(api: ApiClient): Promise<RestaurantData> {
   const result = await callApi(api.GET('/restaurant/coreRestaurantData'));
@@ -74,8 +75,9 @@ async function start(rootElement: HTMLElement) {
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
+  const pages = createPageDataCache((page) => callApi(api.GET('/pagedata/page/{page}', { params: { path: { page } } })));
   await yieldToBrowser();
-  const router = createAppRouter({ api, auth, basket, acceptance, tracking, coreData, analytics, appVersion: config.appVersion });
+  const router = createAppRouter({ api, auth, basket, acceptance, tracking, coreData, pages, analytics, appVersion: config.appVersion });
   // The router asks for a route's code only once the settings gate has passed; this page's code downloads alongside the core data instead.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) router.loadRouteChunk(route)?.catch(() => undefined);
 
@@ -91,7 +93,7 @@ async function start(rootElement: HTMLElement) {
 
   createRoot(rootElement).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <RouterProvider router={router} />
       </MantineProvider>
     </StrictMode>,

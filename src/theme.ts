@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 // Lacquer red and imperial gold. Shade 7 of the red carries white text at better than 7:1, and the
 // gold's light shades sit on the red header at better than 4.5:1, so text stays readable (WCAG AA).
@@ -19,4 +19,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // SPEC §9 default transition.
   other: { transitionMs: 300 },
+});
+
+// Mantine's own dimmed grey (3.3:1) and error red (3.3:1) are too faint for small text on white; these read at
+// better than 7:1. The site has no dark scheme, so only the light one changes.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-lacquerRed-7)' },
+  dark: {},
 });

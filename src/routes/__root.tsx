@@ -7,9 +7,13 @@ import type { RouterContext } from '../shell/routerContext';
 import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
 import { normalisePath } from '../shell/titles';
 
-/** The generic content page and the splash take any path: a start there is kept, not sent through `/`. */
-function isFixedAppRoute(routeId: string | undefined): boolean {
-  return routeId !== undefined && routeId !== '__root__' && !routeId.includes('$');
+/**
+ * The generic content page and the splash take any path: a start there is kept, not sent through `/`. A path
+ * below a fixed route (`/gallery/photos`) is matched to that route only to show its splash, so it is kept too.
+ */
+function isFixedAppRoute(deepestMatch: { routeId: string; pathname: string } | undefined, pathname: string): boolean {
+  if (deepestMatch === undefined || deepestMatch.routeId === '__root__' || deepestMatch.routeId.includes('$')) return false;
+  return normalisePath(deepestMatch.pathname) === normalisePath(pathname);
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -28,7 +32,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (!settingsWereLoaded) {
       const returnPath = returnPathAfterSettingsLoad(
         location.pathname,
-        isFixedAppRoute(matches.at(-1)?.routeId),
+        isFixedAppRoute(matches.at(-1), location.pathname),
         isRestorableOrderingStep(location.pathname) || isKitchenPath(location.pathname),
       );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });

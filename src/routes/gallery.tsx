@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingLaterScreen } from '../screens/placeholder/ComingLaterScreen';
+import { loadCarousel } from '../components/content/carouselLoader';
+import { ContentPageScreen } from '../screens/content/ContentPageScreen';
 
 export const Route = createFileRoute('/gallery')({
-  // A placeholder is a few hundred bytes: a chunk of its own would cost a round trip before the first paint.
-  codeSplitGroupings: [],
-  component: () => <ComingLaterScreen heading="Gallery">Photos of our restaurant and our dishes will be shown here.</ComingLaterScreen>,
+  // Not awaited: the page data and the carousel's code download alongside the screen's code.
+  loader: ({ context: { pages } }) => {
+    void pages.request('Gallery');
+    loadCarousel().catch(() => undefined);
+  },
+  component: () => <ContentPageScreen pageName="Gallery" heading="Gallery" />,
 });

@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { Analytics } from '../platform/analytics';
 import type { CoreDataCache } from './coreDataCache';
+import type { PageDataCache } from './pageDataCache';
 
 export type RestaurantData = components['schemas']['RestaurantData'];
 
@@ -20,6 +21,8 @@ export interface RouterContext {
   /** The order's progress in the kitchen, polled while it is active (machines/tracking): /track reads it. */
   tracking: TrackingActor;
   coreData: CoreDataCache<RestaurantData>;
+  /** The gallery and the content pages, each fetched once: a route's loader asks early and its screen reads the answer. */
+  pages: PageDataCache;
   analytics: Analytics;
   /** SPEC §9: sent with orders and shown in the footer. */
   appVersion: string;

@@ -4,7 +4,11 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** The restaurant's phone number as a link that dials it. */
+/** The restaurant's phone number as a link that dials it; underlined, as it sits in running text where colour alone would not tell it apart. */
 export function RestaurantPhoneLink({ phone }: { phone: string }) {
-  return <Anchor href={telHref(phone)}>{phone}</Anchor>;
+  return (
+    <Anchor href={telHref(phone)} underline="always">
+      {phone}
+    </Anchor>
+  );
 }

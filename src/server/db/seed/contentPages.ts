@@ -249,3 +249,27 @@ export const aboutUsPage: DemoPage = {
     },
   ],
 };
+
+/** A page the restaurant added itself: not a route of its own, it is shown by the generic `/{page}` route. */
+export const allergensPage: DemoPage = {
+  pageName: 'allergens',
+  title: 'Allergen information',
+  rows: sectionRows([
+    {
+      content: [
+        'Every dish on our menu lists which of the 14 major allergens it contains: celery, cereals containing gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, tree nuts, peanuts, sesame, soya and sulphur dioxide.',
+      ],
+    },
+    {
+      header: 'Before you order',
+      content: [
+        'If you have an allergy or intolerance, please tell us in the notes of your order and phone us on 0113 496 0123 before you order, so that the chef can talk you through the dishes.',
+        'Our kitchen handles all 14 allergens, and many of our sauces contain soya, wheat and sesame, so we cannot guarantee that any dish is free from traces.',
+      ],
+    },
+    {
+      header: 'Recipes change',
+      content: ['We update the menu whenever a recipe or a supplier changes. If you order the same dish regularly, please check it again from time to time.'],
+    },
+  ]),
+};

@@ -5,7 +5,7 @@ import {
   goldenDragonRestaurant,
   goldenDragonTakeawaySettings,
 } from './goldenDragonRestaurant';
-import { aboutUsPage, cookiesPage, privacyPage, termsPage } from './contentPages';
+import { aboutUsPage, allergensPage, cookiesPage, privacyPage, termsPage } from './contentPages';
 import { galleryPage } from './galleryPage';
 import type { DemoData } from './demoDataShape';
 
@@ -15,5 +15,5 @@ export const goldenDragonDemoData: DemoData = {
   openingHours: goldenDragonOpeningHours,
   deliveryZones: goldenDragonDeliveryZones,
   menu: goldenDragonMenu,
-  pages: [galleryPage, privacyPage, cookiesPage, termsPage, aboutUsPage],
+  pages: [galleryPage, privacyPage, cookiesPage, termsPage, aboutUsPage, allergensPage],
 };

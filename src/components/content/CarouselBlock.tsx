@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import type { components } from '../../api/schema.gen';
+import classes from './Carousel.module.css';
+import { loadCarousel } from './carouselLoader';
+import { aspectRatioOf, CarouselPhoto } from './CarouselPhoto';
+
+type CarouselSlide = components['schemas']['CarouselSlide'];
+
+const Carousel = lazy(() => loadCarousel().then((module) => ({ default: module.Carousel })));
+
+/** Until Swiper's chunk arrives the first photo already shows, in the carousel's place and size. */
+function FirstPhoto({ slide, priority }: { slide: CarouselSlide; priority: boolean }) {
+  return (
+    <div className={classes.carousel} style={{ aspectRatio: aspectRatioOf(slide) }}>
+      <CarouselPhoto slide={slide} priority={priority} />
+    </div>
+  );
+}
+
+export function CarouselBlock({ slides, priority }: { slides: CarouselSlide[]; priority: boolean }) {
+  if (slides.length === 0) return null;
+  return (
+    <Suspense fallback={<FirstPhoto slide={slides[0]} priority={priority} />}>
+      <Carousel slides={slides} priority={priority} />
+    </Suspense>
+  );
+}

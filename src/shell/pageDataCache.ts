@@ -1,0 +1,37 @@
+import type { components } from '../api/schema.gen';
+import type { ApiResult } from '../api/errors';
+
+export type Page = components['schemas']['Page'];
+
+/**
+ * The restaurant's pages (gallery, privacy, about us…), each fetched only when not held (SPEC §2, §7). Names match
+ * case-insensitively as the API does; concurrent callers share one request; a failure is not held, so that
+ * the next visit or a retry asks again.
+ */
+export interface PageDataCache {
+  held(pageName: string): Page | undefined;
+  request(pageName: string): Promise<ApiResult<Page>>;
+}
+
+export function createPageDataCache(fetchPage: (pageName: string) => Promise<ApiResult<Page>>): PageDataCache {
+  const held = new Map<string, Page>();
+  const inFlight = new Map<string, Promise<ApiResult<Page>>>();
+  return {
+    held: (pageName) => held.get(pageName.toLowerCase()),
+    request(pageName) {
+      const key = pageName.toLowerCase();
+      const page = held.get(key);
+      if (page) return Promise.resolve({ ok: true, data: page });
+      let request = inFlight.get(key);
+      if (!request) {
+        request = fetchPage(pageName).then((result) => {
+          inFlight.delete(key);
+          if (result.ok) held.set(key, result.data);
+          return result;
+        });
+        inFlight.set(key, request);
+      }
+      return request;
+    },
+  };
+}

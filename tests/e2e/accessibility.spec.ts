@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { Result } from 'axe-core';
+import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+
+// WCAG 2.1 A and AA, and axe's best practices (landmarks, heading order, one main heading).
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+// Each page by its main heading, which is drawn once the settings gate and the page's data are in.
+const PAGES: readonly { path: string; heading: string }[] = [
+  { path: '/', heading: RESTAURANT_NAME },
+  { path: '/restaurant', heading: 'Visit the restaurant' },
+  { path: '/booking', heading: 'Book a table' },
+  { path: '/dine-at-home', heading: 'Dine at home' },
+  { path: '/apps', heading: 'Our Apps' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/cookies', heading: 'Cookie Policy' },
+  { path: '/terms', heading: 'Terms of Use' },
+  { path: '/about-us', heading: 'About Us' },
+  // A page the restaurant added, shown by the generic `/{page}` route.
+  { path: '/allergens', heading: 'Allergen information' },
+  { path: '/gallery', heading: 'Gallery' },
+];
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+/** One line per element that fails a rule, so that a failure names what to fix and where. */
+function describeViolations(violations: Result[]): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}. ${node.failureSummary ?? ''}`.trim()),
+  );
+}
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(describeViolations(results.violations)).toEqual([]);
+}
+
+async function openPage(page: Page, path: string, heading: string): Promise<void> {
+  await page.goto(path);
+  await waitForShell(page);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // A page whose data failed to load keeps its heading but shows an alert instead of its content.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+}
+
+/** London's calendar, as the restaurant keeps it, `days` from today. */
+function londonDate(days: number): { iso: string; weekday: string } {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
+  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }).format(day);
+  return { iso, weekday };
+}
+
+for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  test.describe(`at a ${widthName} width`, () => {
+    test.use(device);
+
+    for (const { path, heading } of PAGES) {
+      test(`${path} has no accessibility violations`, async ({ page }) => {
+        await openPage(page, path, heading);
+        // The carousel's own controls come with its chunk: checked once they are drawn, not its placeholder.
+        if (path === '/gallery') await expect(page.getByRole('button', { name: 'Show photo 1' })).toBeVisible();
+        await expectNoViolations(page);
+      });
+    }
+
+    test('the booking form has none with its messages showing, nor once sent', async ({ page }) => {
+      await openPage(page, '/booking', 'Book a table');
+      const submit = page.getByRole('button', { name: 'Send booking request' });
+      await submit.click();
+      await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page);
+
+      // The demo restaurant is closed on Mondays; a day a few days ahead keeps the times clear of the hour the test runs.
+      const ahead = londonDate(3);
+      const date = ahead.weekday === 'Monday' ? londonDate(4).iso : ahead.iso;
+      await page.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
+      const time = page.getByRole('combobox', { name: 'Time' });
+      await expect(time).toBeEnabled();
+      await time.selectOption({ index: 1 });
+      await page.getByRole('textbox', { name: 'Name' }).fill('Mei Lin');
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('07700 900123');
+      await page.getByRole('textbox', { name: 'Email' }).fill('mei.lin@example.com');
+      await submit.click();
+      await expect(page.getByRole('status', { name: 'Your booking request has been sent' })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('the catering enquiry has none with its messages showing', async ({ page }) => {
+      await openPage(page, '/dine-at-home', 'Dine at home');
+      await page.getByRole('button', { name: 'Send enquiry' }).click();
+      await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page);
+    });
+  });
+}
+
+test.describe('at a phone width with the menu open', () => {
+  test.use(PHONE);
+
+  test('the opened menu has no accessibility violations', async ({ page }) => {
+    await openPage(page, '/', RESTAURANT_NAME);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await expectNoViolations(page);
+  });
+});

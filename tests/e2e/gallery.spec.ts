@@ -1,0 +1,241 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { components } from '../../src/api/schema.gen';
+import { waitForShell } from './shellSupport';
+
+type ContentPage = components['schemas']['Page'];
+
+const API_HEADERS = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
+const AUTOPLAY_MS = 7000;
+// The seeded gallery (src/server/db/seed/galleryPage.ts).
+const PHOTO_COUNT = 6;
+const MAP_URL = 'https://www.openstreetmap.org/search?query=Market%20Street%2C%20Headingley%2C%20Leeds';
+
+async function pageData(page: Page, pageName: string): Promise<ContentPage> {
+  const answer = await page.request.get(`/api/pagedata/page/${pageName}`, { headers: API_HEADERS });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: ContentPage }).data;
+}
+
+/** Equal to the pixel, whatever fractions the layout leaves. */
+function expectSame(actual: number, expected: number): void {
+  expect(Math.abs(actual - expected)).toBeLessThan(1);
+}
+
+function carouselOf(page: Page): Locator {
+  return page.getByRole('region', { name: 'Photos' });
+}
+
+/** The photo showing, by its bullet (Swiper marks the current one) and by the one photo left to assistive technology. */
+async function expectPhoto(page: Page, number: number, alts: string[]): Promise<void> {
+  const carousel = carouselOf(page);
+  await expect(carousel.getByRole('button', { name: `Show photo ${number}` })).toHaveAttribute('aria-current', 'true');
+  await expect(carousel.getByRole('img')).toHaveAccessibleName(alts[number - 1]);
+}
+
+/** Opens the gallery with the browser's clock stopped once the carousel is live, so that only the test moves time. */
+async function openGalleryWithStoppedClock(page: Page): Promise<string[]> {
+  const gallery = await pageData(page, 'Gallery');
+  const carouselBlock = gallery.rows.flatMap((row) => row.columns).flatMap((column) => column.contentBlocks).find((block) => block.contentBlockType === 3);
+  if (carouselBlock?.contentBlockType !== 3) throw new Error('The seeded gallery has no carousel');
+  const alts = carouselBlock.contentBlockData.slides.map((slide) => slide.alt);
+  expect(alts).toHaveLength(PHOTO_COUNT);
+
+  await page.clock.install();
+  await page.goto('/gallery');
+  await expect(carouselOf(page).getByRole('button', { name: 'Show photo 1' })).toHaveAttribute('aria-current', 'true');
+  // A moment ahead of the page's clock, which runs on until then.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+  return alts;
+}
+
+test('the gallery draws every block type of the seeded page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/gallery');
+  await waitForShell(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  // 0: content.
+  await expect(page.getByRole('heading', { level: 2, name: 'Inside Golden Dragon' })).toBeVisible();
+  await expect(page.getByText('Every dish is cooked to order in our open kitchen', { exact: false })).toBeVisible();
+  // 3: carousel, its first photo sized before it loads.
+  const carousel = carouselOf(page);
+  await expect(carousel.getByRole('img', { name: 'The Golden Dragon dining room, with red lanterns over round tables laid for dinner' })).toBeVisible();
+  const firstPhoto = carousel.getByRole('img');
+  await expect(firstPhoto).toHaveAttribute('width', '1600');
+  await expect(firstPhoto).toHaveAttribute('height', '1067');
+  await expect(firstPhoto).toHaveAttribute('src', /\.webp$/);
+  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1600);
+  // 4: card blocks, with header, header1, header2 and paragraphs.
+  const callUs = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
+  await expect(callUs.getByText('0113 496 0123', { exact: true })).toBeVisible();
+  await expect(callUs.getByText('Tuesday to Sunday, from 5pm (4pm on Sundays)')).toBeVisible();
+  await expect(callUs.getByText('We are closed on Mondays, except bank holidays.')).toBeVisible();
+  // 2: external call to action.
+  await expect(page.getByRole('link', { name: 'Open the map (opens in a new tab)' })).toHaveAttribute('rel', 'noopener noreferrer');
+  // 1: internal call to action, through the router.
+  await page.getByRole('link', { name: 'Order online' }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('columns take their share of the 12-column grid at each breakpoint', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/gallery');
+  const carousel = carouselOf(page);
+  const callUs = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
+  const hungry = page.getByRole('region', { name: 'Hungry already?' });
+  const findingUs = page.getByRole('region', { name: 'Finding us' });
+  await expect(carousel).toBeVisible();
+
+  // lg: the carousel 8 columns, the card beside it 4; the two calls to action 6 and 6.
+  let carouselBox = (await carousel.boundingBox())!;
+  let cardBox = (await callUs.boundingBox())!;
+  expectSame(cardBox.y, carouselBox.y);
+  expect(carouselBox.width / cardBox.width).toBeGreaterThan(1.9);
+  expect(carouselBox.width / cardBox.width).toBeLessThan(2.2);
+  expectSame((await hungry.boundingBox())!.y, (await findingUs.boundingBox())!.y);
+
+  // sm (576–767 px): the carousel and the card each a full row, the calls to action still side by side.
+  await page.setViewportSize({ width: 600, height: 900 });
+  carouselBox = (await carousel.boundingBox())!;
+  cardBox = (await callUs.boundingBox())!;
+  expect(cardBox.y).toBeGreaterThan(carouselBox.y + carouselBox.height);
+  expectSame(cardBox.width, carouselBox.width);
+  expectSame((await hungry.boundingBox())!.y, (await findingUs.boundingBox())!.y);
+
+  // xs: every column a full row.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const hungryBox = (await hungry.boundingBox())!;
+  const findingUsBox = (await findingUs.boundingBox())!;
+  expect(findingUsBox.y).toBeGreaterThan(hungryBox.y + hungryBox.height);
+  expectSame(findingUsBox.width, hungryBox.width);
+});
+
+test('the carousel moves on by itself every 7 seconds, and keeps doing so after a click', async ({ page }) => {
+  const alts = await openGalleryWithStoppedClock(page);
+  await page.clock.runFor(AUTOPLAY_MS);
+  await expectPhoto(page, 2, alts);
+
+  // A click starts the count again; then the photos change every 7 seconds by themselves.
+  await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
+  await expectPhoto(page, 3, alts);
+  await page.clock.runFor(AUTOPLAY_MS - 1);
+  await expectPhoto(page, 3, alts);
+  await page.clock.runFor(1);
+  await expectPhoto(page, 4, alts);
+  await page.clock.runFor(AUTOPLAY_MS - 1);
+  await expectPhoto(page, 4, alts);
+  await page.clock.runFor(1);
+  await expectPhoto(page, 5, alts);
+  // From the last photo it starts again at the first.
+  await page.clock.runFor(2 * AUTOPLAY_MS);
+  await expectPhoto(page, 1, alts);
+});
+
+test('bullets, arrows, the keyboard and a sideways wheel change the photo', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const alts = await openGalleryWithStoppedClock(page);
+  const carousel = carouselOf(page);
+  await carousel.getByRole('button', { name: 'Show photo 4' }).click();
+  await expectPhoto(page, 4, alts);
+  await carousel.getByRole('button', { name: 'Previous photo' }).click();
+  await expectPhoto(page, 3, alts);
+  await carousel.getByRole('button', { name: 'Next photo' }).click();
+  await expectPhoto(page, 4, alts);
+  await page.keyboard.press('ArrowRight');
+  await expectPhoto(page, 5, alts);
+  await page.keyboard.press('ArrowLeft');
+  await expectPhoto(page, 4, alts);
+  await carousel.hover();
+  await page.mouse.wheel(120, 0);
+  await expectPhoto(page, 5, alts);
+  // The first photo's arrow back goes round to the last.
+  await carousel.getByRole('button', { name: 'Show photo 1' }).click();
+  await carousel.getByRole('button', { name: 'Previous photo' }).click();
+  await expectPhoto(page, PHOTO_COUNT, alts);
+});
+
+test('the slideshow can be paused and played again', async ({ page }) => {
+  const alts = await openGalleryWithStoppedClock(page);
+  const carousel = carouselOf(page);
+  await carousel.getByRole('button', { name: 'Pause the photos' }).click();
+  await page.clock.runFor(3 * AUTOPLAY_MS);
+  await expectPhoto(page, 1, alts);
+  await carousel.getByRole('button', { name: 'Play the photos' }).click();
+  await page.clock.runFor(AUTOPLAY_MS);
+  await expectPhoto(page, 2, alts);
+});
+
+test('a visitor who asks for less motion gets the photos still, with the controls', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const alts = await openGalleryWithStoppedClock(page);
+  await page.clock.runFor(3 * AUTOPLAY_MS);
+  await expectPhoto(page, 1, alts);
+  await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
+  await expectPhoto(page, 2, alts);
+  await expect(carouselOf(page).getByRole('button', { name: 'Play the photos' })).toBeVisible();
+});
+
+test('an external call to action opens in a new tab that cannot reach back', async ({ page, context }) => {
+  await context.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Map</title><h1>Map</h1>' }));
+  await page.goto('/gallery');
+  const newTab = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Open the map (opens in a new tab)' }).click();
+  const map = await newTab;
+  await expect(map).toHaveURL(MAP_URL);
+  expect(await map.evaluate(() => window.opener)).toBeNull();
+  await expect(page).toHaveURL(/\/gallery$/);
+});
+
+test("a content card's call to action shows the icon its ctaIcon names, at size 20", async ({ page }) => {
+  await page.goto('/gallery');
+  const cases = [
+    { name: 'Call 0113 496 0123', icon: 'phone', href: 'tel:+441134960123' },
+    { name: 'Send an email', icon: 'mail', href: 'mailto:hello@goldendragon-headingley.example' },
+  ];
+  for (const { name, icon, href } of cases) {
+    const button = page.getByRole('link', { name, exact: true });
+    await expect(button).toHaveAttribute('href', href);
+    await expect(button).not.toHaveAttribute('target');
+    const svg = button.locator(`svg.tabler-icon-${icon}`);
+    await expect(svg).toBeVisible();
+    await expect(svg).toHaveAttribute('width', '20');
+    await expect(svg).toHaveAttribute('height', '20');
+  }
+});
+
+test('the gallery asks for its page data only when it does not hold it', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/pagedata/page/')) asked.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/gallery');
+  await expect(carouselOf(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Order online' }).click();
+  await expect(page).toHaveURL(/\/order$/);
+  await page.getByRole('link', { name: 'Gallery' }).first().click();
+  await expect(carouselOf(page)).toBeVisible();
+  expect(asked).toEqual(['/api/pagedata/page/Gallery']);
+});
+
+for (const pageName of ['privacy', 'cookies', 'terms', 'about-us', 'allergens']) {
+  test(`/${pageName} shows its page from the restaurant's database`, async ({ page }) => {
+    const data = await pageData(page, pageName);
+    const sections = data.rows.flatMap((row) => row.columns).flatMap((column) => column.contentBlocks);
+    await page.goto(`/${pageName}`);
+    await expect(page.getByRole('heading', { level: 1, name: data.title })).toBeVisible();
+    for (const section of sections) {
+      if (section.contentBlockType !== 0 && section.contentBlockType !== 1) continue;
+      const { header, content = [] } = section.contentBlockData;
+      if (header) await expect(page.getByRole('heading', { level: 2, name: header })).toBeVisible();
+      for (const paragraph of content) await expect(page.getByText(paragraph, { exact: true })).toBeVisible();
+    }
+  });
+}
+
+for (const path of ['/no-such-page', '/no%20such%20page', '/gallery/photos']) {
+  test(`${path} is not a page, so it shows the splash`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This page is not on our menu' })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === path);
+  });
+}
