@@ -25,6 +25,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // The restaurant's pages (gallery, privacy, …) with their renderer in one chunk: the gallery is otherwise
+            // eight small requests after the core data, each a round trip on a phone. Swiper stays apart (Carousel.tsx).
+            { name: 'content', test: /[\\/](routes[\\/](gallery|privacy|cookies|terms|about-us|\$page)\.tsx\?tsr-split|screens[\\/]content[\\/]|components[\\/]content[\\/](?!Carousel\.tsx)|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/]Paper[\\/.])/, priority: 1 },
             { name: 'ordering', test: /[\\/](screens[\\/]order|components[\\/]order|api[\\/]useApiRequest|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton)[\\/.])/, minShareCount: 2, priority: 1 },
           ],
         },

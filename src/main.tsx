@@ -20,6 +20,7 @@ import { followOrderInProgress } from './actors/orderInProgress';
 import { createTrackingActor } from './actors/tracking';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { createAppRouter } from './AppRouter';
+import { preloadFirstPhoto } from './components/content/pageLayout';
 import { createAnalytics } from './platform/analytics';
 import { createBasketStorage } from './platform/basketStorage';
 import { loadRuntimeConfig } from './platform/config';
@@ -28,6 +29,7 @@ import { createOrderInProgressStorage } from './platform/orderInProgressStorage'
 import { ensureTrackingCookie } from './platform/trackingCookie';
 import { createCoreDataCache } from './shell/coreDataCache';
 import { createPageDataCache } from './shell/pageDataCache';
+import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
 import type { RestaurantData } from './shell/routerContext';
 import { cssVariablesResolver, theme } from './theme';
@@ -69,13 +71,16 @@ async function start(rootElement: HTMLElement) {
   const coreData = createCoreDataCache(() => fetchCoreData(api));
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
   coreData.load().catch(() => undefined);
+  const pages = createPageDataCache((page) => callApi(api.GET('/pagedata/page/{page}', { params: { path: { page } } })));
+  // A start on one of the restaurant's pages asks for it beside the core data rather than once its route's code is in.
+  const startPage = pageNameAt(window.location.pathname);
+  if (startPage) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await yieldToBrowser();
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   const acceptance = createAcceptanceActor(api);
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
-  const pages = createPageDataCache((page) => callApi(api.GET('/pagedata/page/{page}', { params: { path: { page } } })));
   await yieldToBrowser();
   const router = createAppRouter({ api, auth, basket, acceptance, tracking, coreData, pages, analytics, appVersion: config.appVersion });
   // The router asks for a route's code only once the settings gate has passed; this page's code downloads alongside the core data instead.

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
+import { PAGE_NAMES } from '../shell/pageRoutes';
+
+const pageName = PAGE_NAMES['/about-us'];
 
 export const Route = createFileRoute('/about-us')({
   // Not awaited: the page data downloads alongside the screen's code.
-  loader: ({ context: { pages } }) => void pages.request('about-us'),
-  component: () => <ContentPageScreen pageName="about-us" heading="About Us" />,
+  loader: ({ context: { pages } }) => void pages.request(pageName),
+  component: () => <ContentPageScreen pageName={pageName} heading="About Us" />,
 });

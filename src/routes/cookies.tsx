@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
+import { PAGE_NAMES } from '../shell/pageRoutes';
+
+const pageName = PAGE_NAMES['/cookies'];
 
 export const Route = createFileRoute('/cookies')({
   // Not awaited: the page data downloads alongside the screen's code.
-  loader: ({ context: { pages } }) => void pages.request('cookies'),
-  component: () => <ContentPageScreen pageName="cookies" heading="Cookie Policy" />,
+  loader: ({ context: { pages } }) => void pages.request(pageName),
+  component: () => <ContentPageScreen pageName={pageName} heading="Cookie Policy" />,
 });

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
+import { PAGE_NAMES } from '../shell/pageRoutes';
+
+const pageName = PAGE_NAMES['/privacy'];
 
 export const Route = createFileRoute('/privacy')({
   // Not awaited: the page data downloads alongside the screen's code.
-  loader: ({ context: { pages } }) => void pages.request('privacy'),
-  component: () => <ContentPageScreen pageName="privacy" heading="Privacy Policy" />,
+  loader: ({ context: { pages } }) => void pages.request(pageName),
+  component: () => <ContentPageScreen pageName={pageName} heading="Privacy Policy" />,
 });

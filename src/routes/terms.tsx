@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
+import { PAGE_NAMES } from '../shell/pageRoutes';
+
+const pageName = PAGE_NAMES['/terms'];
 
 export const Route = createFileRoute('/terms')({
   // Not awaited: the page data downloads alongside the screen's code.
-  loader: ({ context: { pages } }) => void pages.request('terms'),
-  component: () => <ContentPageScreen pageName="terms" heading="Terms of Use" />,
+  loader: ({ context: { pages } }) => void pages.request(pageName),
+  component: () => <ContentPageScreen pageName={pageName} heading="Terms of Use" />,
 });

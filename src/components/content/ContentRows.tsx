@@ -5,14 +5,11 @@ import { CallToAction } from './CallToAction';
 import { CarouselBlock } from './CarouselBlock';
 import { ContentCard } from './ContentCard';
 import classes from './ContentRows.module.css';
+import { firstCarousel, orderedRows } from './pageLayout';
 
 type Page = components['schemas']['Page'];
 type PageColumn = components['schemas']['PageColumn'];
 type ContentBlock = components['schemas']['ContentBlock'];
-
-function byNumber<T>(key: (item: T) => number) {
-  return (first: T, second: T) => key(first) - key(second);
-}
 
 function columnSpans({ sizes }: PageColumn): CSSProperties {
   return {
@@ -66,14 +63,8 @@ function Block({ block, isFirstCarousel }: { block: ContentBlock; isFirstCarouse
  * their sizes say at each of SPEC's breakpoints.
  */
 export function ContentRows({ page }: { page: Page }) {
-  const rows = [...page.rows].sort(byNumber((row) => row.row)).map((row) => ({
-    row: row.row,
-    columns: [...row.columns].sort(byNumber((column) => column.order)),
-  }));
-  // Only the first carousel may be in view on arrival, so only its first photo is fetched before the others.
-  const firstCarousel = rows
-    .flatMap((row) => row.columns.flatMap((column) => column.contentBlocks))
-    .find((block) => block.contentBlockType === 3);
+  const rows = orderedRows(page);
+  const pageFirstCarousel = firstCarousel(page);
   return (
     <Stack gap="xl">
       {rows.map((row) => (
@@ -81,7 +72,7 @@ export function ContentRows({ page }: { page: Page }) {
           {row.columns.map((column) => (
             <div key={column.order} className={classes.column} style={columnSpans(column)}>
               {column.contentBlocks.map((block, index) => (
-                <Block key={index} block={block} isFirstCarousel={block === firstCarousel} />
+                <Block key={index} block={block} isFirstCarousel={block === pageFirstCarousel} />
               ))}
             </div>
           ))}
