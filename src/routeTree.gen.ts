@@ -41,6 +41,7 @@ import { Route as SorryRouteImport } from './routes/sorry'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TrackRouteImport } from './routes/track'
 import { Route as UpdateRequiredRouteImport } from './routes/updateRequired'
+import { Route as KitchenBookingsRouteImport } from './routes/kitchen_.bookings'
 import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -203,6 +204,11 @@ const UpdateRequiredRoute = UpdateRequiredRouteImport.update({
   path: '/updateRequired',
   getParentRoute: () => rootRouteImport,
 } as any)
+const KitchenBookingsRoute = KitchenBookingsRouteImport.update({
+  id: '/kitchen_/bookings',
+  path: '/kitchen/bookings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const KitchenTicketOrderIdRoute = KitchenTicketOrderIdRouteImport.update({
   id: '/kitchen_/ticket/$orderId',
   path: '/kitchen/ticket/$orderId',
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen/bookings': typeof KitchenBookingsRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -277,6 +284,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen/bookings': typeof KitchenBookingsRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
@@ -313,6 +321,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/kitchen_/bookings': typeof KitchenBookingsRoute
   '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -350,6 +359,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
@@ -420,6 +431,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/kitchen_/bookings'
     | '/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -456,6 +468,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TrackRoute: typeof TrackRoute
   UpdateRequiredRoute: typeof UpdateRequiredRoute
+  KitchenBookingsRoute: typeof KitchenBookingsRoute
   KitchenTicketOrderIdRoute: typeof KitchenTicketOrderIdRoute
 }
 
@@ -685,6 +698,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UpdateRequiredRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/kitchen_/bookings': {
+      id: '/kitchen_/bookings'
+      path: '/kitchen/bookings'
+      fullPath: '/kitchen/bookings'
+      preLoaderRoute: typeof KitchenBookingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/kitchen_/ticket/$orderId': {
       id: '/kitchen_/ticket/$orderId'
       path: '/kitchen/ticket/$orderId'
@@ -728,6 +748,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TrackRoute: TrackRoute,
   UpdateRequiredRoute: UpdateRequiredRoute,
+  KitchenBookingsRoute: KitchenBookingsRoute,
   KitchenTicketOrderIdRoute: KitchenTicketOrderIdRoute,
 }
 export const routeTree = rootRouteImport

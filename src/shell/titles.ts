@@ -45,8 +45,9 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   '/restaurant-confirmation': 'Waiting for the restaurant',
   '/order-cancelled': 'Your order has been cancelled',
   '/order-cancel-error': 'Your order could not be cancelled',
-  // The staff's dashboard (docs/acceptance-and-kitchen.md); not in SPEC's table.
+  // The staff's dashboard and its Bookings view (docs/acceptance-and-kitchen.md); not in SPEC's table.
   '/kitchen': 'Kitchen',
+  '/kitchen/bookings': 'Bookings',
 };
 
 export function normalisePath(pathname: string): string {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { openDayAhead } from './londonCalendar';
 import { RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 // WCAG 2.1 A and AA, and axe's best practices (landmarks, heading order, one main heading).
@@ -46,14 +47,6 @@ async function openPage(page: Page, path: string, heading: string): Promise<void
   await expect(page.getByRole('alert')).toHaveCount(0);
 }
 
-/** London's calendar, as the restaurant keeps it, `days` from today. */
-function londonDate(days: number): { iso: string; weekday: string } {
-  const day = new Date(Date.now() + days * 86_400_000);
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
-  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }).format(day);
-  return { iso, weekday };
-}
-
 for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
   test.describe(`at a ${widthName} width`, () => {
     test.use(device);
@@ -74,10 +67,7 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
       await expectNoViolations(page);
 
-      // The demo restaurant is closed on Mondays; a day a few days ahead keeps the times clear of the hour the test runs.
-      const ahead = londonDate(3);
-      const date = ahead.weekday === 'Monday' ? londonDate(4).iso : ahead.iso;
-      await page.getByRole('textbox', { name: 'Date', exact: true }).fill(date);
+      await page.getByRole('textbox', { name: 'Date', exact: true }).fill(openDayAhead());
       const time = page.getByRole('combobox', { name: 'Time' });
       await expect(time).toBeEnabled();
       await time.selectOption({ index: 1 });

@@ -57,6 +57,7 @@ describe('titleFor', () => {
     ['/order-cancelled', 'Your order has been cancelled'],
     ['/order-cancel-error', 'Your order could not be cancelled'],
     ['/kitchen', 'Kitchen'],
+    ['/kitchen/bookings', 'Bookings'],
   ])('gives %s, which the table leaves out, the suffix "%s"', (path, suffix) => {
     expect(titleFor(path, NAME)).toBe(`Golden Dragon | ${suffix}`);
   });

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 
-function telHref(phone: string): string {
+/** A phone number as typed (spaces, brackets) as a link that dials it. */
+export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 

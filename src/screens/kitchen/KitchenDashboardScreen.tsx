@@ -3,7 +3,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import { Button, Group, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -62,7 +63,10 @@ export function KitchenDashboardScreen() {
   if (!started) {
     return (
       <div className={classes.board}>
-        <Title order={1}>Kitchen</Title>
+        <Group justify="space-between" align="center">
+          <Title order={1}>Kitchen</Title>
+          <BookingsLink />
+        </Group>
         <Text className={classes.startHint}>Tap to start: the dashboard then shows new orders and plays a chime while any wait for an answer.</Text>
         <Button
           size="xl"
@@ -85,9 +89,12 @@ export function KitchenDashboardScreen() {
     <div className={classes.board}>
       <Group justify="space-between" align="center">
         <Title order={1}>Kitchen</Title>
-        <Button size="lg" variant={muted ? 'filled' : 'outline'} color="dark" aria-pressed={muted} onClick={() => alert.send({ type: 'TOGGLE_MUTE' })}>
-          Mute chime
-        </Button>
+        <Group align="center">
+          <BookingsLink />
+          <Button size="lg" variant={muted ? 'filled' : 'outline'} color="dark" aria-pressed={muted} onClick={() => alert.send({ type: 'TOGGLE_MUTE' })}>
+            Mute chime
+          </Button>
+        </Group>
       </Group>
 
       {offline && (
@@ -138,5 +145,15 @@ export function KitchenDashboardScreen() {
           );
         })}
     </div>
+  );
+}
+
+/** To the table bookings and catering enquiries; the dashboard stops polling while it is left, and asks to start again on return. */
+// A tab of its own, as the printed ticket: the dashboard keeps polling and chiming while staff read the bookings.
+function BookingsLink() {
+  return (
+    <Anchor href="/kitchen/bookings" target="_blank" size="xl" fw={700} c="dark" underline="always" display="inline-block" py="sm">
+      Bookings<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
   );
 }

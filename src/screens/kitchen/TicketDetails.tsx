@@ -1,5 +1,6 @@
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { formatPounds } from '../../components/order/money';
+import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { OrderType } from '../../domain/orderEnums';
 import { addressLines, dueTimeLabel, orderTypeLabel, paymentTypeLabel, requestedTimeLabel } from './kitchenTicketLabels';
 import classes from './TicketDetails.module.css';
@@ -50,7 +51,7 @@ export function TicketDetails({ ticket, now }: { ticket: KitchenTicket; now: Dat
         <div>
           <dt>Customer</dt>
           <dd>
-            {ticket.name}, <a href={`tel:${ticket.phone.replace(/\s+/g, '')}`}>{ticket.phone}</a>, {ticket.email}
+            {ticket.name}, <a href={telHref(ticket.phone)}>{ticket.phone}</a>, {ticket.email}
           </dd>
         </div>
         <div>

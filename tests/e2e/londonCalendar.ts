@@ -1,0 +1,16 @@
+/** London's calendar, as the restaurant keeps it, `days` from today: the day as YYYY-MM-DD and its weekday. */
+export function londonDate(days: number): { iso: string; weekday: string } {
+  const day = new Date(Date.now() + days * 86_400_000);
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
+  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }).format(day);
+  return { iso, weekday };
+}
+
+/**
+ * A day a few days ahead on which the demo restaurant opens (it is closed on Mondays), so that its times do not
+ * depend on the hour the tests run.
+ */
+export function openDayAhead(): string {
+  const day = londonDate(3);
+  return day.weekday === 'Monday' ? londonDate(4).iso : day.iso;
+}
