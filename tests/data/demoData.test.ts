@@ -66,7 +66,7 @@ describe('the demo data', () => {
     }
   });
 
-  it('seeds the gallery and the four content pages', () => {
-    expect(pages.map((page) => page.pageName)).toEqual(['Gallery', 'privacy', 'cookies', 'terms', 'about-us']);
+  it('seeds the gallery, the four content pages with routes of their own, and one page the restaurant added', () => {
+    expect(pages.map((page) => page.pageName)).toEqual(['Gallery', 'privacy', 'cookies', 'terms', 'about-us', 'allergens']);
   });
 });

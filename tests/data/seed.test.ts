@@ -40,7 +40,7 @@ describe.each(databaseTargets)('seeding on $name', (target) => {
 
     expect(await seedDemoData(database.db)).toEqual({ seeded: true });
     const counts = await rowCounts(database.db);
-    expect(counts).toMatchObject({ restaurant: 1, takeaway_settings: 1, opening_periods: 6, menus: 1, pages: 5 });
+    expect(counts).toMatchObject({ restaurant: 1, takeaway_settings: 1, opening_periods: 6, menus: 1, pages: 6 });
     expect(counts.delivery_zones).toBeGreaterThanOrEqual(6);
     expect(counts.menu_categories).toBeGreaterThanOrEqual(10);
     expect(counts.menu_items).toBeGreaterThanOrEqual(60);
