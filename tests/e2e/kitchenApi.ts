@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
+import type { components } from '../../src/api/schema.gen';
+import { STAFF_EMAIL, STAFF_PASSWORD } from './kitchenSupport';
 
-// The demo staff user of the local identity emulator (README "Demo accounts").
-const STAFF_EMAIL = 'kitchen@golden-dragon.example';
-const STAFF_PASSWORD = 'kitchen-demo-2026';
+type BookingRecord = components['schemas']['BookingRecord'];
+type CateringEnquiryRecord = components['schemas']['CateringEnquiryRecord'];
 
 type SiteConfig = {
   apiBaseUrl: string;
@@ -17,6 +18,9 @@ export interface KitchenApi {
   proposeTime(orderId: string, updateTime: Date): Promise<void>;
   refuse(orderId: string, reason: string): Promise<void>;
   setStatus(orderId: string, kitchenStatus: number): Promise<void>;
+  /** The staff lists of table-booking requests and catering enquiries, London days `from` to `to`. */
+  bookings(from: string, to: string): Promise<BookingRecord[]>;
+  cateringEnquiries(from: string, to: string): Promise<CateringEnquiryRecord[]>;
 }
 
 /**
@@ -39,18 +43,27 @@ export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
   const { AuthenticationResult } = (await signIn.json()) as { AuthenticationResult: { IdToken: string } };
   const apiBase = new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, baseURL);
 
+  const staffHeaders = {
+    authorization: `Bearer ${AuthenticationResult.IdToken}`,
+    'x-application-key': config.applicationKey,
+    'x-site-key': config.siteKey,
+  };
+
   async function post(orderId: string, action: string, body?: Record<string, unknown>): Promise<void> {
     const response = await fetch(new URL(`kitchen/orders/${encodeURIComponent(orderId)}/${action}`, apiBase), {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${AuthenticationResult.IdToken}`,
-        'x-application-key': config.applicationKey,
-        'x-site-key': config.siteKey,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
+      headers: { ...staffHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     expect(response.status, `POST /kitchen/orders/…/${action}: ${await response.clone().text()}`).toBe(200);
+  }
+
+  async function list<Data>(path: string, from: string, to: string): Promise<Data> {
+    const url = new URL(`kitchen/${path}`, apiBase);
+    url.search = new URLSearchParams({ from, to }).toString();
+    const response = await fetch(url, { headers: staffHeaders });
+    expect(response.status, `GET /kitchen/${path}: ${await response.clone().text()}`).toBe(200);
+    return ((await response.json()) as { data: Data }).data;
   }
 
   return {
@@ -58,5 +71,7 @@ export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
     proposeTime: (orderId, updateTime) => post(orderId, 'proposeTime', { updateTime: updateTime.toISOString() }),
     refuse: (orderId, reason) => post(orderId, 'refuse', { reason }),
     setStatus: (orderId, kitchenStatus) => post(orderId, 'status', { kitchenStatus }),
+    bookings: async (from, to) => (await list<{ bookings: BookingRecord[] }>('bookings', from, to)).bookings,
+    cateringEnquiries: async (from, to) => (await list<{ enquiries: CateringEnquiryRecord[] }>('cateringEnquiries', from, to)).enquiries,
   };
 }

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
+import { kitchenApi } from './kitchenApi';
+import { londonDate, openDayAhead } from './londonCalendar';
 import { RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 type RestaurantData = components['schemas']['RestaurantData'];
@@ -11,20 +13,6 @@ const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps/details?id=uk.exampl
 // "B-" or "C-" and six characters without 0, O, 1, I or L (docs/restaurant-pages.md).
 const REFERENCE_CHARACTERS = '[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}';
 const SERVER_MAX_PHONE_LENGTH = 30;
-
-/** London's calendar, as the restaurant keeps it, `days` from today. */
-function londonDate(days: number): { iso: string; weekday: string } {
-  const day = new Date(Date.now() + days * 86_400_000);
-  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(day);
-  const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long' }).format(day);
-  return { iso, weekday };
-}
-
-/** A day a few days ahead on which the restaurant opens, so that its times do not depend on the hour the tests run. */
-function openDayAhead(): string {
-  const day = londonDate(3);
-  return day.weekday === 'Monday' ? londonDate(4).iso : day.iso;
-}
 
 /** The restaurant's core data as the browser receives it, changed by the test. */
 async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {
@@ -69,6 +57,13 @@ async function expectEachFieldRefused(page: Page, cases: readonly FieldCase[], s
     }
     await fillField(page, refusedCase, refusedCase.valid);
   }
+}
+
+/** The reference a sent request shows, "B-" or "C-" and six characters. */
+async function referenceShownIn(sent: Locator, prefix: 'B' | 'C'): Promise<string> {
+  const reference = new RegExp(`${prefix}-${REFERENCE_CHARACTERS}`).exec((await sent.textContent()) ?? '')?.[0];
+  expect(reference, 'the reference shown').toBeDefined();
+  return reference!;
 }
 
 function escapeRegExp(text: string): string {
@@ -173,7 +168,7 @@ test.describe('/booking', () => {
     },
   ];
 
-  test('refuses each invalid field with its message, keeps everything typed, and sends a valid request for its reference', async ({ page }) => {
+  test('refuses each invalid field with its message, keeps everything typed, and sends a valid request for its reference', async ({ page, baseURL }) => {
     await page.goto('/booking');
     await waitForShell(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Book a table' })).toBeVisible();
@@ -209,6 +204,21 @@ test.describe('/booking', () => {
     await expect(sent).toContainText(`A table for 4 on`);
     await expect(sent).toContainText(`at ${firstTime}.`);
     await expect(sent).toContainText('This is not confirmed yet: the restaurant will confirm your booking by phone or email.');
+
+    // The staff read back what the customer typed, under the reference the customer was given.
+    const bookingRef = await referenceShownIn(sent, 'B');
+    const stored = (await (await kitchenApi(baseURL!)).bookings(bookingDate, bookingDate)).find((booking) => booking.bookingRef === bookingRef);
+    expect(stored).toEqual({
+      bookingRef,
+      date: bookingDate,
+      time: firstTime,
+      partySize: 4,
+      name: 'Mei Lin',
+      phone: '07700 900123',
+      email: 'mei.lin@example.com',
+      notes: 'A high chair, please',
+      receivedAt: expect.any(String),
+    });
   });
 
   test('says so when a day has no tables to book, and refuses it as a closed day', async ({ page }) => {
@@ -275,7 +285,7 @@ test.describe('/dine-at-home', () => {
     await expect(offer).not.toContainText('£');
   });
 
-  test('refuses each invalid field with its message, keeps everything typed, and sends a valid enquiry for its reference', async ({ page }) => {
+  test('refuses each invalid field with its message, keeps everything typed, and sends a valid enquiry for its reference', async ({ page, baseURL }) => {
     await page.goto('/dine-at-home');
     await waitForShell(page);
     for (const field of fields) await fillField(page, field, field.valid);
@@ -294,5 +304,19 @@ test.describe('/dine-at-home', () => {
     const sent = page.getByRole('status', { name: 'Your enquiry has been sent' });
     await expect(sent).toContainText(new RegExp(`Your reference is C-${REFERENCE_CHARACTERS}\\.`));
     await expect(sent).toContainText('We will reply by phone or email to talk through your event.');
+
+    const enquiryRef = await referenceShownIn(sent, 'C');
+    const stored = (await (await kitchenApi(baseURL!)).cateringEnquiries(eventDate, eventDate)).find((enquiry) => enquiry.enquiryRef === enquiryRef);
+    expect(stored).toEqual({
+      enquiryRef,
+      eventDate,
+      guests: 40,
+      budget: 'About £15 a head',
+      name: 'Sam Carter',
+      phone: '0113 496 0000',
+      email: 'sam.carter@example.com',
+      message: 'A fortieth birthday party in our garden.',
+      receivedAt: expect.any(String),
+    });
   });
 });
