@@ -1,6 +1,7 @@
 // The rules of the booking request and the catering enquiry (docs/restaurant-pages.md), with the message each
 // broken rule gives, shared by the server's validation and the browser's forms. Phone and email follow
 // contactRules.ts, as the order's contact step does.
+import { atLeast, atLeastCharacters, atMostCharacters } from './limitMessages';
 
 export const BOOKING_SLOT_MINUTES = 15;
 export const BOOKING_LEAD_MINUTES = 60;
@@ -23,8 +24,6 @@ export const MAX_MESSAGE_LENGTH = 2000;
 /** The staff lists cover at most this many days after their first. */
 export const STAFF_LIST_MAX_DAYS = 62;
 
-const atMost = (length: number) => `must be at most ${length} characters`;
-
 export const bookingMessages = {
   dateFormat: 'must be a date, for example 2026-12-24',
   dateInPast: 'must be today or a later day',
@@ -34,11 +33,11 @@ export const bookingMessages = {
   timeNotOnQuarterHour: 'must be on the hour, or at quarter past, half past or quarter to',
   timeOutsideHours: `must be within the opening hours, and at least ${LAST_SEATING_MINUTES} minutes before closing`,
   timeTooSoon: `must be at least ${BOOKING_LEAD_MINUTES} minutes from now`,
-  partySizeTooSmall: `must be at least ${MIN_PARTY_SIZE}`,
+  partySizeTooSmall: atLeast(MIN_PARTY_SIZE),
   partySizeTooLarge: `must be ${MAX_PARTY_SIZE} or fewer; for a larger party please phone the restaurant`,
-  nameEmpty: 'must not be empty',
-  nameTooLong: atMost(MAX_NAME_LENGTH),
-  notesTooLong: atMost(MAX_NOTES_LENGTH),
+  nameEmpty: atLeastCharacters(1),
+  nameTooLong: atMostCharacters(MAX_NAME_LENGTH),
+  notesTooLong: atMostCharacters(MAX_NOTES_LENGTH),
 } as const;
 
 export const enquiryMessages = {
@@ -47,11 +46,11 @@ export const enquiryMessages = {
   eventDateTooFarAhead: `must be within ${ENQUIRY_MAX_DAYS_AHEAD} days from today`,
   guestsTooFew: `must be at least ${MIN_GUESTS}; for a smaller party please book a table`,
   guestsTooMany: `must be ${MAX_GUESTS} or fewer`,
-  budgetTooLong: atMost(MAX_BUDGET_LENGTH),
+  budgetTooLong: atMostCharacters(MAX_BUDGET_LENGTH),
   nameEmpty: bookingMessages.nameEmpty,
   nameTooLong: bookingMessages.nameTooLong,
   messageTooShort: `must be at least ${MIN_MESSAGE_LENGTH} characters: tell us about your event`,
-  messageTooLong: atMost(MAX_MESSAGE_LENGTH),
+  messageTooLong: atMostCharacters(MAX_MESSAGE_LENGTH),
 } as const;
 
 export const staffListMessages = {

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../api/schema.gen';
+import { EMAIL_FORMAT_MESSAGE } from '../domain/contactMessages';
+import { atLeast, atLeastCharacters, atMost, atMostCharacters } from '../domain/limitMessages';
 
 type ErrorResponse = components['schemas']['ErrorResponse'];
 type ValidationFailure = components['schemas']['ValidationFailure'];
@@ -40,6 +42,53 @@ function fieldPath(instancePath: string, child: unknown): string {
     .reduce((path, segment) => (/^[0-9]+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
 }
 
+const typeNames: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'a JSON object',
+  array: 'a list',
+  null: 'null',
+};
+
+const formatMessages: Record<string, string> = {
+  email: EMAIL_FORMAT_MESSAGE,
+  'date-time': 'must be a date and time, for example 2026-12-24T19:30:00Z',
+};
+
+/**
+ * The contract's limits in the words the restaurant's own rules use, since a form shows them to a customer under
+ * the field ("Phone number must be at most 30 characters"); a keyword without plain words keeps Ajv's.
+ */
+function plainMessage({ keyword, params, message }: AjvError): string {
+  const limit = params.limit as number;
+  switch (keyword) {
+    case 'maxLength':
+      return atMostCharacters(limit);
+    case 'minLength':
+      return atLeastCharacters(limit);
+    case 'minimum':
+      return atLeast(limit);
+    case 'maximum':
+      return atMost(limit);
+    case 'minItems':
+      return `must have at least ${limit} ${limit === 1 ? 'item' : 'items'}`;
+    case 'maxItems':
+      return `must have at most ${limit} ${limit === 1 ? 'item' : 'items'}`;
+    case 'type': {
+      const types = ([] as string[]).concat(params.type as string | string[]).flatMap((type) => type.split(','));
+      return `must be ${types.map((type) => typeNames[type] ?? type).join(' or ')}`;
+    }
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'format':
+      return formatMessages[params.format as string] ?? message ?? 'is invalid';
+    default:
+      return message ?? 'is invalid';
+  }
+}
+
 export function validationFailures(errors: AjvError[], context: string): ValidationFailure[] {
   const failures = errors.map((error): ValidationFailure => {
     if (error.keyword === 'required') {
@@ -48,7 +97,7 @@ export function validationFailures(errors: AjvError[], context: string): Validat
     if (error.keyword === 'additionalProperties') {
       return { field: fieldPath(error.instancePath, error.params.additionalProperty) || context, message: 'is not allowed' };
     }
-    return { field: fieldPath(error.instancePath, undefined) || context, message: error.message ?? 'is invalid' };
+    return { field: fieldPath(error.instancePath, undefined) || context, message: plainMessage(error) };
   });
   // A value failing both branches of a nullable oneOf reports the same field more than once.
   const unique = new Map(failures.map((failure) => [`${failure.field}\n${failure.message}`, failure]));

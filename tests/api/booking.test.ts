@@ -108,8 +108,8 @@ describe('POST /booking/request', () => {
     ['a bad phone number', { phone: '12345' }, { field: 'phone', message: phoneMessage }],
     ['a bad email', { email: 'ada@' }, { field: 'email', message: emailMessage }],
     ['an empty name', { name: '  ' }, { field: 'name', message: bookingMessages.nameEmpty }],
-    ['too-long notes', { notes: 'x'.repeat(1001) }, { field: 'notes', message: 'must NOT have more than 1000 characters' }],
-    ['a party size as text', { partySize: '4' }, { field: 'partySize', message: 'must be integer' }],
+    ['too-long notes', { notes: 'x'.repeat(1001) }, { field: 'notes', message: bookingMessages.notesTooLong }],
+    ['a party size as text', { partySize: '4' }, { field: 'partySize', message: 'must be a whole number' }],
     ['a missing phone', { phone: undefined }, { field: 'phone', message: 'is required' }],
     ['an unknown field', { tableNumber: 12 }, { field: 'tableNumber', message: 'is not allowed' }],
   ];
@@ -172,7 +172,7 @@ describe('POST /catering/enquiry', () => {
     ['501 guests', { guests: 501 }, { field: 'guests', message: enquiryMessages.guestsTooMany }],
     ['a short message', { message: 'Party' }, { field: 'message', message: enquiryMessages.messageTooShort }],
     ['a bad phone number', { phone: '999' }, { field: 'phone', message: phoneMessage }],
-    ['guests as text', { guests: '40' }, { field: 'guests', message: 'must be integer' }],
+    ['guests as text', { guests: '40' }, { field: 'guests', message: 'must be a whole number' }],
     ['an unknown field', { venue: 'Garden' }, { field: 'venue', message: 'is not allowed' }],
   ];
 

@@ -117,7 +117,7 @@ describe('read calls answer from the seeded database', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errorMessage).toBeNull();
-    expect(body.validationErrors).toContainEqual({ field: 'menuId', message: 'must be integer' });
+    expect(body.validationErrors).toContainEqual({ field: 'menuId', message: 'must be a whole number' });
   });
 });
 
@@ -192,12 +192,12 @@ describe('body validation happens before any handler and writes nothing', () => 
   const validAccount = { authId: 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b', email: 'diner@example.com' };
 
   const invalidBodies: Array<[string, string, string, { field: string; message: string }]> = [
-    ['a wrong type', '/orderbuilder/update', JSON.stringify({ ...validOrder, menuVersion: '1' }), { field: 'menuVersion', message: 'must be integer' }],
+    ['a wrong type', '/orderbuilder/update', JSON.stringify({ ...validOrder, menuVersion: '1' }), { field: 'menuVersion', message: 'must be a whole number' }],
     [
       'a wrong type in a line',
       '/orderbuilder/update',
       JSON.stringify({ ...validOrder, orderItems: [{ ...validOrder.orderItems[0], quantity: '2' }] }),
-      { field: 'orderItems[0].quantity', message: 'must be integer' },
+      { field: 'orderItems[0].quantity', message: 'must be a whole number' },
     ],
     ['an unknown field', '/orderbuilder/update', JSON.stringify({ ...validOrder, price: 0 }), { field: 'price', message: 'is not allowed' }],
     [
@@ -207,11 +207,11 @@ describe('body validation happens before any handler and writes nothing', () => 
       { field: 'basketId', message: 'is required' },
     ],
     ['malformed JSON', '/orderbuilder/update', '{"basketId": "abc", ', { field: 'body', message: 'must be valid JSON' }],
-    ['an empty body', '/orderbuilder/update', '', { field: 'body', message: 'must be object' }],
-    ['a wrong type', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 42 }), { field: 'email', message: 'must be string' }],
+    ['an empty body', '/orderbuilder/update', '', { field: 'body', message: 'must be a JSON object' }],
+    ['a wrong type', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 42 }), { field: 'email', message: 'must be text' }],
     ['an unknown field', '/account/CreateAccount', JSON.stringify({ ...validAccount, points: 5000 }), { field: 'points', message: 'is not allowed' }],
     ['a missing required field', '/account/CreateAccount', JSON.stringify({ authId: validAccount.authId }), { field: 'email', message: 'is required' }],
-    ['a malformed email', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 'diner' }), { field: 'email', message: 'must match format "email"' }],
+    ['a malformed email', '/account/CreateAccount', JSON.stringify({ ...validAccount, email: 'diner' }), { field: 'email', message: 'must be an email address, for example name@example.com' }],
     ['malformed JSON', '/account/CreateAccount', '{authId: 1}', { field: 'body', message: 'must be valid JSON' }],
   ];
 

@@ -173,7 +173,7 @@ describe('the error catalogue over HTTP (SPEC §8)', () => {
   });
 
   it('HTTP 400 with validation errors keeps the failures with a null error', async () => {
-    const validationErrors = [{ field: 'menuId', message: 'must be integer' }];
+    const validationErrors = [{ field: 'menuId', message: 'must be a whole number' }];
     const result = await getMenuAnswering(json(400, { errorMessage: null, validationErrors }));
     expect(result).toEqual({ ok: false, aborted: false, error: { status: 400, message: null, validationErrors } });
   });

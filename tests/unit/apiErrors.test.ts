@@ -13,7 +13,7 @@ describe('the error catalogue (SPEC §8)', () => {
 
     it('HTTP 400 with validation errors: the failures are kept and the error is null', () => {
       const validationErrors = [
-        { field: 'email', message: 'must match format "email"' },
+        { field: 'email', message: 'must be an email address, for example name@example.com' },
         { field: 'postCode', message: 'is required' },
       ];
       expect(toApiError(400, { errorMessage: null, validationErrors })).toEqual({

@@ -39,7 +39,7 @@ describe('placing the server’s validation failures by field', () => {
     const placed = placeFailures(
       [
         { field: 'name', message: 'must not be empty' },
-        { field: 'name', message: 'must NOT have more than 100 characters' },
+        { field: 'name', message: 'must be at most 100 characters' },
         { field: 'partySize', message: 'must be at least 1' },
         { field: 'body', message: 'must be valid JSON' },
       ],
