@@ -18,6 +18,7 @@ import { apiIdentityOf, createAuthActor } from './actors/auth';
 import { createBasketActor } from './actors/basket';
 import { followOrderInProgress } from './actors/orderInProgress';
 import { createTrackingActor } from './actors/tracking';
+import { readBootData } from './api/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { createAppRouter } from './AppRouter';
 import { preloadFirstPhoto } from './components/content/pageLayout';
@@ -57,7 +58,8 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
 }
 
 async function start(rootElement: HTMLElement) {
-  const config = await loadRuntimeConfig();
+  const boot = readBootData(document);
+  const config = await loadRuntimeConfig(boot.config);
   ensureTrackingCookie(document);
 
   const auth = createAuthActor(config.identity);
@@ -68,13 +70,14 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
-  const coreData = createCoreDataCache(() => fetchCoreData(api));
+  const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
   coreData.load().catch(() => undefined);
-  const pages = createPageDataCache((page) => callApi(api.GET('/pagedata/page/{page}', { params: { path: { page } } })));
-  // A start on one of the restaurant's pages asks for it beside the core data rather than once its route's code is in.
+  const pages = createPageDataCache((page) => callApi(api.GET('/pagedata/page/{page}', { params: { path: { page } } })), boot.pages);
+  // A start on one of the restaurant's pages that the HTML did not bring asks for it beside the core data rather than
+  // once its route's code is in (the HTML that brings one also asks for its first photo).
   const startPage = pageNameAt(window.location.pathname);
-  if (startPage) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
+  if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await yieldToBrowser();
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   const acceptance = createAcceptanceActor(api);
@@ -82,7 +85,18 @@ async function start(rootElement: HTMLElement) {
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
   await yieldToBrowser();
-  const router = createAppRouter({ api, auth, basket, acceptance, tracking, coreData, pages, analytics, appVersion: config.appVersion });
+  const router = createAppRouter({
+    api,
+    auth,
+    basket,
+    acceptance,
+    tracking,
+    coreData,
+    appStart: { settingsChecked: false },
+    pages,
+    analytics,
+    appVersion: config.appVersion,
+  });
   // The router asks for a route's code only once the settings gate has passed; this page's code downloads alongside the core data instead.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) router.loadRouteChunk(route)?.catch(() => undefined);
 

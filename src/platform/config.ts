@@ -52,7 +52,9 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
   };
 }
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+/** The configuration the site's HTML brought (src/api/bootData.ts), or else `/config.json`'s. */
+export async function loadRuntimeConfig(fromPage: unknown): Promise<RuntimeConfig> {
+  if (fromPage !== undefined) return parseRuntimeConfig(fromPage);
   const response = await fetch('/config.json', { cache: 'no-store' });
   if (!response.ok) throw new ConfigError(`/config.json answered ${response.status}`);
   return parseRuntimeConfig(await response.json());

@@ -1,17 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { isPageName } from '../domain/pageContent';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
 import { SplashScreen } from '../screens/splash/SplashScreen';
 
-/** The contract's page names: anything else cannot be a page, so it is the splash without asking. */
-const PAGE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** A page the restaurant has added (SPEC §2 "any other path shows a splash screen" when it has not). */
+/** A page the restaurant has added (SPEC §2 "any other path shows a splash screen" when it has not); a name that cannot be a page is the splash without asking. */
 export const Route = createFileRoute('/$page')({
   loader: ({ context: { pages }, params }) => {
-    if (PAGE_NAME.test(params.page)) void pages.request(params.page);
+    if (isPageName(params.page)) void pages.request(params.page);
   },
   component: function RestaurantAddedPage() {
     const { page } = Route.useParams();
-    return PAGE_NAME.test(page) ? <ContentPageScreen key={page} pageName={page} /> : <SplashScreen />;
+    return isPageName(page) ? <ContentPageScreen key={page} pageName={page} /> : <SplashScreen />;
   },
 });

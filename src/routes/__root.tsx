@@ -21,7 +21,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ context, location, matches }) => {
     // The error page must show even when the core data is what failed.
     if (normalisePath(location.pathname) === '/sorry') return { restaurant: context.coreData.current() };
-    const settingsWereLoaded = context.coreData.current() !== undefined;
+    const isAppStart = !context.appStart.settingsChecked;
     let restaurant;
     try {
       restaurant = await context.coreData.load();
@@ -29,7 +29,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       console.error('The restaurant core data could not be loaded', error);
       throw redirect({ to: '/sorry', replace: true });
     }
-    if (!settingsWereLoaded) {
+    if (isAppStart) {
+      context.appStart.settingsChecked = true;
       const returnPath = returnPathAfterSettingsLoad(
         location.pathname,
         isFixedAppRoute(matches.at(-1), location.pathname),

@@ -10,7 +10,7 @@ import { handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
 import { createSecurityHandlers, type IdTokenVerifier } from './plugins/bearerAuth';
-import { appVersion, registerBrowserConfig, type BrowserIdentity } from './plugins/browserConfig';
+import { appVersion, registerBrowserConfig, type BrowserConfig, type BrowserIdentity } from './plugins/browserConfig';
 import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -81,14 +81,15 @@ export async function buildApp({
   await app.register(compress);
   app.addHook('onRequest', requireIdentificationHeaders(config));
 
-  registerBrowserConfig(app, {
+  const browserConfig: BrowserConfig = {
     apiBaseUrl: apiPrefix,
     applicationKey: config.applicationKey,
     siteKey: config.siteKey,
     identity: browserIdentity,
     ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
     appVersion,
-  });
+  };
+  registerBrowserConfig(app, browserConfig);
   if (identityEmulatorEndpoint) {
     await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint });
   }
@@ -98,7 +99,7 @@ export async function buildApp({
     securityHandlers: createSecurityHandlers(verifyIdToken),
     prefix: apiPrefix,
   });
-  await registerSite(app, config.siteRoot);
+  await registerSite(app, { siteRoot: config.siteRoot, browserConfig });
   registerAutoRefusalSweep(app, config.acceptanceTimeoutSeconds);
   return app;
 }

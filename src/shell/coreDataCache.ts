@@ -7,8 +7,9 @@ export interface CoreDataCache<TData> {
   load(): Promise<TData>;
 }
 
-export function createCoreDataCache<TData>(fetchCoreData: () => Promise<TData>): CoreDataCache<TData> {
-  let held: TData | undefined;
+/** `startWith` is core data the site's HTML brought (src/api/bootData.ts): held from the start, so never fetched. */
+export function createCoreDataCache<TData>(fetchCoreData: () => Promise<TData>, startWith?: TData): CoreDataCache<TData> {
+  let held: TData | undefined = startWith;
   let inFlight: Promise<TData> | undefined;
   return {
     current: () => held,

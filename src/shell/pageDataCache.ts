@@ -13,8 +13,9 @@ export interface PageDataCache {
   request(pageName: string): Promise<ApiResult<Page>>;
 }
 
-export function createPageDataCache(fetchPage: (pageName: string) => Promise<ApiResult<Page>>): PageDataCache {
-  const held = new Map<string, Page>();
+/** `startWith` holds pages the site's HTML brought (src/api/bootData.ts), by lower-cased name. */
+export function createPageDataCache(fetchPage: (pageName: string) => Promise<ApiResult<Page>>, startWith: Record<string, Page> = {}): PageDataCache {
+  const held = new Map<string, Page>(Object.entries(startWith).map(([pageName, page]) => [pageName.toLowerCase(), page]));
   const inFlight = new Map<string, Promise<ApiResult<Page>>>();
   return {
     held: (pageName) => held.get(pageName.toLowerCase()),

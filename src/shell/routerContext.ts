@@ -21,6 +21,11 @@ export interface RouterContext {
   /** The order's progress in the kitchen, polled while it is active (machines/tracking): /track reads it. */
   tracking: TrackingActor;
   coreData: CoreDataCache<RestaurantData>;
+  /**
+   * SPEC §2's rule for the app's start (a path off the public list goes through `/`) applies once, to the first route:
+   * set by the settings gate then. Not read from the core data being held, which the site's HTML may bring.
+   */
+  appStart: { settingsChecked: boolean };
   /** The gallery and the content pages, each fetched once: a route's loader asks early and its screen reads the answer. */
   pages: PageDataCache;
   analytics: Analytics;

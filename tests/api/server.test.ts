@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_DATA_ELEMENT_ID, parseBootData, type BootData } from '../../src/api/bootData';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
@@ -337,12 +338,48 @@ describe('the site', () => {
   const page = (path: string, headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' }) =>
     fetch(`${server.url}${path}`, { headers });
 
-  it.each(['/', '/order', '/privacy', '/account/orders'])('GET %s answers index.html, revalidated on every load', async (path) => {
+  /** The served HTML split into index.html as built and the start data written into it (src/api/bootData.ts). */
+  async function siteDocument(path: string): Promise<{ html: string; written: string; boot: BootData }> {
     const response = await page(path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(indexHtml);
+    const html = await response.text();
+    const written = html.slice(indexHtml.indexOf('</head>'), html.indexOf('</head>'));
+    expect(html.replace(written, '')).toBe(indexHtml);
+    const element = new RegExp(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(written);
+    expect(element, 'the start data').not.toBeNull();
+    return { html, written, boot: parseBootData(element![1]) };
+  }
+
+  it.each(['/', '/order', '/privacy', '/account/orders'])('GET %s answers index.html with the start data, revalidated on every load', async (path) => {
+    const { boot } = await siteDocument(path);
+    expect(boot.config).toEqual(await (await fetch(`${server.url}/config.json`)).json());
+    expect(boot.restaurantData).toEqual((await (await api('/restaurant/coreRestaurantData')).json()).data.restaurantData);
+  });
+
+  it('a restaurant’s page brings its page data, as the API answers it, and nothing else does', async () => {
+    const privacy = (await (await api('/pagedata/page/privacy')).json()).data;
+    expect((await siteDocument('/privacy')).boot.pages).toEqual({ privacy });
+    expect((await siteDocument('/Privacy/')).boot.pages).toEqual({ privacy });
+    for (const path of ['/', '/order', '/no-such-page', '/privacy/more']) expect((await siteDocument(path)).boot.pages, path).toBeUndefined();
+  });
+
+  it('the gallery asks for its first photo at once; a page without a carousel asks for none', async () => {
+    const gallery = (await (await api('/pagedata/page/Gallery')).json()).data;
+    const { written, boot } = await siteDocument('/gallery');
+    expect(boot.pages).toEqual({ gallery });
+    expect(written).toContain('<link rel="preload" as="image" href="/images/gallery/dining-room.webp" fetchpriority="high">');
+    expect((await siteDocument('/privacy')).written).not.toContain('rel="preload"');
+  });
+
+  it('no text of a page can end the start data and run as a script', async () => {
+    const title = 'Offers </script><script>alert(1)</script><!--';
+    await database.db.insertInto('pages').values({ page_name: 'offers', title, content: '[]' }).execute();
+    const { written, boot } = await siteDocument('/offers');
+    expect(written).not.toContain('</script><script>');
+    expect(written).not.toContain('<!--');
+    expect(boot.pages?.offers.title).toBe(title);
   });
 
   it('hashed assets are cached for a year', async () => {

@@ -203,18 +203,40 @@ test("a content card's call to action shows the icon its ctaIcon names, at size 
   }
 });
 
-test('the gallery asks for its page data only when it does not hold it', async ({ page }) => {
+/** Every page-data call the app makes from now on. */
+function pageDataCalls(page: Page): string[] {
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/pagedata/page/')) asked.push(new URL(request.url()).pathname);
   });
-  await page.goto('/gallery');
+  return asked;
+}
+
+test('the gallery asks for its page data only when it does not hold it', async ({ page }) => {
+  const asked = pageDataCalls(page);
+  await page.goto('/');
+  await waitForShell(page);
+  await page.getByRole('link', { name: 'Gallery' }).first().click();
   await expect(carouselOf(page)).toBeVisible();
   await page.getByRole('link', { name: 'Order online' }).click();
   await expect(page).toHaveURL(/\/order$/);
   await page.getByRole('link', { name: 'Gallery' }).first().click();
   await expect(carouselOf(page)).toBeVisible();
   expect(asked).toEqual(['/api/pagedata/page/Gallery']);
+});
+
+test('a start at the gallery asks for nothing: the page brings its data and its first photo', async ({ page }) => {
+  const asked = pageDataCalls(page);
+  const photos: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image' && request.url().endsWith('.webp')) photos.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/gallery');
+  await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', '/images/gallery/dining-room.webp');
+  await expect(carouselOf(page)).toBeVisible();
+  await expect(carouselOf(page).getByRole('img')).toHaveAttribute('src', '/images/gallery/dining-room.webp');
+  expect(asked).toEqual([]);
+  expect(photos[0]).toBe('/images/gallery/dining-room.webp');
 });
 
 for (const pageName of ['privacy', 'cookies', 'terms', 'about-us', 'allergens']) {

@@ -1,15 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForShell } from './shellSupport';
+import { changeCoreData, waitForShell } from './shellSupport';
 
 const SPLASH_HEADING = 'This page is not on our menu';
 
 /** The browser meets a restaurant whose online ordering is switched off in the takeaway settings. */
 async function switchOrderingOff(page: Page): Promise<void> {
-  await page.route('**/api/restaurant/coreRestaurantData', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    body.data.restaurantData.takeawaySettings.allowOrdering = false;
-    await route.fulfill({ response, json: body });
+  await changeCoreData(page, (restaurantData) => {
+    restaurantData.takeawaySettings.allowOrdering = false;
   });
 }
 

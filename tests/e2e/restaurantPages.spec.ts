@@ -1,10 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { components } from '../../src/api/schema.gen';
 import { kitchenApi } from './kitchenApi';
 import { londonDate, openDayAhead } from './londonCalendar';
-import { RESTAURANT_NAME, waitForShell } from './shellSupport';
-
-type RestaurantData = components['schemas']['RestaurantData'];
+import { changeCoreData, RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 // The demo restaurant (src/server/db/seed/goldenDragonRestaurant.ts): closed on Mondays, open every other day.
 const ADDRESS_LINES = ['12 Market Street', 'Headingley', 'Leeds', 'West Yorkshire', 'LS6 2AB'];
@@ -13,16 +10,6 @@ const GOOGLE_PLAY_URL = 'https://play.google.com/store/apps/details?id=uk.exampl
 // "B-" or "C-" and six characters without 0, O, 1, I or L (docs/restaurant-pages.md).
 const REFERENCE_CHARACTERS = '[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}';
 const SERVER_MAX_PHONE_LENGTH = 30;
-
-/** The restaurant's core data as the browser receives it, changed by the test. */
-async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {
-  await page.route('**/api/restaurant/coreRestaurantData', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: { restaurantData: RestaurantData } };
-    change(body.data.restaurantData);
-    await route.fulfill({ response, json: body });
-  });
-}
 
 /** One field of a form: how to reach it, a value it accepts, one it refuses and the message it refuses it with. */
 interface FieldCase {

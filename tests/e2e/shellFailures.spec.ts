@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+import { changeBootData, coreDataNotInPage, RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 const SORRY_HEADING = 'Sorry, something went wrong';
 
 test('when the core data cannot be loaded the site goes to /sorry, replacing the page asked for', async ({ page }) => {
+  await coreDataNotInPage(page);
   await page.route('**/api/restaurant/coreRestaurantData', (route) => route.abort('connectionrefused'));
   await page.goto('/order');
   await expect(page).toHaveURL((url) => url.pathname === '/sorry');
@@ -15,6 +16,7 @@ test('when the core data cannot be loaded the site goes to /sorry, replacing the
 
 test('a server error on the core data also goes to /sorry, and trying again recovers once the API answers', async ({ page }) => {
   let failing = true;
+  await coreDataNotInPage(page);
   await page.route('**/api/restaurant/coreRestaurantData', (route) =>
     failing ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Database unavailable' }) : route.fallback(),
   );
@@ -45,6 +47,10 @@ test('a page that fails to render goes to /sorry, replacing itself', async ({ pa
 
 test('a failed content call is shown with the SPEC message and can be retried', async ({ page }) => {
   let failing = true;
+  // Served without the page, as when the server could not read it, so that the app calls for it.
+  await changeBootData(page, (boot) => {
+    delete boot.pages;
+  });
   await page.route('**/api/pagedata/page/terms', (route) => (failing ? route.abort('connectionrefused') : route.fallback()));
   await page.goto('/terms');
   await expect(page.getByRole('alert')).toContainText('The service is temporarily unavailable');

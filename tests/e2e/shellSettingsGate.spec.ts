@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+import { expect, test, type Page } from '@playwright/test';
+import { coreDataNotInPage, RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 test('starting on a public path waits for the restaurant settings, then shows that path', async ({ page }) => {
   let releaseCoreData: () => void = () => undefined;
   const coreDataHeld = new Promise<void>((resolve) => (releaseCoreData = resolve));
+  await coreDataNotInPage(page);
   await page.route('**/api/restaurant/coreRestaurantData', async (route) => {
     await coreDataHeld;
     await route.fallback();
@@ -26,7 +27,8 @@ for (const path of ['/confirmAccount', '/account', '/forgotPassword']) {
   });
 }
 
-test('the core data is fetched once however many pages are visited', async ({ page }) => {
+/** Visits the footer's pages in the app and answers how many times it asked for the core data. */
+async function coreDataCallsOverFourPages(page: Page): Promise<number> {
   let coreDataCalls = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/restaurant/coreRestaurantData')) coreDataCalls += 1;
@@ -37,5 +39,14 @@ test('the core data is fetched once however many pages are visited', async ({ pa
     await page.getByRole('contentinfo').getByRole('link', { name }).click();
     await expect(page.getByRole('contentinfo').getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
   }
-  expect(coreDataCalls).toBe(1);
+  return coreDataCalls;
+}
+
+test('the core data the page brought is not asked for again, however many pages are visited', async ({ page }) => {
+  expect(await coreDataCallsOverFourPages(page)).toBe(0);
+});
+
+test('the core data is fetched once when the page did not bring it, however many pages are visited', async ({ page }) => {
+  await coreDataNotInPage(page);
+  expect(await coreDataCallsOverFourPages(page)).toBe(1);
 });

@@ -1,4 +1,8 @@
 import { expect, type Page } from '@playwright/test';
+import { bootDataElement, BOOT_DATA_ELEMENT_ID, parseBootData, type BootData } from '../../src/api/bootData';
+import type { components } from '../../src/api/schema.gen';
+
+type RestaurantData = components['schemas']['RestaurantData'];
 
 export const RESTAURANT_NAME = 'Golden Dragon';
 
@@ -17,4 +21,41 @@ export async function navigateInApp(page: Page, path: string, landsOn = path): P
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
   await expect(page).toHaveURL((url) => url.pathname === landsOn);
+}
+
+const BOOT_DATA = new RegExp(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`, 's');
+
+/**
+ * Changes what the server writes into the HTML of every page load (src/api/bootData.ts): the configuration, the core
+ * data and the page, which the app then takes instead of calling for them.
+ */
+export async function changeBootData(page: Page, change: (boot: BootData) => void): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = await response.text();
+    const found = BOOT_DATA.exec(html);
+    expect(found, 'the page carries its start data').not.toBeNull();
+    const boot = parseBootData(found![1]);
+    change(boot);
+    await route.fulfill({ response, body: html.replace(BOOT_DATA, bootDataElement(boot)), contentType: 'text/html; charset=utf-8' });
+  });
+}
+
+/** The restaurant's core data as the browser receives it, in the page and from the API, changed by the test. */
+export async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {
+  await changeBootData(page, (boot) => change(boot.restaurantData!));
+  await page.route('**/api/restaurant/coreRestaurantData', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { restaurantData: RestaurantData } };
+    change(body.data.restaurantData);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/** Pages served without the core data, as when the server could not read it: the app must call for it (and `answer` that call). */
+export async function coreDataNotInPage(page: Page): Promise<void> {
+  await changeBootData(page, (boot) => {
+    delete boot.restaurantData;
+  });
 }

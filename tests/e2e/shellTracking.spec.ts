@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { navigateInApp, waitForShell } from './shellSupport';
+import { changeBootData, navigateInApp, waitForShell } from './shellSupport';
 
 const COOKIE_NAME = 'takeaway_tracking';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -44,10 +44,9 @@ test('a tracking cookie of another version is rewritten as version "1" keeping i
 });
 
 test('each route change sends one page view with its path', async ({ page }) => {
-  // The browser tests turn on the recorder through the configuration the server hands the site.
-  await page.route('**/config.json', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), analyticsRecorder: true } });
+  // The browser tests turn on the recorder through the configuration the server writes into the page.
+  await changeBootData(page, (boot) => {
+    boot.config = { ...(boot.config as object), analyticsRecorder: true };
   });
   const pageViews = () => page.evaluate(() => window.__analyticsPageViews?.map((view) => view.path));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCarousel, orderedRows } from '../../src/components/content/pageLayout';
+import { firstCarousel, orderedRows } from '../../src/domain/pageContent';
 import { galleryPage } from '../../src/server/db/seed/galleryPage';
 import type { Page } from '../../src/shell/pageDataCache';
 import { pageNameAt } from '../../src/shell/pageRoutes';

@@ -5,7 +5,7 @@ import { CallToAction } from './CallToAction';
 import { CarouselBlock } from './CarouselBlock';
 import { ContentCard } from './ContentCard';
 import classes from './ContentRows.module.css';
-import { firstCarousel, orderedRows } from './pageLayout';
+import { firstCarousel, orderedRows } from '../../domain/pageContent';
 
 type Page = components['schemas']['Page'];
 type PageColumn = components['schemas']['PageColumn'];

@@ -20,7 +20,10 @@ export interface BrowserConfig {
 
 export const appVersion = '1.0.81';
 
-/** One build serves every environment: the browser reads its settings from `/config.json` at start. */
+/**
+ * One build serves every environment: the browser reads its settings at start, from the site's HTML (plugins/site.ts)
+ * or, where the HTML did not come from this server, from `/config.json`.
+ */
 export function registerBrowserConfig(app: FastifyInstance, config: BrowserConfig): void {
   const body = JSON.stringify(config);
   app.get('/config.json', (_request, reply) =>

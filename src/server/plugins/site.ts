@@ -1,29 +1,48 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bootDataElement, type BootData } from '../../api/bootData';
+import { firstPhoto, isPageName } from '../../domain/pageContent';
 import { errorBody, isApiRequest } from '../errors';
+import type { BrowserConfig } from './browserConfig';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
 
+export interface SiteOptions {
+  siteRoot: string;
+  /** What `/config.json` answers. */
+  browserConfig: BrowserConfig;
+}
+
 /**
  * Serves the built site. Vite puts content-hashed files under /assets/, so those may be cached for a
- * year; everything else (index.html above all) is revalidated so a deploy shows at once.
+ * year; everything else (the HTML above all) is revalidated so a deploy shows at once.
  */
-export async function registerSite(app: FastifyInstance, siteRoot: string): Promise<void> {
+export async function registerSite(app: FastifyInstance, { siteRoot, browserConfig }: SiteOptions): Promise<void> {
   const siteBuilt = existsSync(join(siteRoot, 'index.html'));
   if (siteBuilt) {
     const assetsDirectory = join(siteRoot, 'assets') + sep;
     await app.register(fastifyStatic, {
       root: siteRoot,
       cacheControl: false,
+      // `/` is a client route like any other: its HTML carries the start data, so it is not served as a file.
+      index: false,
       setHeaders: (reply, path) => {
         reply.header('cache-control', path.startsWith(assetsDirectory) ? immutableAsset : revalidate);
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt));
+  const siteDocument = async (pathname: string) =>
+    withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), await bootDataFor(app, browserConfig, pathname));
+  if (siteBuilt) app.get('/', (_request, reply) => sendSiteDocument(reply, siteDocument, '/'));
+  app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
+}
+
+async function sendSiteDocument(reply: FastifyReply, siteDocument: (pathname: string) => Promise<string>, pathname: string): Promise<FastifyReply> {
+  return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').send(await siteDocument(pathname));
 }
 
 function wantsClientRoute(request: FastifyRequest): boolean {
@@ -35,16 +54,56 @@ function wantsClientRoute(request: FastifyRequest): boolean {
   );
 }
 
-/** Client routes such as /order or /privacy exist only in the browser, so reloading one must get index.html. */
-function answerNotFound(request: FastifyRequest, reply: FastifyReply, siteBuilt: boolean): FastifyReply {
+/** Client routes such as /order or /privacy exist only in the browser, so reloading one must get the site's HTML. */
+async function answerNotFound(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  siteDocument: ((pathname: string) => Promise<string>) | undefined,
+): Promise<FastifyReply> {
   if (isApiRequest(request.url)) {
     return reply.code(404).send(errorBody('Route does not exist'));
   }
   if (wantsClientRoute(request)) {
-    if (!siteBuilt) {
+    if (!siteDocument) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site has not been built yet: run npm run build.');
     }
-    return reply.header('cache-control', revalidate).sendFile('index.html');
+    return sendSiteDocument(reply, siteDocument, request.url.split('?')[0]);
   }
   return reply.code(404).send(errorBody('Not found'));
+}
+
+/**
+ * What the app would otherwise ask for one call after another once its code has run (src/api/bootData.ts). A read
+ * that fails is left out rather than failing the page: the app then makes the call itself and handles its failure.
+ */
+async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname: string): Promise<BootData> {
+  const { restaurant, pages } = app.repositories;
+  const pageName = pageNameAt(pathname);
+  const [restaurantData, page] = await Promise.all([
+    restaurant.getCoreData().catch((error: unknown) => app.log.error({ err: error }, 'core data left out of the page')),
+    pageName ? pages.getPage(pageName).catch((error: unknown) => app.log.error({ err: error }, 'page data left out of the page')) : undefined,
+  ]);
+  return {
+    config,
+    ...(restaurantData ? { restaurantData } : {}),
+    ...(pageName && page ? { pages: { [pageName.toLowerCase()]: page } } : {}),
+  };
+}
+
+/** A restaurant's page can only be at a path of one segment that is a page name: /gallery, /privacy, /allergens. */
+function pageNameAt(pathname: string): string | undefined {
+  // Fastify has already refused a path whose escapes do not decode.
+  const segment = decodeURIComponent(pathname.replace(/^\/|\/$/g, ''));
+  return isPageName(segment) ? segment : undefined;
+}
+
+/** The start data, and the first photo of the page's first carousel asked for at once: it is that page's largest paint. */
+function withBootData(html: string, boot: BootData): string {
+  const photo = Object.values(boot.pages ?? {}).map(firstPhoto).find((slide) => slide !== undefined);
+  const photoPreload = photo ? `<link rel="preload" as="image" href="${escapeAttribute(photo.img)}" fetchpriority="high">` : '';
+  return html.replace('</head>', `${photoPreload}${bootDataElement(boot)}</head>`);
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
