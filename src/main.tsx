@@ -29,6 +29,7 @@ import { listenForDeepLinks } from './platform/native';
 import { createOrderInProgressStorage } from './platform/orderInProgressStorage';
 import { ensureTrackingCookie } from './platform/trackingCookie';
 import { createCoreDataCache } from './shell/coreDataCache';
+import { createMenuFromPage } from './shell/menuFromPage';
 import { createPageDataCache } from './shell/pageDataCache';
 import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
@@ -94,6 +95,7 @@ async function start(rootElement: HTMLElement) {
     coreData,
     appStart: { settingsChecked: false },
     pages,
+    menuFromPage: createMenuFromPage(boot.menu),
     analytics,
     appVersion: config.appVersion,
   });

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
-import { isOnlineOrderingAvailable } from '../shell/orderingGate';
+import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 
 export const Route = createFileRoute('/order')({
-  // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile.
-  loader: ({ context: { api, restaurant } }) => ({
-    menuRequest: restaurant && isOnlineOrderingAvailable(restaurant) ? requestMenu(api, restaurant.menuId) : undefined,
-  }),
+  // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
+  // load here has it in the page already.
+  loader: ({ context: { api, restaurant, menuFromPage } }) => {
+    if (!restaurant || !isOnlineOrderingAvailable(restaurant)) return { menuRequest: undefined };
+    const brought = menuFromPage.take(restaurant.menuId);
+    return { menuRequest: brought ? Promise.resolve({ ok: true as const, data: brought }) : requestMenu(api, restaurant.menuId) };
+  },
   component: OrderScreen,
 });

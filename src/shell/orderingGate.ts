@@ -1,13 +1,9 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import { redirectForStep } from '../../machines/basket/basketMachine';
 import type { BasketActor } from '../actors/basket';
+import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
 import { normalisePath } from './titles';
-
-/** SPEC §2: the ordering routes exist only when the takeaway setting and the restaurant both allow online orders. */
-export function isOnlineOrderingAvailable(restaurant: RestaurantData | undefined): boolean {
-  return restaurant !== undefined && restaurant.takeawaySettings.allowOrdering && restaurant.onlineOrderingAllowed;
-}
 
 /** For an ordering route's `beforeLoad`: with ordering switched off the route does not exist, so the splash shows. */
 export function requireOnlineOrdering(restaurant: RestaurantData | undefined): void {

@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { Analytics } from '../platform/analytics';
 import type { CoreDataCache } from './coreDataCache';
+import type { MenuFromPage } from './menuFromPage';
 import type { PageDataCache } from './pageDataCache';
 
 export type RestaurantData = components['schemas']['RestaurantData'];
@@ -28,6 +29,8 @@ export interface RouterContext {
   appStart: { settingsChecked: boolean };
   /** The gallery and the content pages, each fetched once: a route's loader asks early and its screen reads the answer. */
   pages: PageDataCache;
+  /** The menu a first load at `/order` brought in its HTML, for `/order`'s loader. */
+  menuFromPage: MenuFromPage;
   analytics: Analytics;
   /** SPEC §9: sent with orders and shown in the footer. */
   appVersion: string;

@@ -365,6 +365,13 @@ describe('the site', () => {
     for (const path of ['/', '/order', '/no-such-page', '/privacy/more']) expect((await siteDocument(path)).boot.pages, path).toBeUndefined();
   });
 
+  it('/order brings the menu, as the API answers it, and no other path does', async () => {
+    const { menuId } = (await (await api('/restaurant/coreRestaurantData')).json()).data.restaurantData;
+    const menu = (await (await api(`/menu/getMenu/${menuId}`)).json()).data;
+    for (const path of ['/order', '/Order/']) expect((await siteDocument(path)).boot.menu, path).toEqual(menu);
+    for (const path of ['/', '/basket', '/gallery']) expect((await siteDocument(path)).boot.menu, path).toBeUndefined();
+  });
+
   it('the gallery asks for its first photo at once; a page without a carousel asks for none', async () => {
     const gallery = (await (await api('/pagedata/page/Gallery')).json()).data;
     const { written, boot } = await siteDocument('/gallery');

@@ -2,9 +2,9 @@ import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { basketMachine } from '../../machines/basket/basketMachine';
+import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
 import {
   guardOrderingStep,
-  isOnlineOrderingAvailable,
   isRestorableOrderingStep,
   RESTORABLE_ORDERING_STEPS,
   requireOnlineOrdering,

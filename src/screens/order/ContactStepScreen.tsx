@@ -1,5 +1,5 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
+import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { ContactScreen } from './ContactScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 

@@ -1,5 +1,5 @@
 import { rootRouteId, useLoaderData, useRouteContext } from '@tanstack/react-router';
-import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
+import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 

@@ -5,7 +5,7 @@ import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { londonWallClock } from '../../domain/londonClock';
-import { isOnlineOrderingAvailable } from '../../shell/orderingGate';
+import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import type { RestaurantData } from '../../shell/routerContext';
 import { useNow } from '../../components/useNow';
 import { addressLines, directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';

@@ -4,6 +4,7 @@ import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
+import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, isPageName } from '../../domain/pageContent';
 import { errorBody, isApiRequest } from '../errors';
 import type { BrowserConfig } from './browserConfig';
@@ -77,17 +78,29 @@ async function answerNotFound(
  * that fails is left out rather than failing the page: the app then makes the call itself and handles its failure.
  */
 async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname: string): Promise<BootData> {
-  const { restaurant, pages } = app.repositories;
+  const { restaurant, pages, menus } = app.repositories;
+  const leftOut = (what: string) => (error: unknown) => app.log.error({ err: error }, `${what} left out of the page`);
   const pageName = pageNameAt(pathname);
   const [restaurantData, page] = await Promise.all([
-    restaurant.getCoreData().catch((error: unknown) => app.log.error({ err: error }, 'core data left out of the page')),
-    pageName ? pages.getPage(pageName).catch((error: unknown) => app.log.error({ err: error }, 'page data left out of the page')) : undefined,
+    restaurant.getCoreData().catch(leftOut('core data')),
+    pageName ? pages.getPage(pageName).catch(leftOut('page data')) : undefined,
   ]);
+  // /order draws the menu (src/routes/order.tsx), when online ordering is available.
+  const menu =
+    isMenuPath(pathname) && restaurantData && isOnlineOrderingAvailable(restaurantData)
+      ? await menus.getMenu(restaurantData.menuId).catch(leftOut('menu'))
+      : undefined;
   return {
     config,
     ...(restaurantData ? { restaurantData } : {}),
     ...(pageName && page ? { pages: { [pageName.toLowerCase()]: page } } : {}),
+    ...(menu ? { menu } : {}),
   };
+}
+
+/** The browser's routes match case-insensitively and with or without a trailing slash. */
+function isMenuPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === '/order';
 }
 
 /** A restaurant's page can only be at a path of one segment that is a page name: /gallery, /privacy, /allergens. */
