@@ -3,7 +3,10 @@ import { isPageName } from '../domain/pageContent';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
 import { SplashScreen } from '../screens/splash/SplashScreen';
 
-/** A page the restaurant has added (SPEC §2 "any other path shows a splash screen" when it has not); a name that cannot be a page is the splash without asking. */
+/**
+ * A page the restaurant has added (SPEC §2 "any other path shows a splash screen" when it has not); a name that cannot
+ * be a page is the splash without asking.
+ */
 export const Route = createFileRoute('/$page')({
   loader: ({ context: { pages }, params }) => {
     if (isPageName(params.page)) void pages.request(params.page);

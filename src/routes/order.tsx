@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
-import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 
 export const Route = createFileRoute('/order')({
   // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
