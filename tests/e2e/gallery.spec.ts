@@ -135,6 +135,11 @@ test('bullets, arrows, the keyboard and a sideways wheel change the photo', asyn
   await page.setViewportSize({ width: 1280, height: 900 });
   const alts = await openGalleryWithStoppedClock(page);
   const carousel = carouselOf(page);
+  // The wheel first, while no photo is fading: Swiper ignores a wheel during a change, so that a trackpad's momentum
+  // does not skip several photos, and the fade runs on the browser's real clock, which the test does not hold.
+  await carousel.hover();
+  await page.mouse.wheel(120, 0);
+  await expectPhoto(page, 2, alts);
   await carousel.getByRole('button', { name: 'Show photo 4' }).click();
   await expectPhoto(page, 4, alts);
   await carousel.getByRole('button', { name: 'Previous photo' }).click();
@@ -145,9 +150,6 @@ test('bullets, arrows, the keyboard and a sideways wheel change the photo', asyn
   await expectPhoto(page, 5, alts);
   await page.keyboard.press('ArrowLeft');
   await expectPhoto(page, 4, alts);
-  await carousel.hover();
-  await page.mouse.wheel(120, 0);
-  await expectPhoto(page, 5, alts);
   // The first photo's arrow back goes round to the last.
   await carousel.getByRole('button', { name: 'Show photo 1' }).click();
   await carousel.getByRole('button', { name: 'Previous photo' }).click();
