@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { normalisePath } from '../shell/titles';
+import { normalisePath } from '../domain/paths';
 
 /** SPEC §2/§8: any render error replaces the page with /sorry; if /sorry itself fails, a plain message stays. */
 export function RenderErrorRedirect({ error }: ErrorComponentProps) {

@@ -3,5 +3,5 @@
 // restaurant's rules, which word theirs alike, so that a customer never meets a validator's phrasing.
 export const atMostCharacters = (limit: number) => `must be at most ${limit} characters`;
 export const atLeastCharacters = (limit: number) => (limit === 1 ? 'must not be empty' : `must be at least ${limit} characters`);
-export const atLeast = (limit: number | string) => `must be at least ${limit}`;
-export const atMost = (limit: number | string) => `must be at most ${limit}`;
+export const atLeast = (limit: number) => `must be at least ${limit}`;
+export const atMost = (limit: number) => `must be at most ${limit}`;

@@ -5,7 +5,7 @@ import { isKitchenPath } from '../shell/kitchenGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
 import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
-import { normalisePath } from '../shell/titles';
+import { normalisePath } from '../domain/paths';
 
 /**
  * The generic content page and the splash take any path: a start there is kept, not sent through `/`. A path

@@ -1,4 +1,4 @@
-import { normalisePath } from './titles';
+import { normalisePath } from '../domain/paths';
 
 const TAKE_AWAY_PATHS = new Set(
   ['/order', '/basket', '/contact', '/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/confirmation'].map(normalisePath),

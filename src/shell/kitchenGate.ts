@@ -2,7 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { AuthActor } from '../actors/auth';
 import { KITCHEN_STAFF_GROUP } from '../domain/staff';
-import { normalisePath } from './titles';
+import { normalisePath } from '../domain/paths';
 
 /**
  * The kitchen pages. Their state is on the server and in the stored session, so the settings gate keeps a start

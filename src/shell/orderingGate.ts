@@ -3,7 +3,7 @@ import { redirectForStep } from '../../machines/basket/basketMachine';
 import type { BasketActor } from '../actors/basket';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
-import { normalisePath } from './titles';
+import { normalisePath } from '../domain/paths';
 
 /** For an ordering route's `beforeLoad`: with ordering switched off the route does not exist, so the splash shows. */
 export function requireOnlineOrdering(restaurant: RestaurantData | undefined): void {

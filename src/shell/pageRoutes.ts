@@ -1,4 +1,4 @@
-import { normalisePath } from './titles';
+import { normalisePath } from '../domain/paths';
 
 /** The routes that show one of the restaurant's pages, by the page's name in `GET /pagedata/page/{page}`. */
 export const PAGE_NAMES = {

@@ -1,4 +1,4 @@
-import { normalisePath } from './titles';
+import { normalisePath } from '../domain/paths';
 
 /** SPEC §2: the paths from which the app may start without first going through `/`. '' is the bare origin. */
 export const PUBLIC_PATHS: readonly string[] = [

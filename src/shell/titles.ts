@@ -1,3 +1,5 @@
+import { normalisePath } from '../domain/paths';
+
 /** Between the restaurant's trading name and the page's suffix, for every document title. */
 export const TITLE_SEPARATOR = ' | ';
 
@@ -49,11 +51,6 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   '/kitchen': 'Kitchen',
   '/kitchen/bookings': 'Bookings',
 };
-
-export function normalisePath(pathname: string): string {
-  const lowered = pathname.toLowerCase();
-  return lowered.length > 1 && lowered.endsWith('/') ? lowered.replace(/\/+$/, '') : lowered;
-}
 
 export function titleSuffixFor(pathname: string): string | undefined {
   return TITLE_SUFFIXES[normalisePath(pathname)];

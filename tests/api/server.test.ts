@@ -4,11 +4,12 @@ import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_DATA_ELEMENT_ID, parseBootData, type BootData } from '../../src/api/bootData';
+import { parseBootData, type BootData } from '../../src/api/bootData';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
 import { startServer, type RunningServer } from '../../src/server/main';
+import { BOOT_DATA_IN_HTML } from '../e2e/bootDataHtml';
 
 const root = resolve(import.meta.dirname, '../..');
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
@@ -347,7 +348,7 @@ describe('the site', () => {
     const html = await response.text();
     const written = html.slice(indexHtml.indexOf('</head>'), html.indexOf('</head>'));
     expect(html.replace(written, '')).toBe(indexHtml);
-    const element = new RegExp(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(written);
+    const element = BOOT_DATA_IN_HTML.exec(written);
     expect(element, 'the start data').not.toBeNull();
     return { html, written, boot: parseBootData(element![1]) };
   }

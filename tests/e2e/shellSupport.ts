@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { bootDataElement, BOOT_DATA_ELEMENT_ID, parseBootData, type BootData } from '../../src/api/bootData';
+import { bootDataElement, parseBootData, type BootData } from '../../src/api/bootData';
 import type { components } from '../../src/api/schema.gen';
+import { BOOT_DATA_IN_HTML } from './bootDataHtml';
 
 type RestaurantData = components['schemas']['RestaurantData'];
 
@@ -23,8 +24,6 @@ export async function navigateInApp(page: Page, path: string, landsOn = path): P
   await expect(page).toHaveURL((url) => url.pathname === landsOn);
 }
 
-const BOOT_DATA = new RegExp(`<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">(.*?)</script>`, 's');
-
 /**
  * Changes what the server writes into the HTML of every page load (src/api/bootData.ts): the configuration, the core
  * data and the page, which the app then takes instead of calling for them.
@@ -34,11 +33,11 @@ export async function changeBootData(page: Page, change: (boot: BootData) => voi
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = await response.text();
-    const found = BOOT_DATA.exec(html);
+    const found = BOOT_DATA_IN_HTML.exec(html);
     expect(found, 'the page carries its start data').not.toBeNull();
     const boot = parseBootData(found![1]);
     change(boot);
-    await route.fulfill({ response, body: html.replace(BOOT_DATA, bootDataElement(boot)), contentType: 'text/html; charset=utf-8' });
+    await route.fulfill({ response, body: html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)), contentType: 'text/html; charset=utf-8' });
   });
 }
 

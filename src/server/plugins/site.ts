@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, isPageName } from '../../domain/pageContent';
+import { normalisePath } from '../../domain/paths';
 import { errorBody, isApiRequest } from '../errors';
 import type { BrowserConfig } from './browserConfig';
 
@@ -80,33 +81,29 @@ async function answerNotFound(
 async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname: string): Promise<BootData> {
   const { restaurant, pages, menus } = app.repositories;
   const leftOut = (what: string) => (error: unknown) => app.log.error({ err: error }, `${what} left out of the page`);
-  const pageName = pageNameAt(pathname);
+  const pageName = pageNameInPath(pathname);
   const [restaurantData, page] = await Promise.all([
     restaurant.getCoreData().catch(leftOut('core data')),
     pageName ? pages.getPage(pageName).catch(leftOut('page data')) : undefined,
   ]);
   // /order draws the menu (src/routes/order.tsx), when online ordering is available.
   const menu =
-    isMenuPath(pathname) && restaurantData && isOnlineOrderingAvailable(restaurantData)
+    normalisePath(pathname) === '/order' && restaurantData && isOnlineOrderingAvailable(restaurantData)
       ? await menus.getMenu(restaurantData.menuId).catch(leftOut('menu'))
       : undefined;
   return {
     config,
     ...(restaurantData ? { restaurantData } : {}),
-    ...(pageName && page ? { pages: { [pageName.toLowerCase()]: page } } : {}),
+    ...(pageName && page ? { pages: { [pageName]: page } } : {}),
     ...(menu ? { menu } : {}),
   };
 }
 
-/** The browser's routes match case-insensitively and with or without a trailing slash. */
-function isMenuPath(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '').toLowerCase() === '/order';
-}
 
 /** A restaurant's page can only be at a path of one segment that is a page name: /gallery, /privacy, /allergens. */
-function pageNameAt(pathname: string): string | undefined {
+function pageNameInPath(pathname: string): string | undefined {
   // Fastify has already refused a path whose escapes do not decode.
-  const segment = decodeURIComponent(pathname.replace(/^\/|\/$/g, ''));
+  const segment = decodeURIComponent(normalisePath(pathname).slice(1));
   return isPageName(segment) ? segment : undefined;
 }
 
