@@ -3,11 +3,14 @@
 /** The operations with bearer security: `path` is the template as in openapi.yaml, without the `/api` server prefix. */
 export const authenticatedOperations = [
   { operationId: 'getAccount', method: 'GET', path: '/account/GetAccount' },
+  { operationId: 'createAccount', method: 'POST', path: '/account/CreateAccount' },
+  { operationId: 'createAccountFromOrder', method: 'POST', path: '/account/CreateAccountFromOrder' },
   { operationId: 'updateProfile', method: 'POST', path: '/account/UpdateProfile' },
   { operationId: 'addAddress', method: 'POST', path: '/account/AddAddress' },
   { operationId: 'deleteAccount', method: 'POST', path: '/account/DeleteAccount' },
   { operationId: 'doLogin', method: 'GET', path: '/account/DoLogin' },
   { operationId: 'rebuildOrder', method: 'GET', path: '/account/RebuildOrder/{orderId}' },
+  { operationId: 'updateOrder', method: 'POST', path: '/orderbuilder/update' },
   { operationId: 'confirmOrderAuth', method: 'POST', path: '/orderbuilder/confirmAuth' },
   { operationId: 'listKitchenOrders', method: 'GET', path: '/kitchen/orders' },
   { operationId: 'acceptKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/accept' },

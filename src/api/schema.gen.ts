@@ -69,7 +69,7 @@ export interface paths {
         put?: never;
         /**
          * Creates the account record of a customer who has just confirmed sign-up.
-         * @description SPEC does not show the answer; this project answers the new account. The server checks that the auth id belongs to a confirmed user of the identity service with that email.
+         * @description SPEC does not show the answer; this project answers the new account. The caller signs in first: the account is the bearer id token's user, and `authId` and `email` must be that token's `sub` and `email` (400 otherwise). Name and phone are optional profile details. An account that already exists is 400 "You already have an account".
          */
         post: operations["createAccount"];
         delete?: never;
@@ -89,7 +89,7 @@ export interface paths {
         put?: never;
         /**
          * Creates an account for a guest who has just ordered, crediting the order's points.
-         * @description SPEC does not show the answer; this project answers the new account. The points are recomputed by the server from the order; a client value that differs is refused.
+         * @description SPEC does not show the answer; this project answers the new account. As CreateAccount, for the bearer token's own user. The order (`orderRef`) must be a confirmed guest order, placed with the token's email and not yet on any account: it becomes the account's first order and earns its points. The points are recomputed by the server from the order; a client value that differs is 400 naming `points`.
          */
         post: operations["createAccountFromOrder"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         put?: never;
         /**
          * Updates the signed-in customer's profile.
-         * @description SPEC shows neither the profile's fields nor the answer; this project takes name and phone and answers the account.
+         * @description SPEC shows neither the profile's fields nor the answer; this project takes name and phone and answers the account. Without an account record: 404 "You do not have an account yet".
          */
         post: operations["updateProfile"];
         delete?: never;
@@ -127,7 +127,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds an address to the signed-in customer's profile and answers the account. */
+        /**
+         * Adds an address to the signed-in customer's profile and answers the account.
+         * @description The postcode must be a UK postcode (400 naming `postCode`); it is stored normalised ("LS6 2AB"). At most 10 addresses (400 "You can keep at most 10 addresses"). Without an account record: 404.
+         */
         post: operations["addAddress"];
         delete?: never;
         options?: never;
@@ -146,7 +149,7 @@ export interface paths {
         put?: never;
         /**
          * Deletes the signed-in customer's account here and in the identity service.
-         * @description SPEC shows neither payload nor answer; this project takes no body (the bearer token identifies the account) and answers `{ accountDeleted: true }`.
+         * @description SPEC shows neither payload nor answer; this project takes no body (the bearer token identifies the account) and answers `{ accountDeleted: true }`. In one transaction it removes the profile, addresses, vouchers and points, and keeps the account's orders for the restaurant's books without the name, email, phone or delivery address. The browser then deletes the identity user and signs out. Deleting when there is no account (deleted already) is 404 "There is no account to delete" and changes nothing.
          */
         post: operations["deleteAccount"];
         delete?: never;
@@ -182,7 +185,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Starts a new basket holding the items of one of the customer's previous orders. */
+        /**
+         * Starts a new basket holding the items of one of the customer's previous orders.
+         * @description `orderId` is the `orderId` of one of the caller's own orders (GetAccount); any other id, of another customer's order or of none, is 404 "Order not found". The new basket belongs to the caller and holds the items still on the menu and available, at today's prices; `removedItems` names the ones that are not.
+         */
         get: operations["rebuildOrder"];
         put?: never;
         post?: never;
@@ -297,7 +303,7 @@ export interface paths {
         put?: never;
         /**
          * Saves the basket as the customer builds it.
-         * @description SPEC does not show the answer; this project answers the saved order. Prices, discounts, voucher values, delivery and bag charges and the totals are recomputed by the server from its own menu and settings; the totals sent are never stored as given. Lines with the same category, item and config are merged; titles and options come from the menu. The status is derived from what the order holds (docs/order-journey.md). An unknown basket is 400 "This basket does not exist"; a confirmed one is 400 "This order has already been confirmed and can no longer be changed"; a line the menu does not offer is 400 with a validation failure naming it (e.g. `orderItems[2].configId`).
+         * @description SPEC does not show the answer; this project answers the saved order. Prices, discounts, voucher values, delivery and bag charges and the totals are recomputed by the server from its own menu and settings; the totals sent are never stored as given. Lines with the same category, item and config are merged; titles and options come from the menu. The status is derived from what the order holds (docs/order-journey.md). With a signed-in customer's bearer token the basket becomes theirs and is priced with their profile discount and the vouchers in `voucherItems` (only `voucherId` is read; a voucher the customer does not hold, has used, or that is not valid today is 400 naming `voucherItems[i].voucherId`); without one it is a guest's, whose vouchers are cleared (SPEC §4). An unknown basket is 400 "This basket does not exist"; a confirmed one is 400 "This order has already been confirmed and can no longer be changed"; a line the menu does not offer is 400 with a validation failure naming it (e.g. `orderItems[2].configId`).
          */
         post: operations["updateOrder"];
         delete?: never;
@@ -317,7 +323,7 @@ export interface paths {
         put?: never;
         /**
          * Confirms a guest's order.
-         * @description SPEC does not show the payload; this project takes the basket id. Confirming twice has one effect and answers the same orderRef.
+         * @description SPEC does not show the payload; this project takes the basket id. Confirming twice has one effect and answers the same orderRef. A basket last priced for a signed-in customer is 400 "Sign in to confirm this order" (it must be confirmed with confirmAuth or updated as a guest).
          */
         post: operations["confirmOrder"];
         delete?: never;
@@ -337,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Confirms a signed-in customer's order, applying the profile discount, vouchers and points.
-         * @description SPEC does not show the payload; this project takes the basket id. Confirming twice has one effect and answers the same orderRef.
+         * @description SPEC does not show the payload; this project takes the basket id. Confirming twice has one effect and answers the same orderRef. The basket must have been last priced for the caller (400 "Your basket must be updated for your account" otherwise). In the confirming transaction the server prices it again with the account as it is now; when a voucher has meanwhile been used or the total would change, it is 400 "Your discounts have changed: please review your basket" and nothing is written. Confirming uses the order's vouchers and credits its points (docs/accounts.md).
          */
         post: operations["confirmOrderAuth"];
         delete?: never;
@@ -964,6 +970,8 @@ export interface components {
         };
         AccountProfile: {
             authId: components["schemas"]["AuthId"];
+            /** @description The customer's loyalty identifier, shown as a QR code at /accountQR for staff to scan or type: ten characters in two groups of five (e.g. `GD7KM-3XQ9P`), unambiguous letters and digits. */
+            loyaltyId: string;
             email: string;
             name: string | null;
             phone: string | null;
@@ -988,16 +996,27 @@ export interface components {
             validDay?: components["schemas"]["DayOfWeek"];
         };
         AccountOrder: {
+            /** @description The id RebuildOrder takes (the order's basket id, known only to its owner). */
             orderId: components["schemas"]["PublicId"];
             orderRef: components["schemas"]["PublicId"];
             /** Format: date-time */
             orderDate: string;
             orderType: components["schemas"]["OrderType"];
             totalCost: components["schemas"]["Money"];
+            /** @description What was ordered, in the order's line order. */
+            items: {
+                title: string;
+                configOption?: string;
+                quantity: number;
+            }[];
         };
         NewAccount: {
             authId: components["schemas"]["AuthId"];
             email: components["schemas"]["Email"];
+            /** @description Optional profile detail (a design of this project). */
+            name?: string;
+            /** @description Optional profile detail (a design of this project). */
+            phone?: components["schemas"]["PhoneNumber"];
         };
         NewAccountFromOrder: {
             authId: components["schemas"]["AuthId"];
@@ -1026,6 +1045,7 @@ export interface components {
             lineCost: components["schemas"]["Money"];
             specialRequest?: string;
         };
+        /** @description A voucher on an order. Sent by a client, only `voucherId` is read. Answered by the server: the voucher as the customer holds it, quantity 1, `itemCost` its face value (negative for a fixed-value or points voucher, 0 for a percent one) and `lineCost` what it takes off this order, negative, in pounds. */
         VoucherItem: {
             voucherId: number;
             voucherType: components["schemas"]["VoucherType"];
@@ -1094,6 +1114,8 @@ export interface components {
             discount: components["schemas"]["Percentage"];
             /** @description The total of all discounts, in pounds. */
             discountValue: components["schemas"]["Money"];
+            /** @description The profile discount's part of discountValue, in pounds (a design of this project, so the basket can show each discount as its own line; each voucher's part is its voucherItem's lineCost). */
+            profileDiscountValue: components["schemas"]["Money"];
             ignoreTimeOffset: boolean;
             /** Format: date-time */
             requestedTime: string | null;
@@ -1728,6 +1750,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             items: components["schemas"]["OrderItem"][];
+                            /** @description Titles of the previous order's items that are no longer on the menu or not available now. */
+                            removedItems: string[];
                             orderBuilderRef: components["schemas"]["OrderBuilderRef"];
                             basketId: components["schemas"]["PublicId"];
                         };

@@ -35,6 +35,7 @@ function savedAsSent(update: OrderUpdate): PricedOrder {
     status: 1,
     orignalItemCost: update.itemCost,
     discountValue: 0,
+    profileDiscountValue: 0,
     requestedTime: update.requestedTime ?? null,
     notes: update.notes ?? '',
     name: update.name ?? '',

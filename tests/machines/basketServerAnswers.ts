@@ -106,6 +106,7 @@ export function pricedOrder(update: OrderUpdate): PricedOrder {
     totalCost: penny(itemCost + bagCharge + deliveryCharge),
     discount: 0,
     discountValue: 0,
+    profileDiscountValue: 0,
     ignoreTimeOffset: update.ignoreTimeOffset,
     requestedTime: update.requestedTime ?? null,
     asapFlag: update.asapFlag,

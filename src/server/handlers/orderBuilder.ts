@@ -71,6 +71,7 @@ function orderOf(basket: Basket): Order {
     totalCost: penceToPounds(pricing.totalCostPence),
     discount: pricing.discountPercent,
     discountValue: penceToPounds(pricing.discountPence),
+    profileDiscountValue: 0,
     ignoreTimeOffset: basket.ignoreTimeOffset,
     requestedTime: basket.requestedTime,
     asapFlag: basket.asap,
