@@ -1,1 +1,2 @@
-export const POSTCODE_FORMAT_MESSAGE = 'must be a UK postcode, for example LS6 2AB';
+// The browser's address form words a refused postcode alike (src/domain/accountRules.ts).
+export { POSTCODE_FORMAT_MESSAGE } from '../../domain/contactMessages';
