@@ -4,7 +4,7 @@ import { SplashScreen } from '../screens/splash/SplashScreen';
 import { isKitchenPath } from '../shell/kitchenGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
-import { returnPathAfterSettingsLoad } from '../shell/settingsGate';
+import { isAccountPath, returnPathAfterSettingsLoad } from '../shell/settingsGate';
 import { normalisePath } from '../domain/paths';
 
 /**
@@ -34,7 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       const returnPath = returnPathAfterSettingsLoad(
         location.pathname,
         isFixedAppRoute(matches.at(-1), location.pathname),
-        isRestorableOrderingStep(location.pathname) || isKitchenPath(location.pathname),
+        isRestorableOrderingStep(location.pathname) || isKitchenPath(location.pathname) || isAccountPath(location.pathname),
       );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }

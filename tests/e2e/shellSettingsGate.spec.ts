@@ -18,7 +18,7 @@ test('starting on a public path waits for the restaurant settings, then shows th
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
 });
 
-for (const path of ['/confirmAccount', '/account', '/forgotPassword']) {
+for (const path of ['/order-cancelled', '/order-cancel-error']) {
   test(`starting on ${path}, which is not on SPEC's public list, checks the settings using / and lands there`, async ({ page }) => {
     await page.goto(path);
     await waitForShell(page);
@@ -26,6 +26,15 @@ for (const path of ['/confirmAccount', '/account', '/forgotPassword']) {
     await expect(page.getByRole('heading', { level: 1, name: RESTAURANT_NAME })).toBeVisible();
   });
 }
+
+test('a start on an account page stays there: signed out, the account guard sends the visitor to sign in and back', async ({ page }) => {
+  await page.goto('/confirmAccount');
+  await waitForShell(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/confirmAccount');
+  await page.goto('/vouchers');
+  await waitForShell(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/vouchers');
+});
 
 /** Visits the footer's pages in the app and answers how many times it asked for the core data. */
 async function coreDataCallsOverFourPages(page: Page): Promise<number> {
