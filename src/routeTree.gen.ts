@@ -11,8 +11,8 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as PageRouteImport } from './routes/$page'
+import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AboutUsRouteImport } from './routes/about-us'
-import { Route as AccountRouteImport } from './routes/account'
 import { Route as AppsRouteImport } from './routes/apps'
 import { Route as BasketRouteImport } from './routes/basket'
 import { Route as BookingRouteImport } from './routes/booking'
@@ -41,6 +41,13 @@ import { Route as SorryRouteImport } from './routes/sorry'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TrackRouteImport } from './routes/track'
 import { Route as UpdateRequiredRouteImport } from './routes/updateRequired'
+import { Route as AccountAccountRouteImport } from './routes/_account.account'
+import { Route as AccountAccountQRRouteImport } from './routes/_account.accountQR'
+import { Route as AccountAddAddressRouteImport } from './routes/_account.addAddress'
+import { Route as AccountCreateAccountRouteImport } from './routes/_account.createAccount'
+import { Route as AccountUpdateProfileRouteImport } from './routes/_account.updateProfile'
+import { Route as AccountViewOrderRouteImport } from './routes/_account.viewOrder'
+import { Route as AccountVouchersRouteImport } from './routes/_account.vouchers'
 import { Route as KitchenBookingsRouteImport } from './routes/kitchen_.bookings'
 import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
 
@@ -54,14 +61,13 @@ const PageRoute = PageRouteImport.update({
   path: '/$page',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/_account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppsRoute = AppsRouteImport.update({
@@ -204,6 +210,41 @@ const UpdateRequiredRoute = UpdateRequiredRouteImport.update({
   path: '/updateRequired',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountAccountRoute = AccountAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAccountQRRoute = AccountAccountQRRouteImport.update({
+  id: '/accountQR',
+  path: '/accountQR',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountAddAddressRoute = AccountAddAddressRouteImport.update({
+  id: '/addAddress',
+  path: '/addAddress',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountCreateAccountRoute = AccountCreateAccountRouteImport.update({
+  id: '/createAccount',
+  path: '/createAccount',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountUpdateProfileRoute = AccountUpdateProfileRouteImport.update({
+  id: '/updateProfile',
+  path: '/updateProfile',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountViewOrderRoute = AccountViewOrderRouteImport.update({
+  id: '/viewOrder',
+  path: '/viewOrder',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountVouchersRoute = AccountVouchersRouteImport.update({
+  id: '/vouchers',
+  path: '/vouchers',
+  getParentRoute: () => AccountRoute,
+} as any)
 const KitchenBookingsRoute = KitchenBookingsRouteImport.update({
   id: '/kitchen_/bookings',
   path: '/kitchen/bookings',
@@ -219,7 +260,6 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$page': typeof PageRoute
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
   '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
@@ -248,6 +288,13 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/account': typeof AccountAccountRoute
+  '/accountQR': typeof AccountAccountQRRoute
+  '/addAddress': typeof AccountAddAddressRoute
+  '/createAccount': typeof AccountCreateAccountRoute
+  '/updateProfile': typeof AccountUpdateProfileRoute
+  '/viewOrder': typeof AccountViewOrderRoute
+  '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -255,7 +302,6 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$page': typeof PageRoute
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
   '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
@@ -284,6 +330,13 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/account': typeof AccountAccountRoute
+  '/accountQR': typeof AccountAccountQRRoute
+  '/addAddress': typeof AccountAddAddressRoute
+  '/createAccount': typeof AccountCreateAccountRoute
+  '/updateProfile': typeof AccountUpdateProfileRoute
+  '/viewOrder': typeof AccountViewOrderRoute
+  '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -291,8 +344,8 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$page': typeof PageRoute
+  '/_account': typeof AccountRouteWithChildren
   '/about-us': typeof AboutUsRoute
-  '/account': typeof AccountRoute
   '/apps': typeof AppsRoute
   '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
@@ -321,6 +374,13 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
   '/updateRequired': typeof UpdateRequiredRoute
+  '/_account/account': typeof AccountAccountRoute
+  '/_account/accountQR': typeof AccountAccountQRRoute
+  '/_account/addAddress': typeof AccountAddAddressRoute
+  '/_account/createAccount': typeof AccountCreateAccountRoute
+  '/_account/updateProfile': typeof AccountUpdateProfileRoute
+  '/_account/viewOrder': typeof AccountViewOrderRoute
+  '/_account/vouchers': typeof AccountVouchersRoute
   '/kitchen_/bookings': typeof KitchenBookingsRoute
   '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -330,7 +390,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$page'
     | '/about-us'
-    | '/account'
     | '/apps'
     | '/basket'
     | '/booking'
@@ -359,6 +418,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/account'
+    | '/accountQR'
+    | '/addAddress'
+    | '/createAccount'
+    | '/updateProfile'
+    | '/viewOrder'
+    | '/vouchers'
     | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
@@ -366,7 +432,6 @@ export interface FileRouteTypes {
     | '/'
     | '/$page'
     | '/about-us'
-    | '/account'
     | '/apps'
     | '/basket'
     | '/booking'
@@ -395,14 +460,21 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/account'
+    | '/accountQR'
+    | '/addAddress'
+    | '/createAccount'
+    | '/updateProfile'
+    | '/viewOrder'
+    | '/vouchers'
     | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
     | '/'
     | '/$page'
+    | '/_account'
     | '/about-us'
-    | '/account'
     | '/apps'
     | '/basket'
     | '/booking'
@@ -431,6 +503,13 @@ export interface FileRouteTypes {
     | '/terms'
     | '/track'
     | '/updateRequired'
+    | '/_account/account'
+    | '/_account/accountQR'
+    | '/_account/addAddress'
+    | '/_account/createAccount'
+    | '/_account/updateProfile'
+    | '/_account/viewOrder'
+    | '/_account/vouchers'
     | '/kitchen_/bookings'
     | '/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
@@ -438,8 +517,8 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PageRoute: typeof PageRoute
+  AccountRoute: typeof AccountRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
-  AccountRoute: typeof AccountRoute
   AppsRoute: typeof AppsRoute
   BasketRoute: typeof BasketRoute
   BookingRoute: typeof BookingRoute
@@ -488,18 +567,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account': {
+      id: '/_account'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about-us': {
       id: '/about-us'
       path: '/about-us'
       fullPath: '/about-us'
       preLoaderRoute: typeof AboutUsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/apps': {
@@ -698,6 +777,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UpdateRequiredRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_account/account': {
+      id: '/_account/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountAccountRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/accountQR': {
+      id: '/_account/accountQR'
+      path: '/accountQR'
+      fullPath: '/accountQR'
+      preLoaderRoute: typeof AccountAccountQRRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/addAddress': {
+      id: '/_account/addAddress'
+      path: '/addAddress'
+      fullPath: '/addAddress'
+      preLoaderRoute: typeof AccountAddAddressRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/createAccount': {
+      id: '/_account/createAccount'
+      path: '/createAccount'
+      fullPath: '/createAccount'
+      preLoaderRoute: typeof AccountCreateAccountRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/updateProfile': {
+      id: '/_account/updateProfile'
+      path: '/updateProfile'
+      fullPath: '/updateProfile'
+      preLoaderRoute: typeof AccountUpdateProfileRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/viewOrder': {
+      id: '/_account/viewOrder'
+      path: '/viewOrder'
+      fullPath: '/viewOrder'
+      preLoaderRoute: typeof AccountViewOrderRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/vouchers': {
+      id: '/_account/vouchers'
+      path: '/vouchers'
+      fullPath: '/vouchers'
+      preLoaderRoute: typeof AccountVouchersRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/kitchen_/bookings': {
       id: '/kitchen_/bookings'
       path: '/kitchen/bookings'
@@ -715,11 +843,34 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AccountRouteChildren {
+  AccountAccountRoute: typeof AccountAccountRoute
+  AccountAccountQRRoute: typeof AccountAccountQRRoute
+  AccountAddAddressRoute: typeof AccountAddAddressRoute
+  AccountCreateAccountRoute: typeof AccountCreateAccountRoute
+  AccountUpdateProfileRoute: typeof AccountUpdateProfileRoute
+  AccountViewOrderRoute: typeof AccountViewOrderRoute
+  AccountVouchersRoute: typeof AccountVouchersRoute
+}
+
+const AccountRouteChildren: AccountRouteChildren = {
+  AccountAccountRoute: AccountAccountRoute,
+  AccountAccountQRRoute: AccountAccountQRRoute,
+  AccountAddAddressRoute: AccountAddAddressRoute,
+  AccountCreateAccountRoute: AccountCreateAccountRoute,
+  AccountUpdateProfileRoute: AccountUpdateProfileRoute,
+  AccountViewOrderRoute: AccountViewOrderRoute,
+  AccountVouchersRoute: AccountVouchersRoute,
+}
+
+const AccountRouteWithChildren =
+  AccountRoute._addFileChildren(AccountRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PageRoute: PageRoute,
+  AccountRoute: AccountRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
-  AccountRoute: AccountRoute,
   AppsRoute: AppsRoute,
   BasketRoute: BasketRoute,
   BookingRoute: BookingRoute,

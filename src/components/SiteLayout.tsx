@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { SignedOutNotice } from './SignedOutNotice';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import classes from './SiteLayout.module.css';
@@ -11,6 +12,7 @@ export function SiteLayout() {
       </a>
       <SiteHeader />
       <main id="main-content" className={classes.main} tabIndex={-1}>
+        <SignedOutNotice />
         <Outlet />
       </main>
       <SiteFooter />

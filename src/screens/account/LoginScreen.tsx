@@ -1,54 +1,51 @@
+import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { authDestination, isAuthSettled, isSignedIn, type AuthSnapshot } from '../../../machines/auth/authMachine';
 import { safeRedirectTarget } from '../../shell/redirectTarget';
+import { AuthFailureAlert, AuthNoticeAlert } from './AuthMessages';
+import { validateSignIn } from './authForms';
+import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen, useAuthSelector } from './useAuthScreen';
+import { useCheckedForm } from './useCheckedForm';
 
-/** SPEC §1/§5: username is the email; the site itself enforces nothing beyond a value in each field for sign-in. */
+/**
+ * Where a sign-in on this screen leads: back where the customer was going (`?redirect=`, site paths only), else to
+ * /createAccount when the user has no account record yet, else home. Before that, SPEC §2's rules (an unconfirmed
+ * user goes to /confirmAccount).
+ */
+function afterSignIn(redirectTo: string | undefined) {
+  return (snapshot: AuthSnapshot): string | undefined => {
+    if (!isSignedIn(snapshot)) return authDestination(snapshot);
+    if (!isAuthSettled(snapshot)) return undefined;
+    if (redirectTo !== undefined) return safeRedirectTarget(redirectTo);
+    return snapshot.hasTag('needsAccount') ? '/createAccount' : '/';
+  };
+}
+
+/** `/login` (SPEC §1/§5): username is the email; the site asks only for a value in each field to sign in. */
 export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) {
-  const auth = useRouteContext({ from: rootRouteId, select: (context) => context.auth });
-  const navigate = useNavigate();
-  const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
-  const busy = useSelector(auth, (snapshot) => snapshot.hasTag('busy'));
-  const unconfirmed = useSelector(auth, (snapshot) => snapshot.hasTag('unconfirmed'));
-  const errorMessage = useSelector(auth, (snapshot) => snapshot.context.errorMessage);
-  const signedInEmail = useSelector(auth, (snapshot) => snapshot.context.user?.email);
-  const rememberedEmail = useSelector(auth, (snapshot) => snapshot.context.email);
-  const [email, setEmail] = useState(rememberedEmail ?? '');
-  const [password, setPassword] = useState('');
-  // Only an attempt made on this screen moves the customer on; arriving already signed in does not.
-  const attempted = useRef<'signIn' | 'signOut' | undefined>(undefined);
+  const auth = useAuthActor();
+  const { notice, act } = useAuthScreen(useMemo(() => afterSignIn(redirectTo), [redirectTo]));
+  const busy = useAuthBusy();
+  const failure = useAuthFailure('signIn');
+  const signedInEmail = useAuthSelector((snapshot) => (isSignedIn(snapshot) ? snapshot.context.user?.email : undefined));
+  const [rememberedEmail] = useState(() => auth.getSnapshot().context.email ?? '');
+  const form = useCheckedForm({ email: rememberedEmail, password: '' }, validateSignIn);
+  const { draft, errors } = form;
 
-  useEffect(() => {
-    if (attempted.current === 'signIn' && signedIn) void navigate({ href: safeRedirectTarget(redirectTo), replace: true });
-    if (attempted.current === 'signIn' && unconfirmed) void navigate({ to: '/confirmAccount' });
-    if (attempted.current === 'signOut' && !signedIn && !busy) void navigate({ to: '/' });
-  }, [signedIn, unconfirmed, busy, navigate, redirectTo]);
-
-  function signIn(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    attempted.current = 'signIn';
-    auth.send({ type: 'SIGN_IN', email: email.trim(), password });
-  }
-
-  function signOut() {
-    attempted.current = 'signOut';
-    auth.send({ type: 'SIGN_OUT' });
-  }
-
-  if (signedIn) {
+  if (signedInEmail !== undefined) {
     return (
       <Stack gap="md" py="md" maw={28 * 16}>
         <Title order={1}>Your account</Title>
         <Text>You are signed in as {signedInEmail}.</Text>
-        <Button onClick={signOut} loading={busy} w="fit-content">
+        <Button onClick={() => act({ type: 'SIGN_OUT' })} loading={busy} w="fit-content">
           Sign out
         </Button>
       </Stack>
@@ -58,26 +55,27 @@ export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) 
   return (
     <Stack gap="md" py="md" maw={28 * 16}>
       <Title order={1}>Sign in</Title>
-      <form onSubmit={signIn} noValidate>
+      <AuthNoticeAlert notice={notice} />
+      <AuthFailureAlert title="Sign-in failed" failure={failure} />
+      <form ref={form.formRef} onSubmit={form.submit(({ email, password }) => act({ type: 'SIGN_IN', email: email.trim(), password }))} noValidate aria-label="Sign in">
         <Stack gap="sm">
-          {errorMessage && (
-            <Alert color="lacquerRed" role="alert" title="Sign-in failed">
-              {errorMessage}
-            </Alert>
-          )}
           <TextInput
             label="Email"
             type="email"
             autoComplete="username"
             inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            required
+            value={draft.email}
+            error={errors.email}
+            onChange={(event) => form.change('email', event.currentTarget.value)}
           />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            required
+            value={draft.password}
+            error={errors.password}
+            onChange={(event) => form.change('password', event.currentTarget.value)}
           />
           <Button type="submit" loading={busy}>
             Sign in
