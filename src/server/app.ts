@@ -9,7 +9,8 @@ import type { Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
-import { createSecurityHandlers, type IdTokenVerifier } from './plugins/bearerAuth';
+import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
+import type { IdTokenVerifier } from './plugins/bearerAuth';
 import { appVersion, registerBrowserConfig, type BrowserConfig, type BrowserIdentity } from './plugins/browserConfig';
 import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
@@ -54,6 +55,8 @@ export async function buildApp({
   identityEmulatorEndpoint,
   clock = realTime,
 }: AppDependencies): Promise<FastifyInstance> {
+  // First, so that a contract operation without a declared security stops the server before anything starts.
+  const contract = withDeclaredAccess(openApiDocument);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 256 * 1024,
@@ -80,6 +83,7 @@ export async function buildApp({
   });
   await app.register(compress);
   app.addHook('onRequest', requireIdentificationHeaders(config));
+  app.addHook('onRequest', authorizeDeclaredAccess(verifyIdToken));
 
   const browserConfig: BrowserConfig = {
     apiBaseUrl: apiPrefix,
@@ -91,12 +95,11 @@ export async function buildApp({
   };
   registerBrowserConfig(app, browserConfig);
   if (identityEmulatorEndpoint) {
-    await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint });
+    await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
   }
   await app.register(openapiGlue, {
-    specification: openApiDocument,
+    specification: contract,
     serviceHandlers: operationHandlers,
-    securityHandlers: createSecurityHandlers(verifyIdToken),
     prefix: apiPrefix,
   });
   await registerSite(app, { siteRoot: config.siteRoot, browserConfig });

@@ -112,16 +112,6 @@ const bodyErrorMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'does not match its Content-Length',
 };
 
-interface SecurityFailure {
-  name: string;
-  statusCode: number;
-  errors: unknown[];
-}
-
-function isSecurityFailure(error: unknown): error is SecurityFailure {
-  return error instanceof Error && error.name === 'Unauthorized' && Array.isArray((error as Partial<SecurityFailure>).errors);
-}
-
 /** The one error handler: every failure leaves in the SPEC §8 shape, and nothing internal leaks. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof ApiError) {
@@ -130,14 +120,6 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error.validation) {
     const failures = validationFailures(error.validation as AjvError[], error.validationContext ?? 'request');
     return reply.code(400).send(errorBody(null, failures));
-  }
-  if (isSecurityFailure(error)) {
-    if (error.statusCode !== 401) {
-      request.log.error({ err: error.errors[0] }, 'bearer token could not be checked');
-      return reply.code(error.statusCode).send(errorBody('The identity service is unavailable'));
-    }
-    const refusal = error.errors.find((cause): cause is ApiError => cause instanceof ApiError);
-    return reply.code(401).send(errorBody(refusal?.errorMessage ?? 'Sign in to continue'));
   }
   const bodyMessage = error.code ? bodyErrorMessages[error.code] : undefined;
   if (bodyMessage && error.statusCode) {

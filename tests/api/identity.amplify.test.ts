@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  deleteUser,
+  fetchUserAttributes,
+  resendSignUpCode,
+  resetPassword,
+  signUp,
+  updatePassword,
+} from 'aws-amplify/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { currentIdToken } from '../../machines/auth/authMachine';
-import { signInErrorMessage } from '../../machines/auth/signInErrors';
+import { identityErrorMessage } from '../../machines/auth/identityErrors';
 import { apiIdentityOf, createAuthActor, type AuthActor } from '../../src/actors/auth';
 import {
   configureIdentity,
@@ -19,6 +29,7 @@ import {
   callIdentityService,
   DEMO_STAFF_EMAIL,
   DEMO_STAFF_PASSWORD,
+  LOCAL_VERIFICATION_CODE,
   startIdentityEmulator,
   type IdentityEmulator,
 } from '../../src/server/identity/emulator';
@@ -36,7 +47,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'identity-amplify-'));
   emulator = await startIdentityEmulator({ port: 0, dataDir });
   site = Fastify();
-  await site.register(identityEmulatorProxy, { endpoint: emulator.endpoint });
+  await site.register(identityEmulatorProxy, { endpoint: emulator.endpoint, userPoolId: emulator.userPoolId });
   identityEndpoint = `${await site.listen({ port: 0, host: '127.0.0.1' })}/identity`;
 });
 
@@ -84,8 +95,34 @@ describe('the Amplify identity platform against the emulator', () => {
   it('refuses a wrong password with an error the login form words as incorrect credentials', async () => {
     const failure = await signInWithPassword(DEMO_STAFF_EMAIL, 'not-the-password').catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: 'InvalidPasswordException' });
-    expect(signInErrorMessage(failure)).toBe('Incorrect email or password.');
+    expect(identityErrorMessage('signIn', failure)).toBe('Incorrect email or password.');
     expect(await currentSession({ forceRefresh: false })).toBeUndefined();
+  });
+
+  // The proxy forwards only the calls a customer's browser makes: these are all the ones Amplify makes for the account pages.
+  it('registers, resends and confirms the code, reads the user, changes and resets the password and deletes the user', async () => {
+    const email = `amplify-${Date.now()}@example.com`;
+    const { nextStep } = await signUp({ username: email, password: 'long enough', options: { userAttributes: { email } } });
+    expect(nextStep.signUpStep).toBe('CONFIRM_SIGN_UP');
+    expect(await resendSignUpCode({ username: email })).toMatchObject({ destination: 'a***@e***', deliveryMedium: 'EMAIL' });
+    await confirmSignUp({ username: email, confirmationCode: LOCAL_VERIFICATION_CODE });
+    await expect(resendSignUpCode({ username: email })).rejects.toMatchObject({ name: 'InvalidParameterException' });
+
+    await signInWithPassword(email, 'long enough');
+    expect(await fetchUserAttributes()).toMatchObject({ email });
+    await updatePassword({ oldPassword: 'long enough', newPassword: 'longer still' });
+    await signOutEverywhere();
+
+    await resetPassword({ username: email });
+    await confirmResetPassword({ username: email, confirmationCode: LOCAL_VERIFICATION_CODE, newPassword: 'a new password' });
+    await signInWithPassword(email, 'a new password');
+    await deleteUser();
+    expect(await currentSession({ forceRefresh: false })).toBeUndefined();
+    await expect(signInWithPassword(email, 'a new password')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('refuses to resend a code to an email nobody registered', async () => {
+    await expect(resendSignUpCode({ username: 'nobody-registered@example.com' })).rejects.toMatchObject({ name: 'UserNotFoundException' });
   });
 
   it('reports an account whose email code was never confirmed', async () => {

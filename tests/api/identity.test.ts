@@ -233,7 +233,7 @@ describe('the /identity proxy', () => {
 
   beforeAll(async () => {
     site = Fastify();
-    await site.register(identityEmulatorProxy, { endpoint: emulator.endpoint });
+    await site.register(identityEmulatorProxy, { endpoint: emulator.endpoint, userPoolId: emulator.userPoolId });
     siteUrl = await site.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -241,19 +241,44 @@ describe('the /identity proxy', () => {
     await site?.close();
   });
 
-  const initiateAuth = (password: string) =>
-    fetch(`${siteUrl}/identity`, {
+  /** One Cognito API call through the proxy, as Amplify makes it in the browser. */
+  async function throughProxy(action: string, body: Record<string, unknown>, url = `${siteUrl}/identity`): Promise<{ status: number; body: any }> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  const initiateAuth = (username: string, password: string) =>
+    throughProxy('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: emulator.clientId, AuthParameters: { USERNAME: username, PASSWORD: password } });
+
+  async function signUpThroughProxy(): Promise<string> {
+    const email = `proxy-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const signUp = await throughProxy('SignUp', {
+      ClientId: emulator.clientId,
+      Username: email,
+      Password: 'long enough',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect(signUp).toMatchObject({ status: 200, body: { UserConfirmed: false } });
+    return email;
+  }
+
+  const confirm = (email: string) => throughProxy('ConfirmSignUp', { ClientId: emulator.clientId, Username: email, ConfirmationCode: LOCAL_VERIFICATION_CODE });
+  const notAvailable = { status: 400, body: { __type: 'NotAuthorizedException', message: 'This call is not available' } };
+
+  it('forwards a Cognito call and returns its answer and content type', async () => {
+    const response = await fetch(`${siteUrl}/identity`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
       body: JSON.stringify({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: emulator.clientId,
-        AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: password },
+        AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD },
       }),
     });
-
-  it('forwards a Cognito call and returns its answer and content type', async () => {
-    const response = await initiateAuth(DEMO_STAFF_PASSWORD);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/x-amz-json-1.1');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
@@ -263,15 +288,139 @@ describe('the /identity proxy', () => {
   });
 
   it("returns the emulator's error status and body unchanged", async () => {
-    const response = await initiateAuth('not-the-password');
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ __type: 'InvalidPasswordException' });
+    expect(await initiateAuth(DEMO_STAFF_EMAIL, 'not-the-password')).toMatchObject({ status: 400, body: { __type: 'InvalidPasswordException' } });
   });
 
-  it('forwards paths under /identity, such as the published keys', async () => {
+  it("serves the pool's published keys", async () => {
     const response = await fetch(`${siteUrl}/identity/${emulator.userPoolId}/.well-known/jwks.json`);
     expect(response.status).toBe(200);
     const { keys } = (await response.json()) as { keys: { kid: string }[] };
     expect(keys.map((key) => key.kid)).toEqual(['CognitoLocal']);
+  });
+
+  it("passes a customer's whole life: sign-up, confirmation, sign-in, profile, password change and reset, deletion", async () => {
+    const email = await signUpThroughProxy();
+    expect((await confirm(email)).status).toBe(200);
+    const signedIn = await initiateAuth(email, 'long enough');
+    expect(signedIn.status).toBe(200);
+    const accessToken: string = signedIn.body.AuthenticationResult.AccessToken;
+
+    const user = await throughProxy('GetUser', { AccessToken: accessToken });
+    expect(user.status).toBe(200);
+    expect(user.body.UserAttributes).toContainEqual({ Name: 'email', Value: email });
+
+    expect((await throughProxy('ChangePassword', { AccessToken: accessToken, PreviousPassword: 'long enough', ProposedPassword: 'longer still' })).status).toBe(200);
+    expect((await initiateAuth(email, 'longer still')).status).toBe(200);
+
+    expect((await throughProxy('ForgotPassword', { ClientId: emulator.clientId, Username: email })).status).toBe(200);
+    const reset = await throughProxy('ConfirmForgotPassword', {
+      ClientId: emulator.clientId,
+      Username: email,
+      ConfirmationCode: LOCAL_VERIFICATION_CODE,
+      Password: 'a new password',
+    });
+    expect(reset.status).toBe(200);
+    const afterReset = await initiateAuth(email, 'a new password');
+    expect(afterReset.status).toBe(200);
+
+    expect((await throughProxy('DeleteUser', { AccessToken: afterReset.body.AuthenticationResult.AccessToken })).status).toBe(200);
+    await expect(callIdentityService(emulator.endpoint, 'AdminGetUser', { UserPoolId: emulator.userPoolId, Username: email })).rejects.toMatchObject({
+      type: 'UserNotFoundException',
+    });
+  });
+
+  it.each([
+    ['AdminAddUserToGroup', { GroupName: 'kitchen' }],
+    ['AdminCreateUser', { Username: 'made-up@example.com' }],
+    ['AdminSetUserPassword', { Password: 'taken over', Permanent: true }],
+    ['AdminConfirmSignUp', {}],
+    ['AdminGetUser', {}],
+    ['ListUsers', {}],
+    ['ListUsersInGroup', { GroupName: 'kitchen' }],
+    ['CreateGroup', { GroupName: 'owners' }],
+    ['DescribeUserPoolClient', { ClientId: 'any' }],
+    ['UpdateUserPoolClient', { ClientId: 'any' }],
+    ['ListUserPools', { MaxResults: 60 }],
+    ['AdminInitiateAuth', { AuthFlow: 'ADMIN_USER_PASSWORD_AUTH' }],
+  ])('refuses %s, which no customer makes', async (action, extra) => {
+    const email = await signUpThroughProxy();
+    expect(await throughProxy(action, { UserPoolId: emulator.userPoolId, Username: email, ...extra })).toEqual(notAvailable);
+  });
+
+  it('does not let a customer add themselves to kitchen', async () => {
+    const email = await signUpThroughProxy();
+    await confirm(email);
+    const refused = await throughProxy('AdminAddUserToGroup', { UserPoolId: emulator.userPoolId, Username: email, GroupName: 'kitchen' });
+    expect(refused).toEqual(notAvailable);
+    const { Groups } = await callIdentityService<{ Groups: unknown[] }>(emulator.endpoint, 'AdminListGroupsForUser', {
+      UserPoolId: emulator.userPoolId,
+      Username: email,
+    });
+    expect(Groups).toEqual([]);
+    const { AuthenticationResult } = (await initiateAuth(email, 'long enough')).body;
+    expect(decodeJwt(AuthenticationResult.IdToken)['cognito:groups']).toBeUndefined();
+  });
+
+  it('refuses other paths, methods and calls without a Cognito target', async () => {
+    const refusals = [
+      fetch(`${siteUrl}/identity`),
+      fetch(`${siteUrl}/identity/local_other/.well-known/jwks.json`),
+      fetch(`${siteUrl}/identity/${emulator.userPoolId}/.well-known/openid-configuration`),
+      fetch(`${siteUrl}/identity/${emulator.userPoolId}/.well-known/jwks.json?x=1`),
+      fetch(`${siteUrl}/identity/health`, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' } }),
+      fetch(`${siteUrl}/identity`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: '{}' }),
+      fetch(`${siteUrl}/identity`, { method: 'POST', headers: { 'x-amz-target': 'SomethingElse.InitiateAuth' }, body: '{}' }),
+    ];
+    for (const response of await Promise.all(refusals)) {
+      expect({ status: response.status, body: await response.json() }, response.url).toEqual(notAvailable);
+    }
+  });
+
+  it('refuses without contacting the emulator at all', async () => {
+    const upstreamCalls: string[] = [];
+    const upstream = Fastify();
+    upstream.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    upstream.all('/*', async (request) => {
+      upstreamCalls.push(`${request.method} ${request.url} ${request.headers['x-amz-target'] ?? ''}`);
+      return {};
+    });
+    const upstreamUrl = await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const recordingSite = Fastify();
+    await recordingSite.register(identityEmulatorProxy, { endpoint: upstreamUrl, userPoolId: emulator.userPoolId });
+    const recordingSiteUrl = await recordingSite.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect(await throughProxy('AdminAddUserToGroup', { GroupName: 'kitchen' }, `${recordingSiteUrl}/identity`)).toEqual(notAvailable);
+      expect(await throughProxy('ListUsers', {}, `${recordingSiteUrl}/identity`)).toEqual(notAvailable);
+      expect(upstreamCalls).toEqual([]);
+      expect((await throughProxy('SignUp', {}, `${recordingSiteUrl}/identity`)).status).toBe(200);
+      expect(upstreamCalls).toEqual(['POST / AWSCognitoIdentityProviderService.SignUp']);
+    } finally {
+      await recordingSite.close();
+      await upstream.close();
+    }
+  });
+
+  describe('ResendConfirmationCode, which the emulator lacks', () => {
+    const resend = (username: string) => throughProxy('ResendConfirmationCode', { ClientId: emulator.clientId, Username: username });
+
+    it('answers for an unconfirmed user as Cognito does, and the code stays 123456', async () => {
+      const email = await signUpThroughProxy();
+      expect(await resend(email)).toEqual({
+        status: 200,
+        body: { CodeDeliveryDetails: { DeliveryMedium: 'EMAIL', AttributeName: 'email', Destination: 'p***@e***' } },
+      });
+      expect((await confirm(email)).status).toBe(200);
+    });
+
+    it('refuses a user who is already confirmed', async () => {
+      expect(await resend(DEMO_STAFF_EMAIL)).toEqual({
+        status: 400,
+        body: { __type: 'InvalidParameterException', message: 'User is already confirmed.' },
+      });
+    });
+
+    it('refuses an unknown user', async () => {
+      expect(await resend('nobody-at-all@example.com')).toMatchObject({ status: 400, body: { __type: 'UserNotFoundException' } });
+    });
   });
 });

@@ -192,6 +192,19 @@ describe('body validation happens before any handler and writes nothing', () => 
     asapFlag: true,
   };
   const validAccount = { authId: 'f3a1c2d4-5b6e-4f70-8a9b-0c1d2e3f4a5b', email: 'diner@example.com' };
+  // The account calls take a signed-in caller, who is checked before the body is read (tests/api/authorization.test.ts).
+  let signedIn: Record<string, string>;
+  const callerHeaders = (path: string) => (path.startsWith('/account/') ? signedIn : {});
+
+  beforeAll(async () => {
+    const { identity } = await (await fetch(`${server.url}/config.json`)).json();
+    const { AuthenticationResult } = await callIdentityService<{ AuthenticationResult: { IdToken: string } }>(server.identityEmulatorEndpoint!, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: identity.userPoolClientId,
+      AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD },
+    });
+    signedIn = { authorization: `Bearer ${AuthenticationResult.IdToken}` };
+  });
 
   const invalidBodies: Array<[string, string, string, { field: string; message: string }]> = [
     ['a wrong type', '/orderbuilder/update', JSON.stringify({ ...validOrder, menuVersion: '1' }), { field: 'menuVersion', message: 'must be a whole number' }],
@@ -219,7 +232,7 @@ describe('body validation happens before any handler and writes nothing', () => 
 
   it.each(invalidBodies)('%s in POST %s is 400 with its validation failure', async (_case, path, body, failure) => {
     const rowsBefore = totalRowCount();
-    const response = await postJson(path, body);
+    const response = await postJson(path, body, callerHeaders(path));
     expect(response.status).toBe(400);
     const answer = await response.json();
     expect(answer.errorMessage).toBeNull();
@@ -231,7 +244,7 @@ describe('body validation happens before any handler and writes nothing', () => 
     const order = await postJson('/orderbuilder/update', JSON.stringify(validOrder));
     expect(order.status).toBe(400);
     expect(await order.json()).toEqual({ errorMessage: 'This basket does not exist', validationErrors: [] });
-    const account = await postJson('/account/CreateAccount', JSON.stringify(validAccount));
+    const account = await postJson('/account/CreateAccount', JSON.stringify(validAccount), signedIn);
     expect(account.status).toBe(501);
     expect(await account.json()).toEqual({ errorMessage: 'createAccount is not available yet', validationErrors: [] });
   });

@@ -6,7 +6,6 @@ import { bookingTimes, type BookingClock } from '../domain/bookingTimes';
 import { storeUnderNewReference } from '../domain/customerReferences';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { staffActor } from './kitchen';
 import { restaurantOf } from './orderBuilder';
 
 type BookingOperation =
@@ -51,13 +50,11 @@ export const bookingHandlers: Pick<HandlerMap, BookingOperation> = {
   },
 
   async listBookingRequests(request) {
-    staffActor(request);
     const days = valueOrRefusal(validateStaffListRange(request.query));
     return { data: { bookings: await request.server.repositories.bookings.listBookingRequests(days) } };
   },
 
   async listCateringEnquiries(request) {
-    staffActor(request);
     const days = valueOrRefusal(validateStaffListRange(request.query));
     return { data: { enquiries: await request.server.repositories.bookings.listCateringEnquiries(days) } };
   },
