@@ -1,5 +1,5 @@
-// Writes src/api/operations.gen.ts from openapi.yaml: the operations that need a bearer token, so
-// the browser client attaches the id token exactly where the contract asks for it.
+// Writes src/api/operations.gen.ts from openapi.yaml: the operations that take a bearer token, and whether it
+// is optional, so the browser client attaches the id token exactly where the contract asks for it.
 // Usage: tsx scripts/gen-api.ts [--out <file>]   (npm run gen:api runs it after openapi-typescript)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,8 @@ export interface AuthenticatedOperation {
   operationId: string;
   method: string;
   path: string;
+  /** `security: [{}, { bearerAuth: [] }]`: anonymous callers are served too. */
+  optional: boolean;
 }
 
 export function listAuthenticatedOperations(specText: string): AuthenticatedOperation[] {
@@ -34,7 +36,8 @@ export function listAuthenticatedOperations(specText: string): AuthenticatedOper
       const security = operation.security ?? document.security ?? [];
       if (!security.some((requirement) => bearerSchemeName in requirement)) continue;
       if (!operation.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      operations.push({ operationId: operation.operationId, method: method.toUpperCase(), path });
+      const optional = security.some((requirement) => Object.keys(requirement).length === 0);
+      operations.push({ operationId: operation.operationId, method: method.toUpperCase(), path, optional });
     }
   }
   return operations;
@@ -42,14 +45,17 @@ export function listAuthenticatedOperations(specText: string): AuthenticatedOper
 
 export function renderOperationsModule(specText: string): string {
   const entries = listAuthenticatedOperations(specText)
-    .map(({ operationId, method, path }) =>
-      `  { operationId: '${operationId}', method: '${method}', path: '${path}' },`,
+    .map(({ operationId, method, path, optional }) =>
+      `  { operationId: '${operationId}', method: '${method}', path: '${path}', optional: ${optional} },`,
     )
     .join('\n');
   return [
     '// Generated from openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit.',
     '',
-    '/** The operations with bearer security: `path` is the template as in openapi.yaml, without the `/api` server prefix. */',
+    '/**',
+    ' * The operations with bearer security: `path` is the template as in openapi.yaml, without the `/api` server prefix;',
+    ' * `optional` when anonymous callers are served too (the bearer is sent only for a signed-in user).',
+    ' */',
     'export const authenticatedOperations = [',
     entries,
     '] as const;',

@@ -6,6 +6,8 @@ import type { paths } from './schema.gen';
 export type IdTokenSource = {
   currentIdToken(): string | undefined;
   fetchIdTokenWithoutCache(): Promise<string | undefined>;
+  /** Whether a user is signed in: an optional bearer is fetched only for one. */
+  isSignedIn(): boolean;
 };
 
 export type ApiClientOptions = {
@@ -32,10 +34,21 @@ export type ApiPaths = {
 
 export type ApiClient = Client<ApiPaths>;
 
-const bearerOperations = new Set<string>(authenticatedOperations.map(({ method, path }) => `${method} ${path}`));
+type Bearer = 'required' | 'optional';
 
-function needsBearer(method: string, schemaPath: string): boolean {
-  return bearerOperations.has(`${method.toUpperCase()} ${schemaPath}`);
+const bearerOperations = new Map<string, Bearer>(
+  authenticatedOperations.map(({ method, path, optional }) => [`${method} ${path}`, optional ? 'optional' : 'required']),
+);
+
+function bearerOf(method: string, schemaPath: string): Bearer | undefined {
+  return bearerOperations.get(`${method.toUpperCase()} ${schemaPath}`);
+}
+
+/** The id token to send: always tried where the contract requires one, only for a signed-in user where it is optional. */
+async function idTokenFor(bearer: Bearer, identity: IdTokenSource): Promise<string | undefined> {
+  const held = identity.currentIdToken();
+  if (held !== undefined) return held;
+  return bearer === 'required' || identity.isSignedIn() ? identity.fetchIdTokenWithoutCache() : undefined;
 }
 
 export function createApiClient({ baseUrl, applicationKey, siteKey, identity, fetch }: ApiClientOptions): ApiClient {
@@ -44,8 +57,9 @@ export function createApiClient({ baseUrl, applicationKey, siteKey, identity, fe
     async onRequest({ request, schemaPath }) {
       request.headers.set('x-application-key', applicationKey);
       request.headers.set('x-site-key', siteKey);
-      if (needsBearer(request.method, schemaPath)) {
-        const idToken = identity.currentIdToken() ?? (await identity.fetchIdTokenWithoutCache());
+      const bearer = bearerOf(request.method, schemaPath);
+      if (bearer !== undefined) {
+        const idToken = await idTokenFor(bearer, identity);
         if (idToken) request.headers.set('authorization', `Bearer ${idToken}`);
       }
       return request;

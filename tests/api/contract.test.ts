@@ -11,6 +11,7 @@ const specText = readFileSync(join(root, 'openapi.yaml'), 'utf8');
 interface Operation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
+  'x-identity-groups'?: string[];
   parameters?: Array<{ $ref?: string; in?: string; name?: string }>;
   requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
   responses: Record<string, unknown>;
@@ -76,18 +77,23 @@ const projectCalls = [
   ...kitchenCalls,
 ];
 
-// The calls SPEC marks (auth), and confirmAuth, which SPEC §6 gives to signed-in customers.
-const authenticatedCalls = [
+// The calls SPEC marks (auth), the account creations, which take the caller from the id token, and confirmAuth,
+// which SPEC §6 gives to signed-in customers (docs/accounts.md).
+const customerCalls = [
   'GET /account/GetAccount',
+  'POST /account/CreateAccount',
+  'POST /account/CreateAccountFromOrder',
   'POST /account/UpdateProfile',
   'POST /account/AddAddress',
   'POST /account/DeleteAccount',
   'GET /account/DoLogin',
   'GET /account/RebuildOrder/{orderId}',
   'POST /orderbuilder/confirmAuth',
-  // The kitchen dashboard's calls, for staff in the identity group kitchen (docs/acceptance-and-kitchen.md).
-  ...kitchenCalls,
 ];
+// Guests and signed-in customers alike: a token, when sent, prices the basket for its customer.
+const optionalBearerCalls = ['POST /orderbuilder/update'];
+// The kitchen dashboard's calls, for staff in the identity group kitchen (docs/acceptance-and-kitchen.md).
+const authenticatedCalls = [...customerCalls, ...optionalBearerCalls, ...kitchenCalls];
 
 describe('openapi.yaml', () => {
   it('serves every call under /api', () => {
@@ -120,11 +126,27 @@ describe('openapi.yaml', () => {
     }
   });
 
+  it('says who may call every operation (the server refuses to start otherwise)', () => {
+    for (const { key, operation } of operations) expect(operation.security, key).toBeInstanceOf(Array);
+  });
+
   it('puts bearer security on exactly the authenticated calls', () => {
     const secured = operations
       .filter(({ operation }) => operation.security?.some((requirement) => 'bearerAuth' in requirement))
       .map(({ key }) => key);
     expect(secured.sort()).toEqual([...authenticatedCalls].sort());
+  });
+
+  it('makes the bearer optional on exactly the calls guests make too', () => {
+    const optional = operations.filter(({ operation }) => operation.security?.some((requirement) => Object.keys(requirement).length === 0));
+    expect(optional.map(({ key }) => key)).toEqual(optionalBearerCalls);
+    for (const { key, operation } of optional) expect(operation.security, key).toEqual([{}, { bearerAuth: [] }]);
+  });
+
+  it('keeps the kitchen calls to the kitchen group', () => {
+    const staffOnly = operations.filter(({ operation }) => operation['x-identity-groups'] !== undefined);
+    expect(staffOnly.map(({ key }) => key).sort()).toEqual([...kitchenCalls].sort());
+    for (const { key, operation } of staffOnly) expect(operation['x-identity-groups'], key).toEqual(['kitchen']);
   });
 
   it('answers the SPEC §8 error shapes on every operation', () => {
@@ -170,8 +192,9 @@ describe('generated files', () => {
     expect(readFileSync(join(root, 'src/api/operations.gen.ts'), 'utf8')).toBe(readFileSync(regenerated, 'utf8'));
   });
 
-  it('lists the authenticated operations for the client', async () => {
+  it('lists the authenticated operations for the client, marking the optional bearer', async () => {
     const { authenticatedOperations } = await import('../../src/api/operations.gen');
     expect(authenticatedOperations.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([...authenticatedCalls].sort());
+    expect(authenticatedOperations.filter(({ optional }) => optional).map(({ method, path }) => `${method} ${path}`)).toEqual(optionalBearerCalls);
   });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
     baseUrl: `${server.url}/api`,
     applicationKey: 'takeaway-web',
     siteKey: 'demo-site',
-    identity: { currentIdToken: () => undefined, fetchIdTokenWithoutCache: async () => undefined },
+    identity: { currentIdToken: () => undefined, fetchIdTokenWithoutCache: async () => undefined, isSignedIn: () => false },
   });
   const core = await callApi(api.GET('/restaurant/coreRestaurantData'));
   if (!core.ok) throw new Error('The core data did not load');

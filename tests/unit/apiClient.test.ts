@@ -29,6 +29,7 @@ function text(status: number, body: string): Answer {
   };
 }
 
+/** `signedInUserToken` undefined: nobody is signed in. */
 class SignedInIdentity implements IdTokenSource {
   uncachedFetches = 0;
   constructor(
@@ -42,6 +43,9 @@ class SignedInIdentity implements IdTokenSource {
     this.uncachedFetches += 1;
     this.heldToken = this.signedInUserToken;
     return this.signedInUserToken;
+  }
+  isSignedIn() {
+    return this.signedInUserToken !== undefined;
   }
 }
 
@@ -150,6 +154,63 @@ describe('identification headers and the bearer (SPEC §6, §7)', () => {
     expect(recorded[0].headers['content-type']).toBe('application/json');
     expect(JSON.parse(recorded[0].body)).toEqual({ authId: 'user-1', email: 'a@example.com' });
     expect(recorded[0].headers.authorization).toBeUndefined();
+  });
+});
+
+describe('the optional bearer of POST /orderbuilder/update (security [{}, bearerAuth])', () => {
+  const update = (identity: IdTokenSource) =>
+    callApi(
+      clientFor(identity).POST('/orderbuilder/update', {
+        body: {
+          basketId: 'AAAAAAAAAAAAAAAAAAAAAA',
+          menuVersion: 1,
+          sourceType: 'Website',
+          os: 'web',
+          osVersion: 'Linux',
+          appVersion: '1.0.81',
+          orderType: 1,
+          orderItems: [],
+          voucherItems: [],
+          itemCost: 0,
+          deliveryCharge: 0,
+          bagCharge: 0,
+          discount: 0,
+          totalCost: 0,
+          ignoreTimeOffset: false,
+          paymentType: 1,
+          asapFlag: true,
+        },
+      }),
+    );
+
+  beforeEach(() => answerWith('POST', '/api/orderbuilder/update', json(200, { data: {} })));
+
+  it('sends no bearer for a guest and does not ask the identity service for one', async () => {
+    const identity = new SignedInIdentity(undefined, undefined);
+
+    await update(identity);
+
+    expect(recorded[0].headers.authorization).toBeUndefined();
+    expect(recorded[0].headers['x-application-key']).toBe('takeaway-web');
+    expect(identity.uncachedFetches).toBe(0);
+  });
+
+  it("sends a signed-in customer's held id token", async () => {
+    const identity = new SignedInIdentity('held-id-token', 'fresh-id-token');
+
+    await update(identity);
+
+    expect(recorded[0].headers.authorization).toBe('Bearer held-id-token');
+    expect(identity.uncachedFetches).toBe(0);
+  });
+
+  it('fetches a fresh id token for a signed-in customer whose held one is stale', async () => {
+    const identity = new SignedInIdentity(undefined, 'fresh-id-token');
+
+    await update(identity);
+
+    expect(recorded[0].headers.authorization).toBe('Bearer fresh-id-token');
+    expect(identity.uncachedFetches).toBe(1);
   });
 });
 
