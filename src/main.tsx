@@ -63,14 +63,15 @@ async function start(rootElement: HTMLElement) {
   const config = await loadRuntimeConfig(boot.config);
   ensureTrackingCookie(document);
 
-  const auth = createAuthActor(config.identity);
-  auth.start();
+  // Each needs the other: the auth actor's account calls go through the client, which sends the actor's id token.
+  const auth = createAuthActor(config.identity, { api: () => api });
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
     applicationKey: config.applicationKey,
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
+  auth.start();
   const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
   coreData.load().catch(() => undefined);

@@ -1,24 +1,80 @@
 import { decodeJwt } from 'jose';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { authMachine, currentIdToken, type AuthSession } from '../../machines/auth/authMachine';
+import {
+  authMachine,
+  currentIdToken,
+  isSignedIn,
+  type AccountCheck,
+  type AccountProfile,
+  type AuthSession,
+  type ConfirmationCode,
+  type NewAccount,
+  type PasswordReset,
+  type SignInCredentials,
+} from '../../machines/auth/authMachine';
+import { callApi, type ApiClient } from '../api/client';
 import type { IdentityConfig } from '../platform/identity';
+import { dataOf } from './basket';
 
 type IdentityPlatform = typeof import('../platform/identity');
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
 
+export interface AuthActorOptions {
+  /**
+   * The API client, asked for only when an account call is made: the client itself is built from this actor
+   * (`apiIdentityOf`), so it cannot exist yet when the actor is created.
+   */
+  api: () => ApiClient;
+  /** Where Amplify keeps its tokens (the browser's localStorage). */
+  storage?: Pick<Storage, 'getItem'>;
+}
+
 const platformOf = new WeakMap<AuthActor, () => Promise<IdentityPlatform>>();
 
-/** The real actors of the auth statechart; each loads the identity platform only when it needs it. */
+/** The identity-service actors of the auth statechart; each loads the identity platform only when it needs it. */
 function identityActors(loadPlatform: () => Promise<IdentityPlatform>, hasStoredSession: () => boolean) {
   return {
     restoreSession: fromPromise<AuthSession | undefined>(async () =>
       hasStoredSession() ? (await loadPlatform()).currentSession({ forceRefresh: false }) : undefined,
     ),
-    signIn: fromPromise<AuthSession, { email: string; password: string }>(async ({ input }) =>
-      (await loadPlatform()).signInWithPassword(input.email, input.password),
+    signIn: fromPromise<AuthSession, SignInCredentials>(async ({ input }) => (await loadPlatform()).signInWithPassword(input.email, input.password)),
+    signUp: fromPromise<void, SignInCredentials>(async ({ input }) => (await loadPlatform()).signUpWithEmail(input.email, input.password)),
+    confirmSignUp: fromPromise<void, ConfirmationCode>(async ({ input }) => (await loadPlatform()).confirmSignUpCode(input.email, input.code)),
+    resendCode: fromPromise<void, { email: string }>(async ({ input }) => (await loadPlatform()).resendSignUpCode(input.email)),
+    requestPasswordReset: fromPromise<void, { email: string }>(async ({ input }) => (await loadPlatform()).requestPasswordReset(input.email)),
+    resetPassword: fromPromise<void, PasswordReset>(async ({ input }) =>
+      (await loadPlatform()).confirmPasswordReset(input.email, input.code, input.newPassword),
     ),
     signOut: fromPromise<void>(async () => (await loadPlatform()).signOutEverywhere()),
+  };
+}
+
+/** The account actors: SPEC §7's account calls through the API client, rejecting with the call's ApiError. */
+function accountActors(api: () => ApiClient, loadPlatform: () => Promise<IdentityPlatform>) {
+  return {
+    doLogin: fromPromise<AccountCheck>(({ signal }) => dataOf(callApi(api().GET('/account/DoLogin', { signal }), signal))),
+    getAccount: fromPromise<AccountProfile>(async ({ signal }) => (await dataOf(callApi(api().GET('/account/GetAccount', { signal }), signal))).account),
+    createAccount: fromPromise<AccountProfile, NewAccount>(async ({ input, signal }) => {
+      const created =
+        'fromOrder' in input
+          ? api().POST('/account/CreateAccountFromOrder', {
+              body: { authId: input.authId, email: input.email, orderRef: input.fromOrder.orderRef, points: input.fromOrder.points },
+              signal,
+            })
+          : api().POST('/account/CreateAccount', { body: input, signal });
+      return (await dataOf(callApi(created, signal))).account;
+    }),
+    // SPEC §4's order: the account record, then the identity user (which ends the stored session). A record deleted
+    // already (a second attempt after the identity step failed) is no reason to stop.
+    deleteAccount: fromPromise<void>(async ({ signal }) => {
+      const deleted = await callApi(api().POST('/account/DeleteAccount', { signal }), signal);
+      if (!deleted.ok) {
+        if (deleted.aborted) throw new Error('The call was abandoned');
+        if (deleted.error.status !== 404) throw deleted.error;
+      }
+      await (await loadPlatform()).deleteIdentityUser();
+    }),
   };
 }
 
@@ -33,10 +89,10 @@ function storedSessionKey(userPoolClientId: string): string {
 /**
  * The app's auth actor, not yet started (main.tsx starts it once and puts it in the router context).
  * Amplify is about 40 KB of gzipped script, so it stays out of the first load (DESIGN.md budgets): it is
- * loaded only when a stored session is to be restored, or when someone signs in, signs out or needs a token.
- * Token refreshes that Amplify makes on its own reach the actor as events.
+ * loaded only when a stored session is to be restored, or when someone signs in, signs up, signs out or needs a
+ * token. Token refreshes that Amplify makes on its own reach the actor as events.
  */
-export function createAuthActor(config: IdentityConfig, storage: Pick<Storage, 'getItem'> = globalThis.localStorage): AuthActor {
+export function createAuthActor(config: IdentityConfig, { api, storage = globalThis.localStorage }: AuthActorOptions): AuthActor {
   let platform: Promise<IdentityPlatform> | undefined;
   const loadPlatform = () =>
     (platform ??= import('../platform/identity').then((identity) => {
@@ -48,7 +104,9 @@ export function createAuthActor(config: IdentityConfig, storage: Pick<Storage, '
       return identity;
     }));
   const hasStoredSession = () => storage.getItem(storedSessionKey(config.userPoolClientId)) !== null;
-  const auth: AuthActor = createActor(authMachine.provide({ actors: identityActors(loadPlatform, hasStoredSession) }));
+  const auth: AuthActor = createActor(
+    authMachine.provide({ actors: { ...identityActors(loadPlatform, hasStoredSession), ...accountActors(api, loadPlatform) } }),
+  );
   platformOf.set(auth, loadPlatform);
   return auth;
 }
@@ -74,5 +132,6 @@ export function apiIdentityOf(auth: AuthActor) {
       return idToken !== undefined && isFresh(idToken) ? idToken : undefined;
     },
     fetchIdTokenWithoutCache: async () => (await (await loadPlatform()).currentSession({ forceRefresh: true }))?.idToken,
+    isSignedIn: () => isSignedIn(auth.getSnapshot()),
   };
 }

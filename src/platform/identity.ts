@@ -1,8 +1,20 @@
 import { Amplify } from 'aws-amplify';
-import { AuthError, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import {
+  AuthError,
+  confirmResetPassword,
+  confirmSignUp,
+  deleteUser,
+  fetchAuthSession,
+  resendSignUpCode as amplifyResendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub } from 'aws-amplify/utils';
 import { decodeJwt } from 'jose';
+import { MIN_PASSWORD_LENGTH } from '../domain/passwordRules';
 
 /** The identity part of the runtime configuration (`/config.json`). */
 export interface IdentityConfig {
@@ -47,7 +59,7 @@ export function configureIdentity({ userPoolId, userPoolClientId, endpoint }: Id
         userAttributes: { email: { required: true } },
         mfa: { status: 'off' },
         passwordFormat: {
-          minLength: 8,
+          minLength: MIN_PASSWORD_LENGTH,
           requireLowercase: false,
           requireUppercase: false,
           requireNumbers: false,
@@ -80,6 +92,36 @@ export async function signInWithPassword(email: string, password: string): Promi
   const session = await currentSession({ forceRefresh: false });
   if (!session) throw new AuthError({ name: 'NoSessionAfterSignIn', message: 'Signed in, but no id token is held' });
   return session;
+}
+
+/** Registers a customer: the username is the email (SPEC §1), and the identity service emails a code to confirm it. */
+export async function signUpWithEmail(email: string, password: string): Promise<void> {
+  await signUp({ username: email, password, options: { userAttributes: { email } } });
+}
+
+/** Confirms a sign-up with the emailed code (locally always `123456`). */
+export async function confirmSignUpCode(email: string, code: string): Promise<void> {
+  await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+/** Emails a new sign-up code. */
+export async function resendSignUpCode(email: string): Promise<void> {
+  await amplifyResendSignUpCode({ username: email });
+}
+
+/** Emails a code for choosing a new password (Amplify's `resetPassword`: Cognito's ForgotPassword). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+/** Sets the new password with the emailed code (Cognito's ConfirmForgotPassword). */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+/** Deletes the signed-in user from the identity service; Amplify then ends the stored session too. */
+export async function deleteIdentityUser(): Promise<void> {
+  await deleteUser();
 }
 
 /** Signs out on every device in production; the emulator has no GlobalSignOut, so locally only this browser. */
