@@ -64,7 +64,6 @@ export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) 
             type="email"
             autoComplete="username"
             inputMode="email"
-            required
             value={draft.email}
             error={errors.email}
             onChange={(event) => form.change('email', event.currentTarget.value)}
@@ -72,7 +71,6 @@ export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) 
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            required
             value={draft.password}
             error={errors.password}
             onChange={(event) => form.change('password', event.currentTarget.value)}
