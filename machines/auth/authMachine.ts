@@ -58,7 +58,7 @@ export function noticeText(notice: AuthNotice): string {
   return noticeTexts[notice];
 }
 
-export const SESSION_EXPIRED_BEFORE_DELETION_MESSAGE = 'Your session has expired. Sign in again to delete your account.';
+const SESSION_EXPIRED_BEFORE_DELETION_MESSAGE = 'Your session has expired. Sign in again to delete your account.';
 
 export interface AuthContext {
   user?: AuthUser;
@@ -131,7 +131,7 @@ const profileLabels = { name: 'Name', phone: 'Phone' } as const;
  * Why an attempt is refused before any call is made (SPEC §5: reset calls only with non-empty values; sign-up and
  * reset need an email and a password of at least 8 characters), or undefined when it may go ahead.
  */
-export function refusalOf(event: AuthEvent): AuthFailure | undefined {
+function refusalOf(event: AuthEvent): AuthFailure | undefined {
   switch (event.type) {
     case 'SIGN_IN':
       return isBlank(event.email) || event.password === '' ? { step: 'signIn', message: MISSING_CREDENTIALS_MESSAGE } : undefined;
