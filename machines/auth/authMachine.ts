@@ -6,6 +6,7 @@ import { isEmailAddress } from '../../src/domain/contactRules';
 import { normalisePath } from '../../src/domain/paths';
 import { isLongEnoughPassword, PASSWORD_TOO_SHORT_MESSAGE } from '../../src/domain/passwordRules';
 import {
+  DELETION_UNAVAILABLE_MESSAGE,
   identityErrorMessage,
   INVALID_EMAIL_MESSAGE,
   isUserNotConfirmed,
@@ -180,7 +181,7 @@ function apiFailureOf(error: unknown): ApiError | undefined {
 const accountFallbackMessages = {
   loadAccount: 'We could not load your account.',
   createAccount: 'We could not create your account.',
-  deleteAccount: 'We could not delete your account just now. Please try again.',
+  deleteAccount: DELETION_UNAVAILABLE_MESSAGE,
 } as const;
 
 function accountErrorMessage(step: keyof typeof accountFallbackMessages, error: unknown): string {

@@ -41,6 +41,7 @@ export const EXPIRED_CODE_MESSAGE = 'That code has expired. Ask us to send you a
 export const ALREADY_CONFIRMED_MESSAGE = 'This account is already confirmed. Sign in to continue.';
 export const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'We cannot find an account with this email. Check it, or register for an account.';
 export const CODE_NOT_SENT_MESSAGE = 'We could not send a code to this email address. Check it and try again.';
+export const DELETION_UNAVAILABLE_MESSAGE = 'We could not delete your account just now. Please try again.';
 export const MISSING_EMAIL_MESSAGE = 'Enter your email address.';
 export const MISSING_CODE_MESSAGE = 'Enter your email address and the code from our email.';
 export const MISSING_RESET_DETAILS_MESSAGE = 'Enter your email address, the code from our email and a new password.';
@@ -124,7 +125,7 @@ const messagesByStep: Record<IdentityStep, { messages: Record<string, string>; o
   },
   deleteAccount: {
     messages: tooManyAttempts,
-    otherwise: 'We could not delete your account just now. Please try again.',
+    otherwise: DELETION_UNAVAILABLE_MESSAGE,
   },
 };
 
