@@ -1,8 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { freshEmail, newCustomer } from './accountSupport';
 import { RESTAURANT_NAME, navigateInApp, waitForShell } from './shellSupport';
 
 const TAKE_AWAY_SET = ['/order', '/basket', '/contact', '/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/confirmation'];
-const ACCOUNT_SET = ['/login', '/register', '/forgotpassword', '/updateProfile', '/addAddress', '/viewOrder', '/vouchers'];
+const ACCOUNT_SET = ['/login', '/register', '/forgotpassword'];
+// SPEC §2's highlighted account pages behind the account guard: a signed-out visitor is sent to /login first.
+const GUARDED_ACCOUNT_SET = ['/account', '/updateProfile', '/addAddress', '/viewOrder', '/vouchers'];
 const NEITHER = ['/', '/restaurant', '/gallery', '/privacy', '/track'];
 // With an empty basket the basket statechart's guards send these steps to the menu, its first incomplete step;
 // tests/e2e/orderReload.spec.ts checks the highlighting on them with a basket that reaches them.
@@ -75,6 +78,17 @@ test.describe('at a desktop width', () => {
       await navigateInApp(page, path);
       await expect(accountIcon(page), `account icon on ${path}`).not.toHaveAttribute('aria-current', 'page');
     }
+  });
+
+  test('signed in, the account icon is highlighted on the guarded account pages too, but not on the loyalty QR code', async ({ page }) => {
+    await newCustomer(page, freshEmail('highlighting'));
+    const icon = page.getByRole('banner').getByRole('link', { name: 'Your account' });
+    for (const path of GUARDED_ACCOUNT_SET) {
+      await navigateInApp(page, path);
+      await expect(icon, `account icon on ${path}`).toHaveAttribute('aria-current', 'page');
+    }
+    await navigateInApp(page, '/accountQR');
+    await expect(icon).not.toHaveAttribute('aria-current', 'page');
   });
 
   test('the highlighted link is also visibly different', async ({ page }) => {

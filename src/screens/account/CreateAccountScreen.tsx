@@ -52,6 +52,10 @@ export function CreateAccountScreen() {
           </Button>
         </Stack>
       </form>
+      <Text>Not now?</Text>
+      <Button variant="default" w="fit-content" disabled={busy} onClick={() => act({ type: 'SIGN_OUT' })}>
+        Sign out
+      </Button>
     </Stack>
   );
 }
