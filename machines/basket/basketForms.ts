@@ -1,7 +1,7 @@
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../src/domain/contactRules';
 
-/** The fields of the basket's forms that can carry a message (contact, delivery, time, checkout). */
-export type BasketField = 'name' | 'phone' | 'email' | 'address1' | 'address2' | 'town' | 'postcode' | 'requestedTime' | 'notes';
+/** The fields of the basket's forms that can carry a message (contact, delivery, time, checkout, vouchers). */
+export type BasketField = 'name' | 'phone' | 'email' | 'address1' | 'address2' | 'town' | 'postcode' | 'requestedTime' | 'notes' | 'voucher';
 
 export type FieldErrors = Partial<Record<BasketField, string>>;
 
@@ -81,6 +81,12 @@ export function validateContact(details: ContactDetails): FieldErrors {
 /** The contact details as they are sent: trimmed, as the customer typed them otherwise. */
 export function tidyContact(details: ContactDetails): ContactDetails {
   return { name: details.name.trim(), phone: details.phone.trim(), email: details.email.trim() };
+}
+
+/** The customer's details filled in where nothing has been typed: what was typed is never overwritten. */
+export function fillBlankContact(typed: ContactDetails | undefined, known: ContactDetails): ContactDetails {
+  const keep = (field: keyof ContactDetails) => (typed !== undefined && typed[field].trim() !== '' ? typed[field] : known[field]);
+  return { name: keep('name'), phone: keep('phone'), email: keep('email') };
 }
 
 export function validateDeliveryAddress(address: DeliveryAddress): FieldErrors {

@@ -3,6 +3,7 @@ import type { components } from '../../src/api/schema.gen';
 import { apiErrorOf, type ApiError } from '../../src/api/errors';
 import {
   deliveryMessages,
+  fillBlankContact,
   hasErrors,
   isDateTime,
   MAX_NOTES_LENGTH,
@@ -30,6 +31,16 @@ import {
   type BasketLine,
   type NewBasketLine,
 } from './basketLines';
+import {
+  isApplied,
+  isHeld,
+  MAX_VOUCHERS_PER_ORDER,
+  refusedVouchers,
+  voucherItemOf,
+  withoutRefusedVouchers,
+  type AccountVoucher,
+  type VoucherItem,
+} from './basketVouchers';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
 import { penceToPounds, poundsToPence } from '../../src/domain/money';
 
@@ -39,6 +50,10 @@ export type PricedOrder = components['schemas']['Order'];
 export type DeliveryCheck = components['schemas']['DeliveryChargeDetails'];
 export type CreatedBasket = { basketId: string; orderBuilderRef: string };
 export type ConfirmedOrder = { orderRef: string };
+/** SPEC §6: a signed-in customer confirms with `confirmAuth`, a guest with `confirm`. */
+export type ConfirmInput = { basketId: string; authenticated: boolean };
+/** `GET /account/RebuildOrder/{orderId}`: a new basket holding a previous order's items still on the menu. */
+export type RebuiltOrder = { basketId: string; orderBuilderRef: string; items: components['schemas']['OrderItem'][]; removedItems: string[] };
 
 /** SPEC §9: the version sent with every order and shown in the footer; SPEC §9: default menu version 1. */
 export const APP_VERSION = '1.0.81';
@@ -67,8 +82,10 @@ export interface OrderTotals {
   orignalItemCost: number;
   /** The profile discount applied, in percent. */
   discount: number;
-  /** All discounts together, in pounds: the breakdown's "discount" line. */
+  /** All discounts together, in pounds. */
   discountValue: number;
+  /** The profile discount's part of `discountValue`, in pounds (each voucher's part is its `lineCost`). */
+  profileDiscountValue: number;
   bagCharge: number;
   deliveryCharge: number;
   totalCost: number;
@@ -81,6 +98,8 @@ export interface BasketContext {
   client: ClientInfo;
   orderType: OrderTypeValue;
   lines: BasketLine[];
+  /** The customer's vouchers on the order; the server's answer replaces them (priced, or cleared for a guest). */
+  voucherItems: VoucherItem[];
   /** Items added before the basket existed on the server; they join `lines` once it is created (SPEC §4). */
   pendingLines: BasketLine[];
   contact?: ContactDetails;
@@ -100,6 +119,10 @@ export interface BasketContext {
   removedItems: string[];
   /** A change arrived while an update was in flight: send the whole order again when it answers. */
   saveQueued: boolean;
+  /** The signed-in customer the basket is priced for (the identity's `sub`); absent for a guest. Kept by CLEAR. */
+  customerSub?: string;
+  /** The signed-in customer's own details (their account), filled into the contact form. Kept by CLEAR. */
+  customerDetails?: ContactDetails;
 }
 
 /** The menu version when known (else SPEC §9's default), and the device (else the web's). */
@@ -125,6 +148,18 @@ export type BasketEvent =
   | { type: 'MENU_CHANGED'; menu: Menu }
   | { type: 'DISMISS_REMOVED_ITEMS' }
   | { type: 'CLEAR' }
+  /** The signed-in customer changed (signed in, signed out, another customer): sent by src/actors/customerBasket.ts. */
+  | { type: 'CUSTOMER_CHANGED'; sub?: string }
+  /** SPEC §5: only a voucher in the customer's lists (`held`), once per order. */
+  | { type: 'ADD_VOUCHER'; voucher: AccountVoucher; held: readonly AccountVoucher[] }
+  /** SPEC §5: removed only when the voucher at `index` is `voucherId`. */
+  | { type: 'REMOVE_VOUCHER'; index: number; voucherId: number }
+  /** SPEC §5: only when an order id is set. The basket is replaced by a new one holding that order's items. */
+  | { type: 'REBUILD_ORDER'; orderId: string }
+  /** The customer's own details: fill the contact form where nothing has been typed. */
+  | ({ type: 'PREFILL_CONTACT' } & ContactDetails)
+  /** An address the customer chose (a saved one, or one just added "for delivery"): the delivery form shows it. */
+  | { type: 'PREFILL_DELIVERY'; address: DeliveryAddress }
   // Raised by the machine itself, between its regions.
   | { type: 'basket.save' }
   | { type: 'basket.checkDelivery' }
@@ -140,6 +175,7 @@ function freshContext(menuVersion: number, client: ClientInfo): BasketContext {
     client,
     orderType: OrderType.NotSet,
     lines: [],
+    voucherItems: [],
     pendingLines: [],
     paymentType: PaymentType.NotSet,
     notes: '',
@@ -179,7 +215,7 @@ export function orderUpdateOf(context: BasketContext): OrderUpdate {
     appVersion: context.client.appVersion,
     orderType: context.orderType,
     orderItems: linesToServer(context.lines),
-    voucherItems: [],
+    voucherItems: context.voucherItems,
     itemCost,
     deliveryCharge,
     bagCharge,
@@ -207,6 +243,7 @@ function totalsOf(order: PricedOrder): OrderTotals {
     orignalItemCost: order.orignalItemCost,
     discount: order.discount,
     discountValue: order.discountValue,
+    profileDiscountValue: order.profileDiscountValue,
     bagCharge: order.bagCharge,
     deliveryCharge: order.deliveryCharge,
     totalCost: order.totalCost,
@@ -254,6 +291,49 @@ function contactOf(event: ContactDetails): ContactDetails {
   return { name: event.name, phone: event.phone, email: event.email };
 }
 
+/** A new order for the same customer: their details are in the contact form again (CLEAR, an order rebuilt). */
+function draftsForNewOrder(context: BasketContext): BasketContext['drafts'] {
+  return context.customerDetails === undefined ? {} : { contact: context.customerDetails };
+}
+
+/** Another customer (or none): their vouchers and details go; what was typed into the order stays. */
+function customerChanged(context: BasketContext, sub: string | undefined): Partial<BasketContext> {
+  return { customerSub: sub, customerDetails: undefined, voucherItems: [], fieldErrors: withoutFields(context.fieldErrors, ['voucher']) };
+}
+
+/** Only a refusal of a voucher the order holds: removing it makes progress, so the order can be sent again. */
+function voucherRefused({ context, event }: { context: BasketContext; event: { error: unknown } }): boolean {
+  return refusedVouchers(apiErrorOf(event.error)).some((refusal) => refusal.position < context.voucherItems.length);
+}
+
+/** The optional fields of an order, named so that `assign` (which merges) clears them. */
+const NO_ORDER = {
+  basketId: undefined,
+  orderBuilderRef: undefined,
+  contact: undefined,
+  delivery: undefined,
+  time: undefined,
+  totals: undefined,
+  orderRef: undefined,
+  error: undefined,
+} as const;
+
+/**
+ * The rebuilt order replaces the basket: its lines (priced by the server from today's menu), what could not be
+ * carried over, no order type yet; the customer, their vouchers cleared, and what they typed stay.
+ */
+function rebuiltContext(context: BasketContext, rebuilt: RebuiltOrder): Partial<BasketContext> {
+  return {
+    ...NO_ORDER,
+    ...freshContext(context.menuVersion, context.client),
+    basketId: rebuilt.basketId,
+    orderBuilderRef: rebuilt.orderBuilderRef,
+    lines: linesFromServer(rebuilt.items),
+    removedItems: rebuilt.removedItems,
+    drafts: context.drafts,
+  };
+}
+
 /** The journey's states that hold an editable basket (a basket exists, the order is not confirmed or confirming). */
 const EDITABLE_STATES = ['created', 'items', 'basket', 'delivery', 'contact', 'time', 'checkout'] as const;
 const inJourney = (...states: readonly string[]) => or(states.map((state) => stateIn({ journey: state })));
@@ -261,25 +341,29 @@ const inJourney = (...states: readonly string[]) => or(states.map((state) => sta
 /**
  * The basket (SPEC §4 basket status 0..7, order type, payment type) along the journey of docs/order-journey.md.
  *
- * Three parallel regions:
+ * Four parallel regions:
  * - `journey`: the status. `empty` (no basket yet) and `creating` count as Created 0; `confirming` as Checkout 6.
+ *   Confirming uses `confirmAuth` while a customer is signed in (`customerSub`), `confirm` for a guest (SPEC §6).
  * - `sync`: every change sends the whole order (`updateOrder`); `failed` is tagged `needsFix` (SPEC: a failed
- *   order update goes to /fix-issue); RETRY sends it again.
+ *   order update goes to /fix-issue); RETRY sends it again. A refused voucher leaves the order instead.
  * - `deliveryCheck`: the postcode check of the delivery step.
- * Tags: `busy` while a call is in flight; `needsFix` while a failed update or confirmation waits on /fix-issue.
+ * - `rebuild`: "order again" (`rebuildOrder`); its answer replaces the basket, a failure leaves it as it was.
+ * Tags: `busy` while a call is in flight; `needsFix` while a failed update or confirmation waits on /fix-issue;
+ * `rebuilding` while an order is being rebuilt.
  */
 export const basketMachine = setup({
   types: {
     context: {} as BasketContext,
     events: {} as BasketEvent,
     input: {} as BasketInput,
-    tags: {} as 'busy' | 'needsFix',
+    tags: {} as 'busy' | 'needsFix' | 'rebuilding',
   },
   actors: {
     createBasket: fromPromise<CreatedBasket>(notProvided('createBasket')),
     updateOrder: fromPromise<PricedOrder, OrderUpdate>(notProvided('updateOrder')),
     checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(notProvided('checkDelivery')),
-    confirmOrder: fromPromise<ConfirmedOrder, { basketId: string }>(notProvided('confirmOrder')),
+    confirmOrder: fromPromise<ConfirmedOrder, ConfirmInput>(notProvided('confirmOrder')),
+    rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(notProvided('rebuildOrder')),
   },
   guards: {
     linesEditable: inJourney(...EDITABLE_STATES),
@@ -311,8 +395,16 @@ export const basketMachine = setup({
       event.type === 'MENU_CHANGED' && revalidateLines(context.lines, event.menu).lines.length === 0,
     hasPendingLines: ({ context }) => context.pendingLines.length > 0,
     saveQueued: ({ context }) => context.saveQueued,
-    everythingSaved: and([stateIn({ sync: 'idle' }), stateIn({ deliveryCheck: 'idle' })]),
+    everythingSaved: and([stateIn({ sync: 'idle' }), stateIn({ deliveryCheck: 'idle' }), stateIn({ rebuild: 'idle' })]),
     confirming: stateIn({ journey: 'confirming' }),
+    sameCustomer: ({ context, event }) => event.type === 'CUSTOMER_CHANGED' && event.sub === context.customerSub,
+    customerKnown: ({ context }) => context.customerSub !== undefined,
+    voucherHeld: ({ event }) => event.type === 'ADD_VOUCHER' && isHeld(event.voucher, event.held),
+    voucherNotApplied: ({ context, event }) => event.type === 'ADD_VOUCHER' && !isApplied(event.voucher.voucherId, context.voucherItems),
+    roomForVoucher: ({ context }) => context.voucherItems.length < MAX_VOUCHERS_PER_ORDER,
+    voucherAtPosition: ({ context, event }) =>
+      event.type === 'REMOVE_VOUCHER' && Number.isInteger(event.index) && context.voucherItems[event.index]?.voucherId === event.voucherId,
+    orderIdSet: ({ event }) => event.type === 'REBUILD_ORDER' && typeof event.orderId === 'string' && event.orderId.trim() !== '',
   },
   actions: {
     requestSave: raise({ type: 'basket.save' }),
@@ -324,23 +416,50 @@ export const basketMachine = setup({
     freshContext(input.menuVersion ?? DEFAULT_MENU_VERSION, { ...DEFAULT_CLIENT, ...input.client }),
   on: {
     // SPEC §4: clearing the order resets everything (a confirmation in flight is not abandoned half way).
+    // Who is signed in is not part of the order: the customer stays, and their details are filled in again.
     CLEAR: {
       guard: not('confirming'),
-      target: ['.journey.empty', '.sync.idle', '.deliveryCheck.idle'],
-      // assign merges, so the optional fields are cleared by name.
-      actions: assign(({ context }) => ({
-        basketId: undefined,
-        orderBuilderRef: undefined,
-        contact: undefined,
-        delivery: undefined,
-        time: undefined,
-        totals: undefined,
-        orderRef: undefined,
-        error: undefined,
-        ...freshContext(context.menuVersion, context.client),
-      })),
+      target: ['.journey.empty', '.sync.idle', '.deliveryCheck.idle', '.rebuild.idle'],
+      actions: assign(({ context }) => ({ ...NO_ORDER, ...freshContext(context.menuVersion, context.client), drafts: draftsForNewOrder(context) })),
     },
     DISMISS_REMOVED_ITEMS: { actions: assign({ removedItems: [] }) },
+    // SPEC §4: a guest has no vouchers, and another customer's are not theirs; the server prices the basket again
+    // for the new caller (the API client sends the signed-in customer's token with the update).
+    CUSTOMER_CHANGED: [
+      { guard: 'sameCustomer' },
+      {
+        guard: 'linesEditable',
+        actions: [assign(({ context, event }) => customerChanged(context, event.sub)), 'requestSave'],
+      },
+      { actions: assign(({ context, event }) => customerChanged(context, event.sub)) },
+    ],
+    PREFILL_CONTACT: {
+      actions: assign(({ context, event }) => {
+        const details = contactOf(event);
+        return { customerDetails: details, drafts: { ...context.drafts, contact: fillBlankContact(context.drafts.contact ?? context.contact, details) } };
+      }),
+    },
+    PREFILL_DELIVERY: { actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, delivery: addressOf(event.address) }) }) },
+    ADD_VOUCHER: {
+      guard: and(['linesEditable', 'customerKnown', 'voucherHeld', 'voucherNotApplied', 'roomForVoucher']),
+      actions: [
+        assign(({ context, event }) => ({
+          voucherItems: [...context.voucherItems, voucherItemOf(event.voucher)],
+          fieldErrors: withoutFields(context.fieldErrors, ['voucher']),
+        })),
+        'requestSave',
+      ],
+    },
+    REMOVE_VOUCHER: {
+      guard: and(['linesEditable', 'voucherAtPosition']),
+      actions: [
+        assign(({ context, event }) => ({
+          voucherItems: context.voucherItems.filter((_, position) => position !== event.index),
+          fieldErrors: withoutFields(context.fieldErrors, ['voucher']),
+        })),
+        'requestSave',
+      ],
+    },
   },
   states: {
     journey: {
@@ -605,9 +724,9 @@ export const basketMachine = setup({
           invoke: {
             id: 'confirmOrder',
             src: 'confirmOrder',
-            input: ({ context }) => {
+            input: ({ context }): ConfirmInput => {
               if (context.basketId === undefined) throw new Error('Confirming needs a basket');
-              return { basketId: context.basketId };
+              return { basketId: context.basketId, authenticated: context.customerSub !== undefined };
             },
             onDone: { target: 'confirmed', actions: assign({ orderRef: ({ event }) => event.output.orderRef, error: undefined }) },
             onError: { target: 'checkout.confirmFailed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
@@ -637,13 +756,29 @@ export const basketMachine = setup({
                 target: 'idle',
                 actions: assign(({ event }) => ({
                   lines: linesFromServer(event.output.orderItems),
+                  voucherItems: event.output.voucherItems,
                   totals: totalsOf(event.output),
                   error: undefined,
                 })),
               },
             ],
-            // What the customer entered stays; /fix-issue offers RETRY.
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+            onError: [
+              // A voucher refused for an order that has changed since: the order as it is now decides.
+              { guard: and([voucherRefused, 'saveQueued']), target: 'saving', reenter: true },
+              // A voucher the customer no longer holds, or not valid today: it leaves the order with the server's
+              // reason beside the vouchers, and the rest of the order is saved (not a case for /fix-issue).
+              {
+                guard: voucherRefused,
+                target: 'saving',
+                reenter: true,
+                actions: assign(({ context, event }) => {
+                  const { voucherItems, message } = withoutRefusedVouchers(context.voucherItems, apiErrorOf(event.error));
+                  return { voucherItems, fieldErrors: { ...context.fieldErrors, voucher: message } };
+                }),
+              },
+              // What the customer entered stays; /fix-issue offers RETRY.
+              { target: 'failed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+            ],
           },
         },
         failed: {
@@ -702,6 +837,40 @@ export const basketMachine = setup({
               },
               { target: 'idle', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
             ],
+          },
+        },
+      },
+    },
+    // "Order again" (SPEC §2, §5): a new basket on the server with a previous order's items replaces this one.
+    rebuild: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { REBUILD_ORDER: { guard: and(['orderIdSet', not('confirming')]), target: 'rebuilding' } },
+        },
+        rebuilding: {
+          tags: ['busy', 'rebuilding'],
+          entry: assign({ error: undefined }),
+          invoke: {
+            id: 'rebuildOrder',
+            src: 'rebuildOrder',
+            input: ({ event }) => {
+              if (event.type !== 'REBUILD_ORDER') throw new Error('Rebuilding needs an order id');
+              return { orderId: event.orderId.trim() };
+            },
+            onDone: [
+              {
+                guard: ({ event }) => event.output.items.length === 0,
+                target: ['#basket.journey.created', '#basket.sync.idle', '#basket.deliveryCheck.idle', 'idle'],
+                actions: [assign(({ context, event }) => rebuiltContext(context, event.output)), 'requestSave'],
+              },
+              {
+                target: ['#basket.journey.items', '#basket.sync.idle', '#basket.deliveryCheck.idle', 'idle'],
+                actions: [assign(({ context, event }) => rebuiltContext(context, event.output)), 'requestSave'],
+              },
+            ],
+            // The basket as it was stays; the screen that asked says why.
+            onError: { target: 'idle', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
           },
         },
       },
@@ -814,4 +983,9 @@ export function canConfirm(snapshot: BasketSnapshot): boolean {
 /** SPEC §8: a failed order update or confirmation goes to /fix-issue. */
 export function needsFix(snapshot: BasketSnapshot): boolean {
   return snapshot.hasTag('needsFix');
+}
+
+/** "Order again" is under way (REBUILD_ORDER); once it is not, `context.error` says whether it failed. */
+export function isRebuilding(snapshot: BasketSnapshot): boolean {
+  return snapshot.hasTag('rebuilding');
 }

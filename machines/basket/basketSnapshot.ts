@@ -28,6 +28,20 @@ function isLine(value: unknown): boolean {
 }
 
 const isLines = (value: unknown) => Array.isArray(value) && value.every(isLine);
+
+function isVoucherItem(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    Number.isInteger(value.voucherId) &&
+    isNumber(value.voucherType) &&
+    isString(value.title) &&
+    isNumber(value.percDiscount) &&
+    Number.isInteger(value.quantity) &&
+    isNumber(value.itemCost) &&
+    isNumber(value.lineCost)
+  );
+}
+
 const hasStrings = (value: unknown, fields: readonly string[]) => isRecord(value) && fields.every((field) => isString(value[field]));
 const isContact = (value: unknown) => hasStrings(value, ['name', 'phone', 'email']);
 const isAddress = (value: unknown) => hasStrings(value, ['address1', 'address2', 'town', 'postcode']);
@@ -41,6 +55,8 @@ function isBasketContext(value: unknown): boolean {
     hasStrings(value.client, ['os', 'osVersion', 'appVersion']) &&
     [0, 1, 2].includes(value.orderType as number) &&
     isLines(value.lines) &&
+    Array.isArray(value.voucherItems) &&
+    value.voucherItems.every(isVoucherItem) &&
     isLines(value.pendingLines) &&
     isOptional(value.contact, isContact) &&
     isOptional(value.delivery, (delivery) => isAddress(delivery) && isNumber((delivery as UnknownRecord).deliveryZoneId) && isNumber((delivery as UnknownRecord).deliveryCharge)) &&
@@ -56,7 +72,9 @@ function isBasketContext(value: unknown): boolean {
     isOptional(value.drafts.delivery, isAddress) &&
     Array.isArray(value.removedItems) &&
     value.removedItems.every(isString) &&
-    typeof value.saveQueued === 'boolean'
+    typeof value.saveQueued === 'boolean' &&
+    isOptional(value.customerSub, isString) &&
+    isOptional(value.customerDetails, isContact)
   );
 }
 
@@ -65,6 +83,7 @@ const IN_FLIGHT_CALLS: Record<string, Record<string, string>> = {
   journey: { creating: 'createBasket', confirming: 'confirmOrder' },
   sync: { saving: 'updateOrder' },
   deliveryCheck: { checking: 'checkDelivery' },
+  rebuild: { rebuilding: 'rebuildOrder' },
 };
 
 function carriesItsCalls(value: UnknownRecord, children: UnknownRecord): boolean {

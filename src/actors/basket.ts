@@ -3,11 +3,13 @@ import {
   basketMachine,
   type ClientInfo,
   type ConfirmedOrder,
+  type ConfirmInput,
   type CreatedBasket,
   type DeliveryCheck,
   type Menu,
   type OrderUpdate,
   type PricedOrder,
+  type RebuiltOrder,
 } from '../../machines/basket/basketMachine';
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
 import { callApi, type ApiClient } from '../api/client';
@@ -25,7 +27,10 @@ export async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<
   throw settled.error;
 }
 
-/** The real actors of the basket statechart: the order-builder calls of SPEC §7 through the API client. */
+/**
+ * The real actors of the basket statechart: the order-builder calls of SPEC §7 through the API client (which sends
+ * the signed-in customer's token with the update, the authenticated confirmation and the rebuild).
+ */
 export function basketActors(api: ApiClient) {
   return {
     createBasket: fromPromise<CreatedBasket>(({ signal }) => dataOf(callApi(api.GET('/OrderBuilder/create', { signal }), signal))),
@@ -35,8 +40,15 @@ export function basketActors(api: ApiClient) {
     checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(({ input, signal }) =>
       dataOf(callApi(api.GET('/orderbuilder/checkDelivery/{postcode}', { params: { path: { postcode: input.postcode } }, signal }), signal)),
     ),
-    confirmOrder: fromPromise<ConfirmedOrder, { basketId: string }>(({ input, signal }) =>
-      dataOf(callApi(api.POST('/orderbuilder/confirm', { body: { basketId: input.basketId }, signal }), signal)),
+    // The statechart chooses the call (SPEC §6: from the auth state); this only makes it.
+    confirmOrder: fromPromise<ConfirmedOrder, ConfirmInput>(({ input, signal }) => {
+      const body = { basketId: input.basketId };
+      return dataOf(
+        callApi(input.authenticated ? api.POST('/orderbuilder/confirmAuth', { body, signal }) : api.POST('/orderbuilder/confirm', { body, signal }), signal),
+      );
+    }),
+    rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(({ input, signal }) =>
+      dataOf(callApi(api.GET('/account/RebuildOrder/{orderId}', { params: { path: { orderId: input.orderId } }, signal }), signal)),
     ),
   };
 }

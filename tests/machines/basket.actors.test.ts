@@ -165,7 +165,7 @@ describe('the basket actor against the real API', () => {
     const basket = createBasketActor({ api, storage, menu });
     expect(basketStatusOf(basket.getSnapshot())).toBe(0);
     expect(basket.getSnapshot().context.lines).toEqual([]);
-    expect(JSON.parse(memory.get(BASKET_STORAGE_KEY)!).value).toEqual({ journey: 'empty', sync: 'idle', deliveryCheck: 'idle' });
+    expect(JSON.parse(memory.get(BASKET_STORAGE_KEY)!).value).toEqual({ journey: 'empty', sync: 'idle', deliveryCheck: 'idle', rebuild: 'idle' });
     basket.stop();
   });
 });

@@ -5,28 +5,38 @@ import {
   basketMachine,
   basketStatusOf,
   canConfirm,
+  isRebuilding,
   JOURNEY_STEPS,
   needsFix,
   orderUpdateOf,
   redirectForStep,
   type BasketEvent,
   type BasketSnapshot,
+  type ConfirmInput,
   type CreatedBasket,
   type DeliveryCheck,
   type OrderUpdate,
   type PricedOrder,
+  type RebuiltOrder,
 } from '../../machines/basket/basketMachine';
 import { tidyDeliveryAddress } from '../../machines/basket/basketForms';
 import {
   CONFIRMED_ORDER_REF,
   createdBasket,
+  CUSTOMER_SUB,
   deliveryCheckOf,
+  fixedVoucher,
+  heldVouchers,
   IN_ZONE_POSTCODE,
   menuVersion2,
   noResponse,
+  orderNotFound,
   OUT_OF_ZONE_POSTCODE,
+  PREVIOUS_ORDER_ID,
   pricedOrder,
+  rebuiltOrder,
   refusedUpdate,
+  refusedVoucher,
 } from './basketServerAnswers';
 
 const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } };
@@ -65,7 +75,29 @@ const menuChangeEvents: BasketEvent[] = [
   { type: 'CLEAR' },
 ];
 
-type ActorId = 'createBasket' | 'updateOrder' | 'checkDelivery' | 'confirmOrder';
+/**
+ * A customer signing in and out, adding and removing a voucher, confirming, and ordering a previous order again.
+ * (Refused events change nothing, so they are never on a shortest path: basket.test.ts covers those guards.)
+ */
+const signIn: BasketEvent = { type: 'CUSTOMER_CHANGED', sub: CUSTOMER_SUB };
+const rebuild: BasketEvent = { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID };
+const customerEvents: BasketEvent[] = [
+  addSpringRolls,
+  signIn,
+  { type: 'CUSTOMER_CHANGED' },
+  { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers },
+  { type: 'REMOVE_VOUCHER', index: 0, voucherId: fixedVoucher.voucherId },
+  { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
+  { type: 'CONFIRM_BASKET' },
+  { type: 'SUBMIT_CONTACT', name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' },
+  { type: 'SUBMIT_TIME', asap: true },
+  { type: 'CHOOSE_PAYMENT', paymentType: 1 },
+  { type: 'CONFIRM_ORDER' },
+  rebuild,
+  { type: 'CLEAR' },
+];
+
+type ActorId = 'createBasket' | 'updateOrder' | 'checkDelivery' | 'confirmOrder' | 'rebuildOrder';
 type Answer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
 
 /**
@@ -79,9 +111,13 @@ function answersFor(snapshot: BasketSnapshot): Answer[] {
   }
   if (snapshot.matches({ sync: 'saving' })) {
     answers.push(
-      { type: 'xstate.done.actor.updateOrder', output: pricedOrder(orderUpdateOf(snapshot.context)) },
+      { type: 'xstate.done.actor.updateOrder', output: pricedOrder(orderUpdateOf(snapshot.context), { signedIn: snapshot.context.customerSub !== undefined }) },
       { type: 'xstate.error.actor.updateOrder', error: refusedUpdate },
     );
+    // A voucher refused (used up on another device, or the wrong day), where the customer applies it: at checkout.
+    if (snapshot.context.voucherItems.length > 0 && snapshot.matches({ journey: 'checkout' })) {
+      answers.push({ type: 'xstate.error.actor.updateOrder', error: refusedVoucher(0) });
+    }
   }
   if (snapshot.matches({ deliveryCheck: 'checking' }) && snapshot.context.drafts.delivery) {
     const { postcode } = tidyDeliveryAddress(snapshot.context.drafts.delivery);
@@ -90,12 +126,16 @@ function answersFor(snapshot: BasketSnapshot): Answer[] {
   if (snapshot.matches({ journey: 'confirming' })) {
     answers.push({ type: 'xstate.done.actor.confirmOrder', output: { orderRef: CONFIRMED_ORDER_REF } }, { type: 'xstate.error.actor.confirmOrder', error: noResponse });
   }
+  if (snapshot.matches({ rebuild: 'rebuilding' })) {
+    answers.push({ type: 'xstate.done.actor.rebuildOrder', output: rebuiltOrder }, { type: 'xstate.error.actor.rebuildOrder', error: orderNotFound });
+  }
   return answers;
 }
 
 /**
  * A state's identity for the traversal: where it is, and what about its context changes what may happen next.
- * Quantities and prices are unbounded, so lines count only as none, one single item, or more.
+ * Quantities and prices are unbounded, so lines count only as none, one single item (cancelling it empties the
+ * basket), or more.
  */
 function serializeState(snapshot: BasketSnapshot): string {
   const { context } = snapshot;
@@ -103,6 +143,7 @@ function serializeState(snapshot: BasketSnapshot): string {
   return JSON.stringify({
     value: snapshot.value,
     lines: units === 0 ? 0 : units === 1 ? 1 : 'more',
+    ...customerPart(snapshot),
     // The beef is what the next menu version withdraws.
     beef: context.lines.some((line) => line.itemId === 22),
     pending: context.pendingLines.length > 0,
@@ -117,23 +158,54 @@ function serializeState(snapshot: BasketSnapshot): string {
   });
 }
 
-// While a call is in flight the model offers only "add" (which queues another save) and "clear": every other change
-// would queue its save the same way, and offering them all would multiply the states without new behaviour.
-const duringCalls = (event: BasketEvent) => event === addSpringRolls || event.type === 'CLEAR';
+function customerPart({ context }: BasketSnapshot) {
+  return {
+    vouchers: context.voucherItems.length,
+    customer: context.customerSub !== undefined,
+    // The server's reason for a voucher it refused, shown until the vouchers change.
+    voucherRefused: context.fieldErrors.voucher !== undefined,
+  };
+}
 
-function pathsOf(customerEvents: BasketEvent[]) {
+/** The customer's model never cancels a line, so how many there are matters only as none or some. */
+function serializeCustomerState(snapshot: BasketSnapshot): string {
+  const { context } = snapshot;
+  return JSON.stringify({
+    value: snapshot.value,
+    lines: context.lines.length > 0,
+    // What a rebuilt order could not carry over, shown on the basket.
+    removed: context.removedItems.length > 0,
+    ...customerPart(snapshot),
+    orderType: context.orderType,
+    contact: context.contact !== undefined,
+    time: context.time !== undefined,
+    paymentType: context.paymentType,
+    saveQueued: context.saveQueued,
+  });
+}
+
+// While a call is in flight the model offers only "add" (which queues another save) and "clear": every other change
+// would queue its save the same way, and offering them all would multiply the states without new behaviour. A
+// customer's model also signs in then (the update in flight is the guest's, so the order is sent again).
+const duringCalls = (event: BasketEvent) => event === addSpringRolls || event.type === 'CLEAR';
+const duringCustomerCalls = (event: BasketEvent) => duringCalls(event) || event === signIn;
+
+type Serialize = (snapshot: BasketSnapshot) => string;
+
+function pathsOf(events: BasketEvent[], offeredDuringCalls = duringCalls, serialize: Serialize = serializeState) {
   return getShortestPaths(basketMachine, {
     input,
     events: (snapshot) => [
-      ...(snapshot.hasTag('busy') ? customerEvents.filter(duringCalls) : customerEvents),
+      ...(snapshot.hasTag('busy') ? events.filter(offeredDuringCalls) : events),
       ...(answersFor(snapshot) as unknown as BasketEvent[]),
     ],
-    serializeState,
+    serializeState: serialize,
   });
 }
 
 const journeyPaths = pathsOf(journeyEvents);
 const menuChangePaths = pathsOf(menuChangeEvents);
+const customerPaths = pathsOf(customerEvents, duringCustomerCalls, serializeCustomerState);
 
 /** docs/order-journey.md, written out independently of the machine: each journey state's SPEC §4 status. */
 const expectedStatus: Record<string, number> = {
@@ -174,12 +246,20 @@ function expectConsistent(snapshot: BasketSnapshot) {
   for (const { path } of JOURNEY_STEPS) {
     expect(redirectForStep(snapshot, path), `guard of ${path}`).toBe(expectedRedirect(status, context.orderType, path));
   }
-  const inFlight = ['creating', 'confirming'].includes(journey) || snapshot.matches({ sync: 'saving' }) || snapshot.matches({ deliveryCheck: 'checking' });
+  const rebuilding = snapshot.matches({ rebuild: 'rebuilding' });
+  const inFlight =
+    ['creating', 'confirming'].includes(journey) || snapshot.matches({ sync: 'saving' }) || snapshot.matches({ deliveryCheck: 'checking' }) || rebuilding;
   expect(snapshot.hasTag('busy')).toBe(inFlight);
+  expect(isRebuilding(snapshot)).toBe(rebuilding);
   expect(needsFix(snapshot)).toBe(snapshot.matches({ sync: 'failed' }) || snapshot.matches({ journey: { checkout: 'confirmFailed' } }));
-  expect(canConfirm(snapshot)).toBe(journey === 'checkout' && snapshot.matches({ sync: 'idle' }) && snapshot.matches({ deliveryCheck: 'idle' }));
+  expect(canConfirm(snapshot)).toBe(
+    journey === 'checkout' && snapshot.matches({ sync: 'idle' }) && snapshot.matches({ deliveryCheck: 'idle' }) && !rebuilding,
+  );
+  // SPEC §4, §5: only a signed-in customer's vouchers, each once.
+  if (context.voucherItems.length > 0) expect(context.customerSub).toBe(CUSTOMER_SUB);
+  expect(new Set(context.voucherItems.map((voucher) => voucher.voucherId)).size).toBe(context.voucherItems.length);
   // What each status promises about the order.
-  if (!['empty', 'creating'].includes(journey)) expect(context.basketId).toBe(createdBasket.basketId);
+  if (!['empty', 'creating'].includes(journey)) expect([createdBasket.basketId, rebuiltOrder.basketId]).toContain(context.basketId);
   if (journey === 'created') expect(context.lines).toEqual([]);
   if (status >= 1) expect(context.lines.length).toBeGreaterThan(0);
   if (status >= 2) expect(context.orderType).not.toBe(0);
@@ -200,7 +280,7 @@ type PendingCall = { input: unknown; resolve(output: unknown): void; reject(erro
  * the postcode actually sent), so the replayed basket is priced from its own lines.
  */
 function answeredByPath() {
-  const pending: Record<ActorId, PendingCall[]> = { createBasket: [], updateOrder: [], checkDelivery: [], confirmOrder: [] };
+  const pending: Record<ActorId, PendingCall[]> = { createBasket: [], updateOrder: [], checkDelivery: [], confirmOrder: [], rebuildOrder: [] };
   const waiting = <Output, Input>(actorId: ActorId) =>
     fromPromise<Output, Input>(({ input }) => new Promise<Output>((resolve, reject) => pending[actorId].push({ input, resolve: resolve as (output: unknown) => void, reject })));
   const machine = basketMachine.provide({
@@ -208,23 +288,26 @@ function answeredByPath() {
       createBasket: waiting<CreatedBasket, NonReducibleUnknown>('createBasket'),
       updateOrder: waiting<PricedOrder, OrderUpdate>('updateOrder'),
       checkDelivery: waiting<DeliveryCheck, { postcode: string }>('checkDelivery'),
-      confirmOrder: waiting<{ orderRef: string }, { basketId: string }>('confirmOrder'),
+      confirmOrder: waiting<{ orderRef: string }, ConfirmInput>('confirmOrder'),
+      rebuildOrder: waiting<RebuiltOrder, { orderId: string }>('rebuildOrder'),
     },
   });
   return { machine, pending };
 }
 
-const serverAnswer: Record<ActorId, (input: unknown) => unknown> = {
+/** The server's answer to the call made; `signedIn`: whether the API client sent a customer's token with it. */
+const serverAnswer: Record<ActorId, (input: unknown, signedIn: boolean) => unknown> = {
   createBasket: () => createdBasket,
-  updateOrder: (input) => pricedOrder(input as OrderUpdate),
+  updateOrder: (input, signedIn) => pricedOrder(input as OrderUpdate, { signedIn }),
   checkDelivery: (input) => deliveryCheckOf((input as { postcode: string }).postcode),
   confirmOrder: () => ({ orderRef: CONFIRMED_ORDER_REF }),
+  rebuildOrder: () => rebuiltOrder,
 };
 
 // XState hands a settled promise to the machine on a later microtask; a macrotask is past all of them.
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function replay(path: StatePath<BasketSnapshot, BasketEvent>) {
+async function replay(path: StatePath<BasketSnapshot, BasketEvent>, serialize: Serialize = serializeState) {
   const { machine, pending } = answeredByPath();
   const actor = createActor(machine, { input }).start();
   const [initialStep, ...steps] = path.steps;
@@ -238,15 +321,18 @@ async function replay(path: StatePath<BasketSnapshot, BasketEvent>) {
         // The call in flight is the latest one made; earlier ones were abandoned with the state that made them.
         const call = pending[actorId].at(-1);
         expect(call, `${actorId} is in flight`).toBeDefined();
-        if ('output' in answer) call!.resolve(serverAnswer[actorId](call!.input));
+        const { customerSub } = actor.getSnapshot().context;
+        // SPEC §6: the confirmation call follows who is signed in.
+        if (actorId === 'confirmOrder') expect((call!.input as ConfirmInput).authenticated).toBe(customerSub !== undefined);
+        if ('output' in answer) call!.resolve(serverAnswer[actorId](call!.input, customerSub !== undefined));
         else call!.reject(answer.error);
         await settled();
       } else {
         actor.send(event as BasketEvent);
       }
-      // The path's states stand for their whole abstract class (serializeState), so they agree up to it.
+      // The path's states stand for their whole abstract class (serialize), so they agree up to it.
       const reached = actor.getSnapshot();
-      expect(serializeState(reached)).toBe(serializeState(step.state));
+      expect(serialize(reached)).toBe(serialize(step.state));
       expectConsistent(reached);
     }
   } finally {
@@ -265,6 +351,7 @@ function describePath(path: StatePath<BasketSnapshot, BasketEvent>): string {
         if (answer.type === 'SUBMIT_CONTACT') return `SUBMIT_CONTACT(${answer.name ? 'valid' : 'invalid'})`;
         if (answer.type === 'ADD_ITEM') return `ADD_ITEM(${answer.line.title})`;
         if (answer.type === 'CHOOSE_ORDER_TYPE') return `CHOOSE_ORDER_TYPE(${answer.orderType})`;
+        if (answer.type === 'CUSTOMER_CHANGED') return answer.sub ? 'SIGNED_IN' : 'SIGNED_OUT';
         return answer.type;
       })
       .join(' → ') || 'start'
@@ -295,5 +382,25 @@ describe('basket statechart: generated shortest paths of a menu change', () => {
 
   it.each(menuChangePaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
     await replay(path);
+  });
+});
+
+describe('basket statechart: generated shortest paths of a signed-in customer', () => {
+  it('reach vouchers on every step, a refused voucher, confirming as a customer, and every outcome of ordering again', () => {
+    const reached = (check: (state: BasketSnapshot) => boolean) => customerPaths.some((path) => check(path.state));
+    // Collection orders only, and the basket is emptied only by clearing it.
+    expect(new Set(customerPaths.map((path) => journeyOf(path.state)))).toEqual(
+      new Set(Object.keys(expectedStatus).filter((state) => !['delivery', 'created'].includes(state))),
+    );
+    expect(reached((state) => state.matches({ journey: 'checkout' }) && state.context.voucherItems.length > 0)).toBe(true);
+    expect(reached((state) => state.matches({ journey: 'confirmed' }) && state.context.customerSub !== undefined)).toBe(true);
+    expect(reached((state) => state.matches({ rebuild: 'rebuilding' }) && state.matches({ sync: 'saving' }))).toBe(true);
+    expect(reached((state) => state.context.fieldErrors.voucher !== undefined && state.context.voucherItems.length === 0)).toBe(true);
+    expect(reached((state) => state.context.basketId === rebuiltOrder.basketId && state.context.removedItems.length > 0 && basketStatusOf(state) === 1)).toBe(true);
+    expect(customerPaths.length).toBeLessThan(1000);
+  });
+
+  it.each(customerPaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await replay(path, serializeCustomerState);
   });
 });

@@ -6,13 +6,16 @@ import {
   basketMachine,
   basketStatusOf,
   canConfirm,
+  isRebuilding,
   needsFix,
   redirectForStep,
   type BasketEvent,
+  type ConfirmInput,
   type CreatedBasket,
   type DeliveryCheck,
   type OrderUpdate,
   type PricedOrder,
+  type RebuiltOrder,
 } from '../../machines/basket/basketMachine';
 import { isUkPhoneNumber } from '../../src/domain/contactRules';
 import {
@@ -30,7 +33,19 @@ import {
   BAG_CHARGE,
   CONFIRMED_ORDER_REF,
   createdBasket,
+  CUSTOMER_SUB,
   deliveryCheckOf,
+  fixedVoucher,
+  foreignVoucher,
+  fridayVoucher,
+  heldVouchers,
+  orderNotFound,
+  OTHER_CUSTOMER_SUB,
+  pointsVoucher,
+  PREVIOUS_ORDER_ID,
+  rebuiltEmptyOrder,
+  rebuiltOrder,
+  refusedVoucher,
   IN_ZONE_POSTCODE,
   malformedPostcode,
   menuVersion1,
@@ -48,10 +63,15 @@ const beef: NewBasketLine = { categoryId: 2, itemId: 22, title: 'Beef in Black B
 const contact = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
 const address = { address1: '12 Cardigan Road', address2: '', town: 'Leeds', postcode: 'ls6 2ab' };
 
-/** The basket with actors answering as the server would; a test can make a call fail. */
+/**
+ * The basket with actors answering as the server would; a test can make a call fail. `caller` is who the API client
+ * would send the update as (the signed-in customer's token, or none).
+ */
 function basketWithServer() {
-  const failures = { update: [] as ApiError[], confirm: [] as ApiError[], create: [] as ApiError[], check: [] as ApiError[] };
-  const calls = { create: 0, updates: [] as OrderUpdate[], checks: [] as string[], confirms: [] as string[] };
+  const failures = { update: [] as ApiError[], confirm: [] as ApiError[], create: [] as ApiError[], check: [] as ApiError[], rebuild: [] as ApiError[] };
+  const calls = { create: 0, updates: [] as OrderUpdate[], checks: [] as string[], confirms: [] as ConfirmInput[], rebuilds: [] as string[] };
+  const caller = { signedIn: false };
+  const rebuildAnswers: RebuiltOrder[] = [];
   const machine = basketMachine.provide({
     actors: {
       createBasket: fromPromise<CreatedBasket>(async () => {
@@ -64,7 +84,7 @@ function basketWithServer() {
         calls.updates.push(input);
         const failure = failures.update.shift();
         if (failure) throw failure;
-        return pricedOrder(input);
+        return pricedOrder(input, caller);
       }),
       checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(async ({ input }) => {
         calls.checks.push(input.postcode);
@@ -72,15 +92,21 @@ function basketWithServer() {
         if (failure) throw failure;
         return deliveryCheckOf(input.postcode);
       }),
-      confirmOrder: fromPromise<{ orderRef: string }, { basketId: string }>(async ({ input }) => {
-        calls.confirms.push(input.basketId);
+      confirmOrder: fromPromise<{ orderRef: string }, ConfirmInput>(async ({ input }) => {
+        calls.confirms.push(input);
         const failure = failures.confirm.shift();
         if (failure) throw failure;
         return { orderRef: CONFIRMED_ORDER_REF };
       }),
+      rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(async ({ input }) => {
+        calls.rebuilds.push(input.orderId);
+        const failure = failures.rebuild.shift();
+        if (failure) throw failure;
+        return rebuildAnswers.shift() ?? rebuiltOrder;
+      }),
     },
   });
-  return { machine, calls, failures };
+  return { machine, calls, failures, caller, rebuildAnswers };
 }
 
 function settle(actor: ActorRefFrom<typeof basketMachine>) {
@@ -88,7 +114,7 @@ function settle(actor: ActorRefFrom<typeof basketMachine>) {
 }
 
 function startBasket() {
-  const { machine, calls, failures } = basketWithServer();
+  const { machine, calls, failures, caller, rebuildAnswers } = basketWithServer();
   const actor = createActor(machine, { input: { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } } }).start();
   const send = async (...events: BasketEvent[]) => {
     for (const event of events) {
@@ -97,7 +123,12 @@ function startBasket() {
     }
     return actor.getSnapshot();
   };
-  return { actor, calls, failures, send };
+  /** As src/actors/customerBasket.ts does when the auth state changes: the token goes with the calls, the basket is told. */
+  const signInAs = (sub: string | undefined) => {
+    caller.signedIn = sub !== undefined;
+    return send({ type: 'CUSTOMER_CHANGED', ...(sub === undefined ? {} : { sub }) });
+  };
+  return { actor, calls, failures, send, signInAs, rebuildAnswers };
 }
 
 const toCheckout: BasketEvent[] = [
@@ -347,7 +378,7 @@ describe('basket statechart: steps', () => {
     const atCheckout = await send(...toCheckout);
     expect(canConfirm(atCheckout)).toBe(true);
     const confirmed = await send({ type: 'CONFIRM_ORDER' });
-    expect(calls.confirms).toEqual([createdBasket.basketId]);
+    expect(calls.confirms).toEqual([{ basketId: createdBasket.basketId, authenticated: false }]);
     expect(basketStatusOf(confirmed)).toBe(7);
     expect(confirmed.context.orderRef).toBe(CONFIRMED_ORDER_REF);
     expect(redirectForStep(confirmed, '/checkout')).toBe('/restaurant-confirmation');
@@ -366,6 +397,254 @@ describe('basket statechart: steps', () => {
     expect(basketStatusOf(retried)).toBe(7);
     expect(needsFix(retried)).toBe(false);
     expect(retried.context.error).toBeUndefined();
+  });
+});
+
+describe('basket statechart: a signed-in customer', () => {
+  const addFixed: BasketEvent = { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers };
+
+  it('is priced again for the customer who signs in, and only once for the same customer', async () => {
+    const { send, signInAs, calls } = startBasket();
+    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: beef });
+    expect(snapshot.context.totals).toMatchObject({ orignalItemCost: 11.3, discount: 0, profileDiscountValue: 0 });
+    const updates = calls.updates.length;
+
+    snapshot = await signInAs(CUSTOMER_SUB);
+    expect(snapshot.context.customerSub).toBe(CUSTOMER_SUB);
+    expect(calls.updates).toHaveLength(updates + 1);
+    // The server's figures: 10 % of £11.30 is £1.13.
+    expect(snapshot.context.totals).toMatchObject({ orignalItemCost: 11.3, discount: 10, profileDiscountValue: 1.13, discountValue: 1.13, itemCost: 10.17 });
+
+    await signInAs(CUSTOMER_SUB);
+    expect(calls.updates).toHaveLength(updates + 1);
+  });
+
+  it('remembers a customer who signs in before there is a basket, without an update', async () => {
+    const { signInAs, send, calls } = startBasket();
+    const snapshot = await signInAs(CUSTOMER_SUB);
+    expect(snapshot.context.customerSub).toBe(CUSTOMER_SUB);
+    expect(calls.updates).toEqual([]);
+    const priced = await send({ type: 'ADD_ITEM', line: springRolls });
+    expect(priced.context.totals?.profileDiscountValue).toBe(0.35);
+  });
+
+  it("adds a held voucher, sends it, and shows the server's price for it", async () => {
+    const { send, signInAs, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: beef });
+    await signInAs(CUSTOMER_SUB);
+    const snapshot = await send(addFixed);
+    expect(calls.updates.at(-1)?.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
+    expect(snapshot.context.voucherItems).toEqual([
+      { voucherId: 31, voucherType: 1, title: '£3 off your order', percDiscount: 0, quantity: 1, itemCost: -3, lineCost: -3 },
+    ]);
+    expect(snapshot.context.totals).toMatchObject({ profileDiscountValue: 1.13, discountValue: 4.13, itemCost: 7.17, totalCost: 7.27 });
+  });
+
+  it('refuses a voucher not in the lists, one already on the order, and any voucher for a guest (SPEC §5, §6)', async () => {
+    const { send, signInAs, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    let updates = calls.updates.length;
+    let snapshot = await send(addFixed);
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(calls.updates).toHaveLength(updates);
+
+    await signInAs(CUSTOMER_SUB);
+    updates = calls.updates.length;
+    snapshot = await send({ type: 'ADD_VOUCHER', voucher: foreignVoucher, held: heldVouchers });
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(calls.updates).toHaveLength(updates);
+
+    snapshot = await send(addFixed, addFixed);
+    expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
+    expect(calls.updates).toHaveLength(updates + 1);
+  });
+
+  it('removes a voucher only when its position matches (SPEC §5)', async () => {
+    const { send, signInAs, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    await signInAs(CUSTOMER_SUB);
+    await send(addFixed, { type: 'ADD_VOUCHER', voucher: pointsVoucher, held: heldVouchers });
+    const updates = calls.updates.length;
+
+    let snapshot = await send(
+      { type: 'REMOVE_VOUCHER', index: 0, voucherId: pointsVoucher.voucherId },
+      { type: 'REMOVE_VOUCHER', index: 2, voucherId: pointsVoucher.voucherId },
+    );
+    expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([31, 32]);
+    expect(calls.updates).toHaveLength(updates);
+
+    snapshot = await send({ type: 'REMOVE_VOUCHER', index: 1, voucherId: pointsVoucher.voucherId });
+    expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([31]);
+    expect(calls.updates.at(-1)?.voucherItems.map((voucher) => voucher.voucherId)).toEqual([31]);
+  });
+
+  it("clears the vouchers when the customer signs out or another signs in, and the server prices the basket again (SPEC §4)", async () => {
+    const { send, signInAs, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    await signInAs(CUSTOMER_SUB);
+    await send(addFixed);
+
+    let snapshot = await signInAs(undefined);
+    expect(snapshot.context.customerSub).toBeUndefined();
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(calls.updates.at(-1)?.voucherItems).toEqual([]);
+    expect(snapshot.context.totals).toMatchObject({ discount: 0, discountValue: 0, profileDiscountValue: 0 });
+
+    await signInAs(CUSTOMER_SUB);
+    await send(addFixed);
+    const updates = calls.updates.length;
+    snapshot = await signInAs(OTHER_CUSTOMER_SUB);
+    expect(snapshot.context.customerSub).toBe(OTHER_CUSTOMER_SUB);
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(calls.updates).toHaveLength(updates + 1);
+    expect(calls.updates.at(-1)?.voucherItems).toEqual([]);
+  });
+
+  it("takes a voucher the server refuses off the order with the server's reason, and saves the rest", async () => {
+    const { send, signInAs, calls, failures } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    await signInAs(CUSTOMER_SUB);
+    await send(addFixed);
+    failures.update.push(refusedVoucher(1));
+    const snapshot = await send({ type: 'ADD_VOUCHER', voucher: fridayVoucher, held: heldVouchers });
+    expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
+    expect(snapshot.context.fieldErrors.voucher).toBe('Friday 15% off: can be used only on a Friday');
+    expect(calls.updates.at(-1)?.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
+    expect(needsFix(snapshot)).toBe(false);
+    expect(snapshot.context.error).toBeUndefined();
+
+    const removed = await send({ type: 'REMOVE_VOUCHER', index: 0, voucherId: fixedVoucher.voucherId });
+    expect(removed.context.fieldErrors.voucher).toBeUndefined();
+  });
+
+  it('confirms with confirmAuth only while a customer is signed in (SPEC §6)', async () => {
+    const signedIn = startBasket();
+    await signedIn.signInAs(CUSTOMER_SUB);
+    await signedIn.send(...toCheckout, { type: 'CONFIRM_ORDER' });
+    expect(signedIn.calls.confirms).toEqual([{ basketId: createdBasket.basketId, authenticated: true }]);
+
+    const signedOut = startBasket();
+    await signedOut.signInAs(CUSTOMER_SUB);
+    await signedOut.send(...toCheckout);
+    await signedOut.signInAs(undefined);
+    await signedOut.send({ type: 'CONFIRM_ORDER' });
+    expect(signedOut.calls.confirms).toEqual([{ basketId: createdBasket.basketId, authenticated: false }]);
+  });
+
+  it("fills the contact form with the customer's details where nothing is typed, and never overwrites", async () => {
+    const { send } = startBasket();
+    const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
+    let snapshot = await send({ type: 'PREFILL_CONTACT', ...account });
+    expect(snapshot.context.drafts.contact).toEqual(account);
+
+    snapshot = await send(
+      { type: 'ADD_ITEM', line: springRolls },
+      { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
+      { type: 'CONFIRM_BASKET' },
+      { type: 'SUBMIT_CONTACT', name: 'Mei', phone: '', email: '' },
+      { type: 'PREFILL_CONTACT', ...account, phone: '0113 496 0000' },
+    );
+    expect(snapshot.context.drafts.contact).toEqual({ name: 'Mei', phone: '0113 496 0000', email: 'mei@example.com' });
+    expect(snapshot.context.contact).toBeUndefined();
+  });
+
+  it('shows a chosen address in the delivery form', async () => {
+    const { send } = startBasket();
+    const saved = { address1: '8 Headingley Lane', address2: 'Flat 2', town: 'Leeds', postcode: 'LS6 1BN' };
+    const snapshot = await send({ type: 'PREFILL_DELIVERY', address: saved });
+    expect(snapshot.context.drafts.delivery).toEqual(saved);
+    expect(snapshot.context.delivery).toBeUndefined();
+  });
+
+  it('keeps the customer and their details when the order is cleared', async () => {
+    const { send, signInAs } = startBasket();
+    const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
+    await signInAs(CUSTOMER_SUB);
+    await send({ type: 'PREFILL_CONTACT', ...account }, ...toCheckout, addFixed);
+    const cleared = await send({ type: 'CLEAR' });
+    expect(cleared.context.customerSub).toBe(CUSTOMER_SUB);
+    expect(cleared.context.voucherItems).toEqual([]);
+    expect(cleared.context.contact).toBeUndefined();
+    expect(cleared.context.drafts).toEqual({ contact: account });
+  });
+});
+
+describe('basket statechart: order again', () => {
+  it('does nothing without an order id (SPEC §5)', async () => {
+    const { send, calls } = startBasket();
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: '' }, { type: 'REBUILD_ORDER', orderId: '  ' });
+    expect(calls.rebuilds).toEqual([]);
+    expect(isRebuilding(snapshot)).toBe(false);
+  });
+
+  it("replaces the basket with the previous order's items, names the ones gone, and prices it for the customer", async () => {
+    const { actor, send, signInAs, calls } = startBasket();
+    await signInAs(CUSTOMER_SUB);
+    await send(...toCheckout, { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers });
+    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    expect(isRebuilding(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(canConfirm(actor.getSnapshot())).toBe(false);
+    const snapshot = await settle(actor);
+
+    expect(calls.rebuilds).toEqual([PREVIOUS_ORDER_ID]);
+    expect(isRebuilding(snapshot)).toBe(false);
+    expect(snapshot.context.basketId).toBe(rebuiltOrder.basketId);
+    expect(snapshot.context.orderBuilderRef).toBe(rebuiltOrder.orderBuilderRef);
+    expect(snapshot.context.lines.map((line) => `${line.itemId}×${line.quantity}`)).toEqual(['11×2', '21×1']);
+    expect(snapshot.context.removedItems).toEqual(['Beef in Black Bean Sauce']);
+    expect(snapshot.context.orderType).toBe(0);
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(snapshot.context.contact).toBeUndefined();
+    expect(snapshot.context.customerSub).toBe(CUSTOMER_SUB);
+    expect(basketStatusOf(snapshot)).toBe(1);
+    expect(redirectForStep(snapshot, '/basket')).toBeUndefined();
+    expect(calls.updates.at(-1)).toMatchObject({ basketId: rebuiltOrder.basketId, orderType: 0, voucherItems: [] });
+    // 10 % of £14.20.
+    expect(snapshot.context.totals).toMatchObject({ orignalItemCost: 14.2, profileDiscountValue: 1.42 });
+  });
+
+  it("drops the old basket's update still in flight: the rebuilt basket is what is saved and shown", async () => {
+    const { actor, send, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    actor.send({ type: 'ADD_ITEM', line: beef });
+    expect(actor.getSnapshot().matches({ sync: 'saving' })).toBe(true);
+    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    const snapshot = await settle(actor);
+    expect(snapshot.context.lines.map((line) => line.itemId)).toEqual([11, 21]);
+    expect(calls.updates.at(-1)?.basketId).toBe(rebuiltOrder.basketId);
+    expect(snapshot.context.totals?.orignalItemCost).toBe(14.2);
+  });
+
+  it('starts an empty basket when nothing of the previous order is on the menu', async () => {
+    const { send, rebuildAnswers } = startBasket();
+    rebuildAnswers.push(rebuiltEmptyOrder);
+    const snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    expect(snapshot.context.basketId).toBe(rebuiltEmptyOrder.basketId);
+    expect(snapshot.context.lines).toEqual([]);
+    expect(snapshot.context.removedItems).toEqual(['Beef in Black Bean Sauce']);
+    expect(basketStatusOf(snapshot)).toBe(0);
+  });
+
+  it('keeps the basket as it was when the rebuild fails, with the error and without /fix-issue', async () => {
+    const { send, failures } = startBasket();
+    const before = await send(...toCheckout.slice(0, 4));
+    failures.rebuild.push(orderNotFound);
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: 'someone-elses-order' });
+    expect(snapshot.context.error).toEqual(orderNotFound);
+    expect(needsFix(snapshot)).toBe(false);
+    expect(snapshot.context.basketId).toBe(createdBasket.basketId);
+    expect(snapshot.context.lines).toEqual(before.context.lines);
+    expect(basketStatusOf(snapshot)).toBe(4);
+  });
+
+  it('orders again after a confirmed order', async () => {
+    const { send } = startBasket();
+    await send(...toCheckout, { type: 'CONFIRM_ORDER' });
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    expect(snapshot.context.orderRef).toBeUndefined();
+    expect(snapshot.context.basketId).toBe(rebuiltOrder.basketId);
+    expect(basketStatusOf(snapshot)).toBe(1);
   });
 });
 
@@ -399,9 +678,10 @@ describe('basket statechart: failures, clearing, persistence', () => {
     actor.stop();
   });
 
-  it('round-trips through storage: the restored basket has the same status and lines', async () => {
-    const { send, actor } = startBasket();
-    await send(...toCheckout.slice(0, 4));
+  it('round-trips through storage: the restored basket has the same status, lines, customer and vouchers', async () => {
+    const { send, actor, signInAs } = startBasket();
+    await signInAs(CUSTOMER_SUB);
+    await send(...toCheckout.slice(0, 4), { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers });
     const memory = new Map<string, string>();
     const storage = createBasketStorage({
       getItem: (key) => memory.get(key) ?? null,
@@ -418,6 +698,8 @@ describe('basket statechart: failures, clearing, persistence', () => {
     expect(basketStatusOf(restored.getSnapshot())).toBe(4);
     expect(restored.getSnapshot().context.lines).toEqual(actor.getSnapshot().context.lines);
     expect(restored.getSnapshot().context.contact).toEqual(contact);
+    expect(restored.getSnapshot().context.customerSub).toBe(CUSTOMER_SUB);
+    expect(restored.getSnapshot().context.voucherItems).toEqual(actor.getSnapshot().context.voucherItems);
     expect(redirectForStep(restored.getSnapshot(), '/orderTime')).toBeUndefined();
     restored.stop();
   });
@@ -433,6 +715,10 @@ describe('basket statechart: failures, clearing, persistence', () => {
     expect(restorableBasketSnapshot({ ...good, context: { ...good.context, lines: [{ itemId: 'eleven' }] } })).toBeUndefined();
     const { saveQueued: _, ...olderContext } = good.context;
     expect(restorableBasketSnapshot({ ...good, context: olderContext })).toBeUndefined();
+    const { voucherItems: __, ...withoutVouchers } = good.context;
+    expect(restorableBasketSnapshot({ ...good, context: withoutVouchers })).toBeUndefined();
+    expect(restorableBasketSnapshot({ ...good, context: { ...good.context, voucherItems: [{ voucherId: 'three' }] } })).toBeUndefined();
+    expect(restorableBasketSnapshot({ ...good, value: { ...good.value, rebuild: 'rebuilding' } })).toBeUndefined();
     // In flight without its call: restoring it would wait for an answer that never comes.
     expect(restorableBasketSnapshot({ ...good, value: { ...good.value, sync: 'saving' } })).toBeUndefined();
 

@@ -1,5 +1,6 @@
 import type { ApiError } from '../../src/api/errors';
-import type { CreatedBasket, DeliveryCheck, Menu, OrderUpdate, PricedOrder } from '../../machines/basket/basketMachine';
+import type { CreatedBasket, DeliveryCheck, Menu, OrderUpdate, PricedOrder, RebuiltOrder } from '../../machines/basket/basketMachine';
+import type { AccountVoucher, VoucherItem } from '../../machines/basket/basketVouchers';
 
 /**
  * What the order-builder calls answer in the statechart tests: fixed, deterministic answers computed the way the
@@ -80,13 +81,42 @@ function serverItemCost(categoryId: number, itemId: number, configId: number | u
   return penny(item.itemCost + extra);
 }
 
-/** The order as the server would save and price it. */
-export function pricedOrder(update: OrderUpdate): PricedOrder {
+/** The signed-in customer of the tests: a 10 % profile discount and one voucher of each kind (SPEC §4 types). */
+export const CUSTOMER_SUB = 'customer-3c1d';
+export const OTHER_CUSTOMER_SUB = 'customer-9e2b';
+export const PROFILE_DISCOUNT_PERCENT = 10;
+export const fixedVoucher: AccountVoucher = { voucherId: 31, voucherType: 1, title: '£3 off your order', percDiscount: 0, itemCost: -3, discountValue: 3 };
+export const pointsVoucher: AccountVoucher = { voucherId: 32, voucherType: 2, title: '£5 off (100 points)', percDiscount: 0, itemCost: 0, discountValue: 5 };
+export const fridayVoucher: AccountVoucher = { voucherId: 33, voucherType: 3, title: 'Friday 15% off', percDiscount: 15, itemCost: 0, discountValue: 0, validDay: 5 };
+export const heldVouchers: AccountVoucher[] = [fixedVoucher, pointsVoucher, fridayVoucher];
+/** A voucher of somebody else's: never in the customer's lists. */
+export const foreignVoucher: AccountVoucher = { ...fixedVoucher, voucherId: 77, title: 'Not yours' };
+
+/** What a held voucher takes off an item total, in pounds (SPEC §9), as the server's answer carries it. */
+function pricedVoucher(voucherId: number, itemTotal: number): VoucherItem {
+  const voucher = heldVouchers.find((candidate) => candidate.voucherId === voucherId);
+  if (!voucher) throw new Error(`Voucher ${voucherId} is not held`);
+  // The face value: negative for a fixed-value or points voucher, 0 for a percent one.
+  const itemCost = voucher.voucherType === 1 ? voucher.itemCost : voucher.voucherType === 2 ? -voucher.discountValue : 0;
+  const off = voucher.voucherType === 3 ? penny((itemTotal * voucher.percDiscount) / 100) : -itemCost;
+  return { voucherId, voucherType: voucher.voucherType, title: voucher.title, percDiscount: voucher.percDiscount, quantity: 1, itemCost, lineCost: -off };
+}
+
+/**
+ * The order as the server would save and price it: for a signed-in caller with the profile discount and the held
+ * vouchers sent; a guest's vouchers are cleared (SPEC §4).
+ */
+export function pricedOrder(update: OrderUpdate, caller: { signedIn: boolean } = { signedIn: false }): PricedOrder {
   const orderItems = update.orderItems.map((line) => {
     const itemCost = serverItemCost(line.categoryId, line.itemId, line.configId);
     return { ...line, itemCost, lineCost: penny(itemCost * line.quantity) };
   });
-  const itemCost = penny(orderItems.reduce((total, line) => total + line.lineCost, 0));
+  const orignalItemCost = penny(orderItems.reduce((total, line) => total + line.lineCost, 0));
+  const discount = caller.signedIn ? PROFILE_DISCOUNT_PERCENT : 0;
+  const profileDiscountValue = penny((orignalItemCost * discount) / 100);
+  const voucherItems = caller.signedIn ? update.voucherItems.map((voucher) => pricedVoucher(voucher.voucherId, orignalItemCost)) : [];
+  const discountValue = Math.min(orignalItemCost, penny(profileDiscountValue - voucherItems.reduce((total, voucher) => total + voucher.lineCost, 0)));
+  const itemCost = penny(orignalItemCost - discountValue);
   const bagCharge = orderItems.length > 0 ? BAG_CHARGE : 0;
   const deliveryCharge = update.orderType === 2 && update.deliveryZoneId === 1 ? 2.5 : 0;
   return {
@@ -100,19 +130,19 @@ export function pricedOrder(update: OrderUpdate): PricedOrder {
     status: orderItems.length > 0 ? 1 : 0,
     orderType: update.orderType,
     itemCost,
-    orignalItemCost: itemCost,
+    orignalItemCost,
     bagCharge,
     deliveryCharge,
     totalCost: penny(itemCost + bagCharge + deliveryCharge),
-    discount: 0,
-    discountValue: 0,
-    profileDiscountValue: 0,
+    discount,
+    discountValue,
+    profileDiscountValue,
     ignoreTimeOffset: update.ignoreTimeOffset,
     requestedTime: update.requestedTime ?? null,
     asapFlag: update.asapFlag,
     notes: update.notes ?? '',
     orderItems,
-    voucherItems: [],
+    voucherItems,
     name: update.name ?? '',
     phone: update.phone ?? '',
     email: update.email ?? '',
@@ -142,3 +172,27 @@ export const CONFIRMED_ORDER_REF = 'order-5d1e02';
 
 export const refusedUpdate: ApiError = { status: 400, message: 'The basket could not be saved', validationErrors: [] };
 export const noResponse: ApiError = { message: 'The service is temporarily unavailable', validationErrors: [] };
+
+/** The contract's refusal of a voucher the order carries at `position` (here: a day-specific voucher on another day). */
+export function refusedVoucher(position: number): ApiError {
+  return { status: 400, message: null, validationErrors: [{ field: `voucherItems[${position}].voucherId`, message: 'can be used only on a Friday' }] };
+}
+
+export const PREVIOUS_ORDER_ID = 'order-previous-4a7e';
+
+/** RebuildOrder's answer: a new basket with the previous order's items still on the menu, today's prices. */
+export const rebuiltOrder: RebuiltOrder = {
+  basketId: 'basket-rebuilt-81c2',
+  orderBuilderRef: 'ref-rebuilt-81c2',
+  items: [
+    { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 2, itemCost: 3.5, lineCost: 7 },
+    { categoryId: 2, itemId: 21, title: 'Kung Po Chicken', quantity: 1, itemCost: 7.2, lineCost: 7.2 },
+  ],
+  removedItems: ['Beef in Black Bean Sauce'],
+};
+
+/** RebuildOrder's answer when none of the previous order's items is on the menu now. */
+export const rebuiltEmptyOrder: RebuiltOrder = { ...rebuiltOrder, items: [], removedItems: ['Beef in Black Bean Sauce'] };
+
+/** RebuildOrder for an order that is not the caller's (as the contract answers it, read through SPEC §8). */
+export const orderNotFound: ApiError = { status: 404, message: 'Route does not exist', validationErrors: [] };
