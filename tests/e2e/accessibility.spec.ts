@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Result } from 'axe-core';
+import { confirmCode, freshEmail, register } from './accountSupport';
 import { openDayAhead } from './londonCalendar';
-import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+import { navigateInApp, RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 // WCAG 2.1 A and AA, and axe's best practices (landmarks, heading order, one main heading).
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -21,6 +22,11 @@ const PAGES: readonly { path: string; heading: string }[] = [
   // A page the restaurant added, shown by the generic `/{page}` route.
   { path: '/allergens', heading: 'Allergen information' },
   { path: '/gallery', heading: 'Gallery' },
+  // The account's public steps, signed out.
+  { path: '/login', heading: 'Sign in' },
+  { path: '/register', heading: 'Register for an account' },
+  { path: '/confirmAccount', heading: 'Confirm your account' },
+  { path: '/forgotPassword', heading: 'Reset your password' },
 ];
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -77,6 +83,45 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await submit.click();
       await expect(page.getByRole('status', { name: 'Your booking request has been sent' })).toBeVisible();
       await expectNoViolations(page);
+    });
+
+    test('the account pages have none, signed in, with form messages and the deletion dialog showing', async ({ page }) => {
+      // A customer registers first: several pages in one test.
+      test.slow();
+      await register(page, freshEmail(`axe-${widthName}`));
+      await confirmCode(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Your account details' })).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+      await expectNoViolations(page);
+      await page.getByRole('button', { name: 'Keep my account' }).click();
+
+      for (const form of [
+        { link: 'Update profile', heading: 'Update your profile', submit: 'Save profile', invalid: 'Name' },
+        { link: 'Add an address', heading: 'Add an address', submit: 'Add address', invalid: 'Address line 1' },
+      ]) {
+        await page.getByRole('link', { name: form.link }).click();
+        await expect(page.getByRole('heading', { level: 1, name: form.heading })).toBeVisible();
+        await page.getByRole('button', { name: form.submit }).click();
+        await expect(page.getByRole('textbox', { name: form.invalid })).toHaveAttribute('aria-invalid', 'true');
+        await expectNoViolations(page);
+        await page.getByRole('link', { name: 'Back to your account' }).click();
+      }
+
+      for (const { path, heading } of [
+        { path: '/accountQR', heading: 'Your loyalty QR code' },
+        { path: '/vouchers', heading: 'Your vouchers' },
+        { path: '/viewOrder', heading: 'Your previous orders' },
+      ]) {
+        await navigateInApp(page, path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectNoViolations(page);
+      }
     });
 
     test('the catering enquiry has none with its messages showing', async ({ page }) => {

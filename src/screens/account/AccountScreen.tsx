@@ -69,7 +69,7 @@ function AccountDetails({ account }: { account: AccountProfile }) {
         </Detail>
         <Detail label="Vouchers">
           {vouchers === 0 ? 'You have no vouchers at the moment' : `You have ${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}`}.{' '}
-          <Anchor component={Link} to="/vouchers">
+          <Anchor component={Link} to="/vouchers" underline="always">
             View your vouchers
           </Anchor>
         </Detail>

@@ -21,33 +21,43 @@ export function DeleteAccountDialog({ opened, email, onDelete, onKeep }: DeleteA
   const busy = useAuthBusy();
   const failure = useAuthFailure('deleteAccount');
   return (
-    <Modal opened={opened} onClose={onKeep} title="Delete your account?" closeButtonProps={{ 'aria-label': 'Close' }} centered>
-      <Stack gap="sm">
-        <Text>Deleting your account cannot be undone. We delete:</Text>
-        <List size="sm">
-          <List.Item>your profile: your name, phone number and discount</List.Item>
-          <List.Item>your saved addresses</List.Item>
-          <List.Item>your vouchers and points</List.Item>
-          <List.Item>your sign-in as {email}</List.Item>
-        </List>
-        <Text size="sm">
-          The restaurant keeps its record of your previous orders, as it must for its accounts, but without your name, email, phone number or
-          address.
-        </Text>
-        {failure && (
-          <Alert color="lacquerRed" role="alert" title="Your account was not deleted">
-            {failure}
-          </Alert>
-        )}
-        <Group gap="sm" justify="flex-end">
-          <Button variant="default" onClick={onKeep} disabled={busy}>
-            Keep my account
-          </Button>
-          <Button color="lacquerRed" onClick={onDelete} loading={busy}>
-            Delete my account
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Modal.Root opened={opened} onClose={onKeep} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A div, not Mantine's <header>: beside the page's own header it would be a second banner landmark. */}
+        <Modal.Header component="div">
+          <Modal.Title>Delete your account?</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          <Stack gap="sm">
+            <Text>Deleting your account cannot be undone. We delete:</Text>
+            <List size="sm">
+              <List.Item>your profile: your name, phone number and discount</List.Item>
+              <List.Item>your saved addresses</List.Item>
+              <List.Item>your vouchers and points</List.Item>
+              <List.Item>your sign-in as {email}</List.Item>
+            </List>
+            <Text size="sm">
+              The restaurant keeps its record of your previous orders, as it must for its accounts, but without your name, email, phone number or
+              address.
+            </Text>
+            {failure && (
+              <Alert color="lacquerRed" role="alert" title="Your account was not deleted">
+                {failure}
+              </Alert>
+            )}
+            <Group gap="sm" justify="flex-end">
+              <Button variant="default" onClick={onKeep} disabled={busy}>
+                Keep my account
+              </Button>
+              <Button color="lacquerRed" onClick={onDelete} loading={busy}>
+                Delete my account
+              </Button>
+            </Group>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

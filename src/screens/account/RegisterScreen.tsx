@@ -52,7 +52,7 @@ export function RegisterScreen() {
       </form>
       <Text>
         Already registered?{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to="/login" underline="always">
           Sign in
         </Anchor>
       </Text>
