@@ -16,6 +16,7 @@ import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
 import { createBasketActor } from './actors/basket';
+import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
 import { createTrackingActor } from './actors/tracking';
 import { readBootData } from './api/bootData';
@@ -82,6 +83,7 @@ async function start(rootElement: HTMLElement) {
   if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await yieldToBrowser();
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
+  followCustomerInBasket(auth, basket);
   const acceptance = createAcceptanceActor(api);
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });

@@ -89,6 +89,12 @@ export function fillBlankContact(typed: ContactDetails | undefined, known: Conta
   return { name: keep('name'), phone: keep('phone'), email: keep('email') };
 }
 
+/** The fields filled in from `known` and left as they were, emptied (a customer who signs out takes their details). */
+export function withoutKnownContact(typed: ContactDetails, known: ContactDetails): ContactDetails {
+  const keep = (field: keyof ContactDetails) => (typed[field] === known[field] ? '' : typed[field]);
+  return { name: keep('name'), phone: keep('phone'), email: keep('email') };
+}
+
 export function validateDeliveryAddress(address: DeliveryAddress): FieldErrors {
   const errors: FieldErrors = {};
   const address1 = address.address1.trim();

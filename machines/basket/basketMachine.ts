@@ -13,6 +13,7 @@ import {
   timeMessages,
   validateContact,
   validateDeliveryAddress,
+  withoutKnownContact,
   type ContactDetails,
   type DeliveryAddress,
   type FieldErrors,
@@ -250,6 +251,11 @@ function totalsOf(order: PricedOrder): OrderTotals {
   };
 }
 
+/** The server's answer to an update replaces the lines, the vouchers and the figures. */
+function pricedBy(order: PricedOrder): Partial<BasketContext> {
+  return { lines: linesFromServer(order.orderItems), voucherItems: order.voucherItems, totals: totalsOf(order) };
+}
+
 function sameDelivery(a: DeliveryDetails | undefined, b: DeliveryDetails): boolean {
   return (
     a !== undefined &&
@@ -296,9 +302,20 @@ function draftsForNewOrder(context: BasketContext): BasketContext['drafts'] {
   return context.customerDetails === undefined ? {} : { contact: context.customerDetails };
 }
 
-/** Another customer (or none): their vouchers and details go; what was typed into the order stays. */
+/**
+ * Another customer (or none): the vouchers and the details filled in from the account go with the one who left;
+ * what was typed into the order stays.
+ */
 function customerChanged(context: BasketContext, sub: string | undefined): Partial<BasketContext> {
-  return { customerSub: sub, customerDetails: undefined, voucherItems: [], fieldErrors: withoutFields(context.fieldErrors, ['voucher']) };
+  const { contact: typed, ...otherDrafts } = context.drafts;
+  const known = context.customerDetails;
+  return {
+    customerSub: sub,
+    customerDetails: undefined,
+    voucherItems: [],
+    fieldErrors: withoutFields(context.fieldErrors, ['voucher']),
+    drafts: typed === undefined || known === undefined ? context.drafts : { ...otherDrafts, contact: withoutKnownContact(typed, known) },
+  };
 }
 
 /** Only a refusal of a voucher the order holds: removing it makes progress, so the order can be sent again. */
@@ -729,7 +746,10 @@ export const basketMachine = setup({
               return { basketId: context.basketId, authenticated: context.customerSub !== undefined };
             },
             onDone: { target: 'confirmed', actions: assign({ orderRef: ({ event }) => event.output.orderRef, error: undefined }) },
-            onError: { target: 'checkout.confirmFailed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+            // The basket is priced again, so that the customer sees the server's figures as they are now (a voucher
+            // used meanwhile, a changed menu) and it is priced for whoever is signed in now: confirmAuth refuses a
+            // basket last priced for a guest, and confirm one priced for a customer.
+            onError: { target: 'checkout.confirmFailed', actions: [assign({ error: ({ event }) => apiErrorOf(event.error) }), 'requestSave'] },
           },
         },
         confirmed: {},
@@ -752,14 +772,15 @@ export const basketMachine = setup({
             onDone: [
               // The answer is for an order that has changed since: send the order as it is now instead.
               { guard: 'saveQueued', target: 'saving', reenter: true },
+              // The refused confirmation's reason stays for /fix-issue until the customer tries again.
+              {
+                guard: stateIn({ journey: { checkout: 'confirmFailed' } }),
+                target: 'idle',
+                actions: assign(({ event }) => pricedBy(event.output)),
+              },
               {
                 target: 'idle',
-                actions: assign(({ event }) => ({
-                  lines: linesFromServer(event.output.orderItems),
-                  voucherItems: event.output.voucherItems,
-                  totals: totalsOf(event.output),
-                  error: undefined,
-                })),
+                actions: assign(({ event }) => ({ ...pricedBy(event.output), error: undefined })),
               },
             ],
             onError: [

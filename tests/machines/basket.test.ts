@@ -531,6 +531,26 @@ describe('basket statechart: a signed-in customer', () => {
     expect(signedOut.calls.confirms).toEqual([{ basketId: createdBasket.basketId, authenticated: false }]);
   });
 
+  it('prices the basket again when a confirmation is refused, keeping the reason for /fix-issue until the retry', async () => {
+    const { send, signInAs, calls, failures } = startBasket();
+    await signInAs(CUSTOMER_SUB);
+    await send(...toCheckout);
+    const updates = calls.updates.length;
+    const refusal: ApiError = { status: 400, message: 'Your discounts have changed: please review your basket', validationErrors: [] };
+    failures.confirm.push(refusal);
+    const failed = await send({ type: 'CONFIRM_ORDER' });
+    expect(calls.updates).toHaveLength(updates + 1);
+    expect(needsFix(failed)).toBe(true);
+    expect(failed.context.error).toEqual(refusal);
+    const retried = await send({ type: 'RETRY' });
+    expect(calls.confirms).toEqual([
+      { basketId: createdBasket.basketId, authenticated: true },
+      { basketId: createdBasket.basketId, authenticated: true },
+    ]);
+    expect(basketStatusOf(retried)).toBe(7);
+    expect(retried.context.error).toBeUndefined();
+  });
+
   it("fills the contact form with the customer's details where nothing is typed, and never overwrites", async () => {
     const { send } = startBasket();
     const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
@@ -546,6 +566,23 @@ describe('basket statechart: a signed-in customer', () => {
     );
     expect(snapshot.context.drafts.contact).toEqual({ name: 'Mei', phone: '0113 496 0000', email: 'mei@example.com' });
     expect(snapshot.context.contact).toBeUndefined();
+  });
+
+  it('empties the details filled in from the account when the customer signs out, keeping what was typed', async () => {
+    const { send, signInAs } = startBasket();
+    await signInAs(CUSTOMER_SUB);
+    const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
+    await send({ type: 'PREFILL_CONTACT', ...account }, { type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET' });
+    await send({ type: 'SUBMIT_CONTACT', ...account, phone: '' });
+    const snapshot = await signInAs(undefined);
+    expect(snapshot.context.drafts.contact).toEqual({ name: '', phone: '', email: '' });
+    expect(snapshot.context.customerDetails).toBeUndefined();
+
+    await send({ type: 'SUBMIT_CONTACT', name: 'Alex', phone: '', email: '' });
+    await signInAs(CUSTOMER_SUB);
+    const filled = await send({ type: 'PREFILL_CONTACT', ...account });
+    expect(filled.context.drafts.contact).toEqual({ name: 'Alex', phone: account.phone, email: account.email });
+    expect((await signInAs(undefined)).context.drafts.contact).toEqual({ name: 'Alex', phone: '', email: '' });
   });
 
   it('shows a chosen address in the delivery form', async () => {

@@ -1,0 +1,38 @@
+import { heldAccount, isSignedIn, type AuthSnapshot } from '../../machines/auth/authMachine';
+import type { AuthActor } from './auth';
+import type { BasketActor } from './basket';
+
+type AccountProfile = NonNullable<ReturnType<typeof heldAccount>>;
+
+/**
+ * Tells the basket who it is for, as the auth state changes: the signed-in customer (or none) as CUSTOMER_CHANGED,
+ * so that the basket is priced for them and confirmed with the right call, and their details as PREFILL_CONTACT once
+ * their account is loaded. The basket's statechart decides what follows; this only carries the news.
+ *
+ * Nothing is sent while the stored session is being restored: the customer is not known yet, and a "signed out"
+ * then would clear the vouchers of a customer who is about to be signed in again. Addresses are not filled in here:
+ * the delivery step offers the saved ones to choose from (PREFILL_DELIVERY), since the first is not always where
+ * tonight's order goes.
+ */
+export function followCustomerInBasket(auth: Pick<AuthActor, 'getSnapshot' | 'subscribe'>, basket: Pick<BasketActor, 'send'>): () => void {
+  let knownSub: string | undefined | null = null;
+  let knownAccount: AccountProfile | undefined;
+
+  const follow = (snapshot: AuthSnapshot) => {
+    if (snapshot.matches('restoring')) return;
+    const sub = isSignedIn(snapshot) ? snapshot.context.user?.sub : undefined;
+    if (sub !== knownSub) {
+      knownSub = sub;
+      basket.send(sub === undefined ? { type: 'CUSTOMER_CHANGED' } : { type: 'CUSTOMER_CHANGED', sub });
+    }
+    const account = heldAccount(snapshot);
+    if (account !== undefined && account !== knownAccount) {
+      basket.send({ type: 'PREFILL_CONTACT', name: account.name ?? '', phone: account.phone ?? '', email: account.email });
+    }
+    knownAccount = account;
+  };
+
+  follow(auth.getSnapshot());
+  const subscription = auth.subscribe(follow);
+  return () => subscription.unsubscribe();
+}
