@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EMAILED_CODE, PASSWORD, accountIcon, confirmCode, freshEmail, heading, newCustomer, register, signIn } from './accountSupport';
+import { openBasket } from './orderSupport';
 import { navigateInApp, waitForShell } from './shellSupport';
+
+// The demo customer (README's demo accounts): a 10 % discount, 60 points, one voucher of each kind, an address and
+// two previous orders.
+const DEMO_CUSTOMER_EMAIL = 'customer@golden-dragon.example';
+const DEMO_CUSTOMER_PASSWORD = 'customer-demo-2026';
 
 async function signOut(page: Page): Promise<void> {
   await navigateInApp(page, '/account');
@@ -190,4 +196,58 @@ test('deleting the account asks first, ends signed out on the home page, and the
 
   await newCustomer(page, email);
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText(email);
+});
+
+test('the demo customer’s account shows its discount, points, vouchers, address and orders, and an order is ordered again into the basket', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD);
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+
+  await accountIcon(page, 'Your account').click();
+  const details = page.getByRole('region', { name: 'Your details' });
+  await expect(details).toContainText('10% off the items of every order');
+  await expect(details).toContainText('60 points: 40 more for your next £5.00 voucher');
+  await expect(details).toContainText('You have 3 vouchers');
+  expect(await page.getByRole('region', { name: 'Your addresses' }).locator('address').innerText()).toBe('14 Headingley Lane\nFlat 3\nLeeds\nWest Yorkshire\nLS6 1BN');
+  await expect(page.getByRole('region', { name: 'Previous orders' }).getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('link', { name: 'View your vouchers' }).click();
+  await expect(page.getByRole('region', { name: 'Money-off vouchers' })).toContainText('£3 off your order: £3.00 off');
+  await expect(page.getByRole('region', { name: 'Points vouchers' })).toContainText('£5 off (100 points): £5.00 off');
+  await expect(page.getByRole('region', { name: 'Day-specific vouchers' })).toContainText('15% off the items on Fridays');
+
+  await navigateInApp(page, '/viewOrder');
+  const orders = page.getByRole('region', { name: /^(Collection|Delivery), / });
+  await expect(orders).toHaveCount(2);
+  // Newest first: the delivery two days ago, then the collection a week before it.
+  await expect(orders.first()).toHaveAccessibleName(/^Delivery, /);
+  await expect(orders.nth(1)).toHaveAccessibleName(/^Collection, /);
+  const titles = (await orders.first().getByRole('listitem').allInnerTexts()).map((line) => line.replace(/^\d+ × /, '').replace(/ \(.*\)$/, ''));
+  expect(titles).toHaveLength(3);
+
+  await orders.first().getByRole('button', { name: /^Order again/ }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/basket');
+  for (const title of titles) await expect(page.getByRole('main')).toContainText(title);
+});
+
+test('an address added “for delivery” fills in the delivery step of the order', async ({ page }) => {
+  await newCustomer(page, freshEmail('delivery-address'));
+  await page.getByRole('link', { name: 'Add an address' }).click();
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('4 Cardigan Road');
+  await page.getByRole('textbox', { name: 'Town or city' }).fill('Leeds');
+  await page.getByRole('textbox', { name: 'Postcode' }).fill('ls6 1aa');
+  await page.getByRole('checkbox', { name: 'Use for delivery' }).check();
+  await page.getByRole('button', { name: 'Add address' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/account');
+
+  await page.getByRole('banner').getByRole('link', { name: 'Take Away' }).first().click();
+  // £7.60 + £6.90 + £3.90 = £18.40, above the delivery minimum.
+  for (const title of ['Sweet & Sour Chicken', 'Barbecue Spare Ribs', 'Crispy Seaweed']) await page.getByRole('button', { name: `Add ${title} to order` }).click();
+  await openBasket(page, 3);
+  await page.getByRole('radio', { name: 'Delivery' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/delivery');
+  await expect(page.getByRole('textbox', { name: 'Address line 1' })).toHaveValue('4 Cardigan Road');
+  await expect(page.getByRole('textbox', { name: 'Town or city' })).toHaveValue('Leeds');
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS6 1AA');
 });

@@ -15,10 +15,7 @@ import type { AccountProfile } from './accountDisplay';
 import { ADDRESS_SUBJECTS, EMPTY_ADDRESS, validateAddress, type AddressField } from './accountForms';
 import { useAuthActor } from './useAuthScreen';
 
-/**
- * `/addAddress`: a UK address for the profile. "Use for delivery" also fills the order's delivery step with it
- * (the basket statechart's `PREFILL_DELIVERY`), which never overwrites an address the customer has typed there.
- */
+/** `/addAddress`: a UK address for the profile. "Use for delivery" also fills the order's delivery form with it (`PREFILL_DELIVERY`). */
 export function AddAddressScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useRouteContext({ from: rootRouteId, select: (context) => context.basket });
