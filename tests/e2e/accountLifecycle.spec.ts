@@ -198,6 +198,23 @@ test('deleting the account asks first, ends signed out on the home page, and the
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText(email);
 });
 
+test('a deletion refused for an expired session deletes nothing, and the customer signs in again to find the account kept', async ({ page }) => {
+  const email = freshEmail('expired');
+  await newCustomer(page, email);
+  await page.route('**/api/account/DeleteAccount', (route) => route.fulfill({ status: 401, json: { errorMessage: 'The session has expired' } }));
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByRole('alert')).toContainText('Your session has expired. Sign in again to delete your account.');
+  await expect(accountIcon(page, 'Login or register')).toBeVisible();
+
+  await signIn(page, email);
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+  await accountIcon(page, 'Your account').click();
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText(email);
+});
+
 test('the demo customer’s account shows its discount, points, vouchers, address and orders, and an order is ordered again into the basket', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD);

@@ -8,7 +8,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { authDestination, isAuthSettled, isSignedIn, type AuthSnapshot } from '../../../machines/auth/authMachine';
+import { authDestination, failureFor, isAuthSettled, isSignedIn, type AuthSnapshot } from '../../../machines/auth/authMachine';
 import { safeRedirectTarget } from '../../shell/redirectTarget';
 import { AuthFailureAlert, AuthNoticeAlert } from './AuthMessages';
 import { validateSignIn } from './authForms';
@@ -32,7 +32,9 @@ function afterSignIn(redirectTo: string | undefined) {
 /** `/login` (SPEC §1/§5): username is the email; the site asks only for a value in each field to sign in. */
 export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) {
   const auth = useAuthActor();
-  const { notice, act } = useAuthScreen(useMemo(() => afterSignIn(redirectTo), [redirectTo]));
+  // A deletion refused because the session had expired sends the customer here to sign in again, with its reason.
+  const [deletionFailure] = useState(() => failureFor(auth.getSnapshot(), 'deleteAccount'));
+  const { notice, act, acted } = useAuthScreen(useMemo(() => afterSignIn(redirectTo), [redirectTo]));
   const busy = useAuthBusy();
   const failure = useAuthFailure('signIn');
   const signedInEmail = useAuthSelector((snapshot) => (isSignedIn(snapshot) ? snapshot.context.user?.email : undefined));
@@ -56,6 +58,7 @@ export function LoginScreen({ redirectTo }: { redirectTo: string | undefined }) 
     <Stack gap="md" py="md" maw={28 * 16}>
       <Title order={1}>Sign in</Title>
       <AuthNoticeAlert notice={notice} />
+      <AuthFailureAlert title="Your account was not deleted" failure={acted ? undefined : deletionFailure} />
       <AuthFailureAlert title="Sign-in failed" failure={failure} />
       <form ref={form.formRef} onSubmit={form.submit(({ email, password }) => act({ type: 'SIGN_IN', email: email.trim(), password }))} noValidate aria-label="Sign in">
         <Stack gap="sm">

@@ -30,6 +30,8 @@ export interface AuthScreen {
   notice: AuthNotice | undefined;
   /** Sends the customer's action; from then on the screen follows the statechart to where SPEC §2 sends them. */
   act(event: AuthEvent): void;
+  /** Whether the customer has acted on this screen yet. */
+  acted: boolean;
 }
 
 /**
@@ -63,5 +65,5 @@ export function useAuthScreen(destinationOf: (snapshot: AuthSnapshot) => string 
     [auth],
   );
 
-  return { notice: liveNotice ?? (acted ? undefined : arrivalNotice), act };
+  return { notice: liveNotice ?? (acted ? undefined : arrivalNotice), act, acted };
 }
