@@ -784,7 +784,7 @@ export interface components {
             county: string;
             postCode: components["schemas"]["PostCode"];
         };
-        /** @description A UK postcode, e.g. `SW1A 1AA`. */
+        /** @description A UK postcode, e.g. `SW1A 1AA`, in any case and spacing. Its shape is checked by the operation, which answers "must be a UK postcode, for example LS6 2AB" naming the field, and stores it normalised. */
         PostCode: string;
         DeliveryAddress: {
             address1: string;

@@ -167,6 +167,7 @@ describe('POST /orderbuilder/update', () => {
       orignalItemCost: 12.2,
       discount: 0,
       discountValue: 0,
+      profileDiscountValue: 0,
       bagCharge: 0.1,
       deliveryCharge: 0,
       totalCost: 12.3,
@@ -182,6 +183,7 @@ describe('POST /orderbuilder/update', () => {
     expect(stored?.pricing).toEqual({
       originalItemCostPence: 1220,
       discountPence: 0,
+      profileDiscountPence: 0,
       discountPercent: 0,
       itemCostPence: 1220,
       bagChargePence: 10,

@@ -4,11 +4,16 @@ import { migrateToLatest } from '../../src/server/db/database';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const applicationTables = [
+  'account_addresses',
+  'account_vouchers',
+  'accounts',
   'basket_lines',
+  'basket_vouchers',
   'baskets',
   'booking_requests',
   'catering_enquiries',
   'delivery_zones',
+  'loyalty_events',
   'menu_categories',
   'menu_config_items',
   'menu_items',
@@ -21,7 +26,13 @@ const applicationTables = [
   'takeaway_settings',
 ];
 
-const allMigrations = ['0001-restaurant-menus-pages', '0002-baskets-and-lines', '0003-order-acceptance', '0004-bookings-and-enquiries'];
+const allMigrations = [
+  '0001-restaurant-menus-pages',
+  '0002-baskets-and-lines',
+  '0003-order-acceptance',
+  '0004-bookings-and-enquiries',
+  '0005-accounts',
+];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
@@ -161,5 +172,105 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     };
     expect(await indexedColumns('booking_requests')).toEqual(['booking_date', 'booking_time']);
     expect(await indexedColumns('catering_enquiries')).toEqual(['event_date']);
+  });
+
+  it("keeps the accounts' rows whole: one loyalty id each, vouchers with their terms, one event per order and kind, and an account's rows go with it", async () => {
+    database = await openEmptyDatabase(target);
+    await migrateToLatest(database.db);
+    const { db } = database;
+    const account = {
+      auth_sub: 'sub-a',
+      email: 'a@example.com',
+      name: null,
+      phone: null,
+      discount_percent: 10,
+      points: 0,
+      loyalty_id: 'GD7KM-3XQ9P',
+      created_at: '2026-11-24T18:00:00.000Z',
+      last_login_at: null,
+    };
+    await db.insertInto('accounts').values(account).execute();
+    await expect(db.insertInto('accounts').values({ ...account, auth_sub: 'sub-b' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('accounts').values({ ...account, auth_sub: 'sub-b', loyalty_id: 'AAAAA-AAAAA', points: -1 }).execute()).rejects.toThrow();
+
+    const voucher = {
+      auth_sub: 'sub-a',
+      voucher_type: 1,
+      title: '£3 off your order',
+      value_pence: 300,
+      percent: null,
+      valid_day: null,
+      used_by_basket_id: null,
+      withdrawn: 0 as const,
+      source: 'restaurant' as const,
+      created_at: '2026-11-24T18:00:00.000Z',
+    };
+    const [first, second] = await db.insertInto('account_vouchers').values([voucher, voucher]).returning('voucher_id').execute();
+    expect(second.voucher_id).toBeGreaterThan(first.voucher_id);
+    // A fixed voucher needs its value, a day-specific one its percentage and day; nobody else's account.
+    await expect(db.insertInto('account_vouchers').values({ ...voucher, value_pence: null }).execute()).rejects.toThrow();
+    await expect(db.insertInto('account_vouchers').values({ ...voucher, voucher_type: 3, percent: 15 }).execute()).rejects.toThrow();
+    await expect(db.insertInto('account_vouchers').values({ ...voucher, auth_sub: 'nobody' }).execute()).rejects.toThrow();
+
+    const basket = {
+      basket_id: 'basket-1',
+      order_builder_ref: 'ref-1',
+      status: 7,
+      order_type: 1,
+      menu_version: 1,
+      source_type: 'Website',
+      os: '',
+      os_version: '',
+      app_version: '',
+      ignore_time_offset: 0 as const,
+      name: '',
+      phone: '',
+      email: '',
+      asap: 1 as const,
+      payment_type: 1,
+      notes: '',
+      discount_percent: 10,
+      item_cost: 900,
+      original_item_cost: 1000,
+      discount: 100,
+      bag_charge: 10,
+      delivery_charge: 0,
+      total_cost: 910,
+      created_at: '2026-11-24T18:00:00.000Z',
+      updated_at: '2026-11-24T18:00:00.000Z',
+      revision: 1,
+      account_sub: 'sub-a',
+      profile_discount: 100,
+    };
+    await db.insertInto('baskets').values(basket).execute();
+    const event = { auth_sub: 'sub-a', basket_id: 'basket-1', kind: 'earned' as const, points: 9, created_at: '2026-11-24T18:00:00.000Z' };
+    await db.insertInto('loyalty_events').values(event).execute();
+    await expect(db.insertInto('loyalty_events').values(event).execute()).rejects.toThrow();
+    await db.insertInto('basket_vouchers').values({ basket_id: 'basket-1', position: 0, voucher_id: first.voucher_id, discount_pence: 300 }).execute();
+    await expect(
+      db.insertInto('basket_vouchers').values({ basket_id: 'basket-1', position: 1, voucher_id: first.voucher_id, discount_pence: 300 }).execute(),
+    ).rejects.toThrow();
+
+    await db.deleteFrom('accounts').where('auth_sub', '=', 'sub-a').execute();
+    expect(await db.selectFrom('account_vouchers').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('loyalty_events').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('basket_vouchers').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('baskets').select('basket_id').execute()).toEqual([{ basket_id: 'basket-1' }]);
+  });
+
+  it("indexes an account's orders by when they were confirmed", async () => {
+    database = await openEmptyDatabase(target);
+    await migrateToLatest(database.db);
+    const index = 'baskets_account_sub_confirmed_at';
+    const query =
+      target.name === 'sqlite'
+        ? sql<{ column: string }>`select name as "column" from pragma_index_info(${index}) order by seqno`
+        : sql<{ column: string }>`
+            select attribute.attname as "column" from pg_index index_
+            join pg_class class on class.oid = index_.indexrelid
+            join pg_attribute attribute on attribute.attrelid = index_.indrelid and attribute.attnum = any(index_.indkey)
+            where class.relname = ${index} order by array_position(index_.indkey::int2[], attribute.attnum)`;
+    const { rows } = await query.execute(database.db);
+    expect(rows.map((row) => row.column)).toEqual(['account_sub', 'confirmed_at']);
   });
 });

@@ -43,10 +43,11 @@ describe('what confirming refuses', () => {
   const basket: Basket = {
     ...choices,
     basketId: 'b',
+    accountSub: null,
     orderBuilderRef: 'r',
     status: 6,
     lines: [{ categoryId: 2, itemId: 201, configId: null, configOption: null, quantity: 1, title: 'Kung Po Chicken', itemCostPence: 890, lineCostPence: 890, specialRequest: '' }],
-    pricing: { originalItemCostPence: 1300, discountPence: 0, discountPercent: 0, itemCostPence: 1300, bagChargePence: 10, deliveryChargePence: 0, totalCostPence: 1310 },
+    pricing: { originalItemCostPence: 1300, discountPence: 0, profileDiscountPence: 0, discountPercent: 0, itemCostPence: 1300, bagChargePence: 10, deliveryChargePence: 0, totalCostPence: 1310 },
     orderRef: null,
     confirmedAt: null,
     revision: 1,

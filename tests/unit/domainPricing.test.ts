@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
 import { priceBasket } from '../../src/server/domain/basketPricing';
-import { discountPence, guestEntitlement, VoucherType } from '../../src/server/domain/discounts';
+import { discountBreakdown, guestEntitlement, VoucherType } from '../../src/server/domain/discounts';
 import { parseUkPostcode } from '../../src/domain/contactRules';
 import { priceLines } from '../../src/server/domain/pricing';
 
@@ -116,10 +116,10 @@ describe('pricing lines from the menu', () => {
 
 describe('discounts (SPEC §9)', () => {
   it('gives guests nothing', () => {
-    expect(discountPence(2000, guestEntitlement)).toBe(0);
+    expect(discountBreakdown(2000, guestEntitlement)).toEqual({ profilePence: 0, voucherPence: [], totalPence: 0 });
   });
 
-  it('applies the profile and day percentages to the undiscounted item total, then fixed and points vouchers', () => {
+  it('applies the profile and day percentages to the undiscounted item total, then fixed and points vouchers, each its own part', () => {
     const entitlement = {
       profilePercent: 10,
       vouchers: [
@@ -128,12 +128,26 @@ describe('discounts (SPEC §9)', () => {
         { voucherType: VoucherType.PercDiscount, percent: 15 },
       ],
     };
-    // 10% of 1050 = 105; 15% of 1050 = 157.5 → 158; + 300 + 200.
-    expect(discountPence(1050, entitlement)).toBe(105 + 158 + 300 + 200);
+    // 10% of 1050 = 105; 15% of 1050 = 157.5 → 158; + 300 + 200. The parts come back in the vouchers' order.
+    expect(discountBreakdown(1050, entitlement)).toEqual({ profilePence: 105, voucherPence: [200, 300, 158], totalPence: 105 + 158 + 300 + 200 });
   });
 
-  it('never discounts more than the item total', () => {
-    expect(discountPence(500, { profilePercent: 0, vouchers: [{ voucherType: VoucherType.Discount, valuePence: 800 }] })).toBe(500);
+  it('never discounts more than the item total: the part that reaches it takes what is left, later parts nothing', () => {
+    expect(discountBreakdown(500, { profilePercent: 0, vouchers: [{ voucherType: VoucherType.Discount, valuePence: 800 }] })).toEqual({
+      profilePence: 0,
+      voucherPence: [500],
+      totalPence: 500,
+    });
+    const entitlement = {
+      profilePercent: 50,
+      vouchers: [
+        { voucherType: VoucherType.Points, discountValuePence: 500 },
+        { voucherType: VoucherType.Discount, valuePence: 300 },
+        { voucherType: VoucherType.PercDiscount, percent: 40 },
+      ],
+    };
+    // 50% of 1000 = 500; 40% = 400 (left: 100); the fixed voucher takes the last 100; the points voucher nothing.
+    expect(discountBreakdown(1000, entitlement)).toEqual({ profilePence: 500, voucherPence: [0, 100, 400], totalPence: 1000 });
   });
 });
 
@@ -146,6 +160,8 @@ describe('basket figures', () => {
     expect(priceBasket({ lines, orderType: 1, charges, zone: undefined, entitlement: guestEntitlement })).toEqual({
       originalItemCostPence: 1780,
       discountPence: 0,
+      profileDiscountPence: 0,
+      voucherDiscountsPence: [],
       discountPercent: 0,
       itemCostPence: 1780,
       bagChargePence: 10,
@@ -160,8 +176,22 @@ describe('basket figures', () => {
   });
 
   it('subtracts the discounts from the item total before the charges', () => {
-    const pricing = priceBasket({ lines, orderType: 2, charges, zone, entitlement: { profilePercent: 10, vouchers: [] } });
-    expect(pricing).toMatchObject({ originalItemCostPence: 1780, discountPence: 178, discountPercent: 10, itemCostPence: 1602, totalCostPence: 1602 + 10 + 150 });
+    const pricing = priceBasket({
+      lines,
+      orderType: 2,
+      charges,
+      zone,
+      entitlement: { profilePercent: 10, vouchers: [{ voucherType: VoucherType.Discount, valuePence: 300 }] },
+    });
+    expect(pricing).toMatchObject({
+      originalItemCostPence: 1780,
+      discountPence: 178 + 300,
+      profileDiscountPence: 178,
+      voucherDiscountsPence: [300],
+      discountPercent: 10,
+      itemCostPence: 1302,
+      totalCostPence: 1302 + 10 + 150,
+    });
   });
 
   it('charges nothing for an empty basket', () => {

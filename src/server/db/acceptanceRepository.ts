@@ -9,6 +9,8 @@ import {
   type PaymentTypeValue,
 } from '../../domain/orderEnums';
 import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import { givesLoyaltyBack } from '../domain/loyalty';
+import { giveLoyaltyBack } from './loyaltyLedger';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
 
 /** A confirmed order as the acceptance request starts from it. */
@@ -43,7 +45,8 @@ export interface AcceptanceRepository {
   find(key: OrderKey): Promise<OrderAcceptance | undefined>;
   /**
    * In one transaction: locks the order's request, asks `decide` about it as stored, and writes the decision
-   * and its history, or nothing when it is refused or changes nothing.
+   * and its history, or nothing when it is refused or changes nothing. An order that falls through (refused,
+   * cancelled, refunded) gives its customer's vouchers and points back in the same transaction.
    */
   change(key: OrderKey, decide: (current: OrderAcceptance) => AcceptanceDecision, now: string, actor: Actor): Promise<ChangeOutcome>;
   /** The basketIds of requests still Requested, not cancelled, and requested at or before `requestedBy`. */
@@ -140,6 +143,7 @@ export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDis
           .where('basket_id', '=', basketId)
           .execute();
         await appendEvents(transaction, basketId, now, actor, events);
+        if (givesLoyaltyBack(current, next)) await giveLoyaltyBack(transaction, basketId, now);
         return { outcome: 'changed', acceptance: { ...current, ...next } };
       });
       if (outcome.outcome === 'changed') await syncToDisk();

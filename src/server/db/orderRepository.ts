@@ -1,12 +1,22 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
+import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
+import type { HeldVoucher } from '../domain/account';
 import type { Basket } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
-import type { BasketLinesTable, BasketsTable, DatabaseSchema, Flag } from './schema';
+import type { StoredDiscounts } from '../domain/vouchers';
+import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, Flag } from './schema';
+import { pointsEarned } from '../../domain/loyalty';
 import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../domain/orderEnums';
 
-/** A basket about to be written: everything but what the database keeps itself. */
-export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'confirmedAt' | 'revision'>;
+/** A voucher as a basket was priced with it: what it took off. */
+export interface BasketVoucher {
+  voucherId: number;
+  discountPence: number;
+}
+
+/** A basket about to be written: everything but what the database keeps itself, with the vouchers it was priced with. */
+export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'confirmedAt' | 'revision'> & { vouchers: BasketVoucher[] };
 
 export type SaveOutcome = { outcome: 'saved'; basket: Basket } | { outcome: 'missing' } | { outcome: 'confirmed' };
 
@@ -15,11 +25,18 @@ export interface ConfirmationState {
   zone: DeliveryZone | undefined;
   /** The restaurant's current menu version. */
   menuVersion: number;
+  /**
+   * A signed-in customer's basket: its discounts as stored, and the customer's account as it is now (0 % and no
+   * vouchers without an account record), with the basket's vouchers as the customer holds them.
+   */
+  discounts?: { stored: StoredDiscounts; current: { profilePercent: number; vouchers: HeldVoucher[] } };
 }
 
 export type ConfirmOutcome =
   | { outcome: 'confirmed'; orderRef: string; alreadyConfirmed: boolean }
   | { outcome: 'refused'; errorMessage: string }
+  /** The basket was last priced for another customer, or for a guest when a customer confirms (and the reverse). */
+  | { outcome: 'notTheirs' }
   | { outcome: 'missing' };
 
 export interface OrderRepository {
@@ -30,15 +47,17 @@ export interface OrderRepository {
   /** Replaces the basket's order and lines in one transaction; a confirmed basket is left as it is. */
   saveBasket(basket: BasketToSave, now: string): Promise<SaveOutcome>;
   /**
-   * In one transaction: locks the basket, answers its orderRef if it is already confirmed (nothing
-   * changes), otherwise asks `refusal` about the basket as stored and either confirms it with `orderRef`
-   * or writes nothing.
+   * In one transaction: locks the basket; refuses it unless it was last priced for `accountSub` (a signed-in
+   * customer's `sub`; null, the default, for a guest); answers its orderRef if it is already confirmed (nothing
+   * changes); otherwise asks `refusal` about the basket as stored and either confirms it with `orderRef` or writes
+   * nothing. A customer's confirmation also uses the basket's vouchers and credits its points (docs/accounts.md).
    */
   confirmBasket(
     basketId: string,
     refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
     orderRef: string,
     now: string,
+    accountSub?: string | null,
   ): Promise<ConfirmOutcome>;
   findDeliveryZone(postcodeDistrict: string): Promise<DeliveryZone | undefined>;
 }
@@ -85,6 +104,8 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
           created_at: now,
           updated_at: now,
           revision: 0,
+          account_sub: null,
+          profile_discount: 0,
         })
         .execute();
     },
@@ -116,11 +137,15 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
         if (basket.lines.length > 0) {
           await transaction.insertInto('basket_lines').values(lineRows(basket)).execute();
         }
+        await transaction.deleteFrom('basket_vouchers').where('basket_id', '=', basket.basketId).execute();
+        if (basket.vouchers.length > 0) {
+          await transaction.insertInto('basket_vouchers').values(voucherRows(basket)).execute();
+        }
         return { outcome: 'saved', basket: { ...basketOf(updated, []), lines: basket.lines } };
       });
     },
 
-    async confirmBasket(basketId, refusal, orderRef, now) {
+    async confirmBasket(basketId, refusal, orderRef, now, accountSub = null) {
       const outcome = await db.transaction().execute(async (transaction): Promise<ConfirmOutcome> => {
         // A write that changes nothing, to hold the row lock on PostgreSQL until the decision is stored.
         const locked = await transaction
@@ -131,6 +156,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
         if (locked.numUpdatedRows === 0n) return { outcome: 'missing' };
         const basket = await readBasket(transaction, basketId);
         if (basket === undefined) return { outcome: 'missing' };
+        if (basket.accountSub !== accountSub) return { outcome: 'notTheirs' };
         if (basket.orderRef !== null) return { outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true };
 
         const [zoneRow, menu] = await Promise.all([
@@ -145,9 +171,29 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
             .limit(1)
             .executeTakeFirst(),
         ]);
+        // The account's row is locked before its vouchers are read, so that two of its baskets confirmed at once
+        // cannot both use one voucher.
+        const account = basket.accountSub === null ? undefined : await lockAccount(transaction, basket.accountSub);
+        let discounts: ConfirmationState['discounts'];
+        if (basket.accountSub !== null) {
+          const storedVouchers = await transaction
+            .selectFrom('basket_vouchers')
+            .select(['voucher_id as voucherId', 'discount_pence as discountPence'])
+            .where('basket_id', '=', basketId)
+            .orderBy('position')
+            .execute();
+          const heldVouchers =
+            account === undefined ? [] : await readHeldVouchers(transaction, basket.accountSub, storedVouchers.map((voucher) => voucher.voucherId));
+          const { originalItemCostPence, discountPercent, profileDiscountPence, discountPence } = basket.pricing;
+          discounts = {
+            stored: { originalItemCostPence, discountPercent, profileDiscountPence, discountPence, vouchers: storedVouchers },
+            current: { profilePercent: account?.discountPercent ?? 0, vouchers: heldVouchers },
+          };
+        }
         const errorMessage = refusal(basket, {
           zone: zoneRow ? deliveryZoneOf(zoneRow) : undefined,
           menuVersion: menu?.menu_version ?? basket.menuVersion,
+          discounts,
         });
         if (errorMessage !== undefined) return { outcome: 'refused', errorMessage };
 
@@ -156,6 +202,10 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
           .set({ status: 7, order_ref: orderRef, confirmed_at: now, updated_at: now })
           .where('basket_id', '=', basketId)
           .execute();
+        if (account !== undefined && discounts !== undefined) {
+          await useVouchers(transaction, account.authSub, basketId, discounts.stored.vouchers.map((voucher) => voucher.voucherId));
+          await creditOrderPoints(transaction, account, basketId, pointsEarned(basket.pricing.itemCostPence), now);
+        }
         return { outcome: 'confirmed', orderRef, alreadyConfirmed: false };
       });
       // The customer is told the order is placed only once it would survive a power cut.
@@ -178,7 +228,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
 
 /**
  * saveBasket's SQLite path: the same statements, in one synchronous transaction (StorageOptions.sqliteTransaction).
- * The SQL is written from basketColumns and lineRows, so both paths store the same columns.
+ * The SQL is written from basketColumns, lineRows and voucherRows, so both paths store the same columns.
  */
 function saveBasketOnSqlite(sqlite: PreparingSqlite, basket: BasketToSave, now: string): SaveOutcome {
   const columns: Record<string, unknown> = { ...basketColumns(basket), updated_at: now };
@@ -193,16 +243,29 @@ function saveBasketOnSqlite(sqlite: PreparingSqlite, basket: BasketToSave, now: 
     const exists = sqlite.prepare('select 1 from "baskets" where "basket_id" = ?').get(basket.basketId);
     return { outcome: exists ? 'confirmed' : 'missing' };
   }
-  sqlite.prepare('delete from "basket_lines" where "basket_id" = ?').run(basket.basketId);
-  const rows = lineRows(basket);
-  if (rows.length > 0) {
-    const lineNames = Object.keys(rows[0]);
-    const insert = sqlite.prepare(
-      `insert into "basket_lines" (${lineNames.map((name) => `"${name}"`).join(', ')}) values (${lineNames.map(() => '?').join(', ')})`,
-    );
-    for (const row of rows) insert.run(...Object.values(row));
-  }
+  replaceRowsOnSqlite(sqlite, 'basket_lines', basket.basketId, lineRows(basket));
+  replaceRowsOnSqlite(sqlite, 'basket_vouchers', basket.basketId, voucherRows(basket));
   return { outcome: 'saved', basket: { ...basketOf(updated, []), lines: basket.lines } };
+}
+
+/** A basket's rows of `table` replaced by `rows`. */
+function replaceRowsOnSqlite(sqlite: PreparingSqlite, table: 'basket_lines' | 'basket_vouchers', basketId: string, rows: object[]): void {
+  sqlite.prepare(`delete from "${table}" where "basket_id" = ?`).run(basketId);
+  if (rows.length === 0) return;
+  const names = Object.keys(rows[0]);
+  const insert = sqlite.prepare(
+    `insert into "${table}" (${names.map((name) => `"${name}"`).join(', ')}) values (${names.map(() => '?').join(', ')})`,
+  );
+  for (const row of rows) insert.run(...Object.values(row));
+}
+
+function voucherRows(basket: BasketToSave): Insertable<BasketVouchersTable>[] {
+  return basket.vouchers.map((voucher, position) => ({
+    basket_id: basket.basketId,
+    position,
+    voucher_id: voucher.voucherId,
+    discount_pence: voucher.discountPence,
+  }));
 }
 
 function lineRows(basket: BasketToSave): Insertable<BasketLinesTable>[] {
@@ -260,6 +323,8 @@ function basketColumns(basket: BasketToSave) {
     bag_charge: basket.pricing.bagChargePence,
     delivery_charge: basket.pricing.deliveryChargePence,
     total_cost: basket.pricing.totalCostPence,
+    account_sub: basket.accountSub,
+    profile_discount: basket.pricing.profileDiscountPence,
   };
 }
 
@@ -273,6 +338,7 @@ async function readBasket(db: Kysely<DatabaseSchema>, basketId: string): Promise
 function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTable>[]): Basket {
   return {
     basketId: row.basket_id,
+    accountSub: row.account_sub,
     orderBuilderRef: row.order_builder_ref,
     status: row.status as BasketStatusValue,
     menuVersion: row.menu_version,
@@ -313,6 +379,7 @@ function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTa
     pricing: {
       originalItemCostPence: row.original_item_cost,
       discountPence: row.discount,
+      profileDiscountPence: row.profile_discount,
       discountPercent: Number(row.discount_percent),
       itemCostPence: row.item_cost,
       bagChargePence: row.bag_charge,

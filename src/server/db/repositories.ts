@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
+import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import type { StorageOptions } from './database';
@@ -19,6 +20,7 @@ export interface Repositories {
   orders: OrderRepository;
   acceptance: AcceptanceRepository;
   bookings: BookingRepository;
+  accounts: AccountRepository;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -59,6 +61,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk),
     bookings: createBookingRepository(db, syncToDisk),
+    accounts: createAccountRepository(db, syncToDisk),
   };
 }
 

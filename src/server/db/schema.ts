@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AcceptanceEvent } from '../domain/acceptance';
 
 // Row types of the tables as both dialects return them. Money is integer pence; flags are
@@ -146,6 +147,10 @@ export interface BasketsTable {
   updated_at: string;
   /** Rises by one with every saved update. */
   revision: number;
+  /** The signed-in customer the basket was last priced for; null for a guest's (docs/accounts.md). */
+  account_sub: string | null;
+  /** The profile discount's part of `discount`. */
+  profile_discount: number;
 }
 
 export interface BasketLinesTable {
@@ -225,6 +230,74 @@ export interface CateringEnquiriesTable {
   received_at: string;
 }
 
+/** A customer's account, keyed by the identity user's `sub` (docs/accounts.md). */
+export interface AccountsTable {
+  auth_sub: string;
+  /** As the identity service holds it. */
+  email: string;
+  name: string | null;
+  phone: string | null;
+  /** The profile discount in percent. */
+  discount_percent: number;
+  /** Points not yet turned into a points voucher (below 100). */
+  points: number;
+  /** "GD7KM-3XQ9P": what staff scan or type (src/server/domain/loyaltyIds.ts). */
+  loyalty_id: string;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface AccountAddressesTable {
+  auth_sub: string;
+  /** 0-based, in the order they were added. */
+  position: number;
+  address1: string;
+  address2: string;
+  town: string;
+  county: string;
+  /** Normalised ("LS6 2AB"). */
+  post_code: string;
+}
+
+export interface AccountVouchersTable {
+  /** The contract's voucherId. */
+  voucher_id: Generated<number>;
+  auth_sub: string;
+  /** 1 fixed value, 2 points, 3 day-specific percent. */
+  voucher_type: number;
+  title: string;
+  /** A fixed or points voucher's value. */
+  value_pence: number | null;
+  /** A day-specific voucher's percentage. */
+  percent: number | null;
+  /** A day-specific voucher's day, 0 Sunday to 6 Saturday (London). */
+  valid_day: number | null;
+  /** The confirmed order that used it; null while it is held. */
+  used_by_basket_id: string | null;
+  /** Withdrawn when a refused order's points had to be taken back from it. */
+  withdrawn: Flag;
+  source: 'restaurant' | 'points';
+  created_at: string;
+}
+
+/** The points an order earned, and their reversal when it was refused or cancelled: each at most once per order. */
+export interface LoyaltyEventsTable {
+  auth_sub: string;
+  basket_id: string;
+  kind: 'earned' | 'reversed';
+  points: number;
+  created_at: string;
+}
+
+/** The vouchers a basket was priced with, in the customer's order. */
+export interface BasketVouchersTable {
+  basket_id: string;
+  position: number;
+  voucher_id: number;
+  /** What the voucher took off the basket. */
+  discount_pence: number;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -241,4 +314,9 @@ export interface DatabaseSchema {
   order_events: OrderEventsTable;
   booking_requests: BookingRequestsTable;
   catering_enquiries: CateringEnquiriesTable;
+  accounts: AccountsTable;
+  account_addresses: AccountAddressesTable;
+  account_vouchers: AccountVouchersTable;
+  loyalty_events: LoyaltyEventsTable;
+  basket_vouchers: BasketVouchersTable;
 }

@@ -32,6 +32,8 @@ export interface BasketPricing {
   originalItemCostPence: number;
   /** Every discount together (SPEC's discountValue). */
   discountPence: number;
+  /** The profile discount's part of discountPence (the contract's profileDiscountValue). */
+  profileDiscountPence: number;
   /** The profile discount in percent (SPEC's discount); 0 for guests. */
   discountPercent: number;
   /** The discounted item total: original item cost less the discounts (SPEC's itemCost). */
@@ -64,6 +66,8 @@ export interface BasketChoices {
 
 export interface Basket extends BasketChoices {
   basketId: string;
+  /** The signed-in customer the basket was last priced for (their `sub`); null for a guest's. */
+  accountSub: string | null;
   orderBuilderRef: string;
   status: BasketStatusValue;
   lines: PricedLine[];

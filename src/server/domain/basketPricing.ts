@@ -1,6 +1,6 @@
 import type { BasketPricing, PricedLine } from './basket';
 import type { DeliveryZone } from './deliveryZones';
-import { discountPence, type DiscountEntitlement } from './discounts';
+import { discountBreakdown, type DiscountEntitlement } from './discounts';
 import { OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 
 export interface ChargeSettings {
@@ -8,6 +8,11 @@ export interface ChargeSettings {
   bagChargePence: number;
   /** A delivery order's charge until its address places it in a delivery zone. */
   standardDeliveryChargePence: number;
+}
+
+export interface PricedBasket extends BasketPricing {
+  /** What each of the entitlement's vouchers takes off, in its order. */
+  voucherDiscountsPence: number[];
 }
 
 /**
@@ -26,16 +31,18 @@ export function priceBasket({
   charges: ChargeSettings;
   zone: DeliveryZone | undefined;
   entitlement: DiscountEntitlement;
-}): BasketPricing {
+}): PricedBasket {
   const originalItemCostPence = lines.reduce((sum, line) => sum + line.lineCostPence, 0);
-  const discount = discountPence(originalItemCostPence, entitlement);
-  const itemCostPence = originalItemCostPence - discount;
+  const discounts = discountBreakdown(originalItemCostPence, entitlement);
+  const itemCostPence = originalItemCostPence - discounts.totalPence;
   const bagChargePence = lines.length > 0 ? charges.bagChargePence : 0;
   const deliveryChargePence =
     orderType === OrderType.Delivery && lines.length > 0 ? (zone?.deliveryChargePence ?? charges.standardDeliveryChargePence) : 0;
   return {
     originalItemCostPence,
-    discountPence: discount,
+    discountPence: discounts.totalPence,
+    profileDiscountPence: discounts.profilePence,
+    voucherDiscountsPence: discounts.voucherPence,
     discountPercent: entitlement.profilePercent,
     itemCostPence,
     bagChargePence,

@@ -1,5 +1,31 @@
-import { notAvailableYet } from '../errors';
+import type { FastifyRequest } from 'fastify';
+import { isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
+import { PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
+import { atLeastCharacters } from '../../domain/limitMessages';
+import { OrderType, PaymentType } from '../../domain/orderEnums';
+import type { NewAccountRecord } from '../db/accountRepository';
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  NO_ACCOUNT_MESSAGE,
+  NOTHING_TO_DELETE_MESSAGE,
+  TOO_MANY_ADDRESSES_MESSAGE,
+  newAccountOrderDecision,
+  type Account,
+} from '../domain/account';
+import type { BasketChoices, PricedLine } from '../domain/basket';
+import { priceBasket } from '../domain/basketPricing';
+import { deriveBasketStatus } from '../domain/basketStatus';
+import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
+import { priceLines } from '../domain/pricing';
+import type { ValidationFailure } from '../domain/validationFailure';
+import { entitlementOf } from '../domain/vouchers';
+import type { IdentityClaims } from '../identity/verify';
+import { ApiError } from '../errors';
+import { accountProfileOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
+import { chargesOf, newPublicId, restaurantOf } from './orderBuilder';
+import { orderItemOf } from './orderViews';
+import { signedInCaller } from './signedInCaller';
 
 type AccountOperation =
   | 'getAccount'
@@ -11,14 +37,161 @@ type AccountOperation =
   | 'doLogin'
   | 'rebuildOrder';
 
-// The accounts issue builds these; until then the contract answers 501.
+const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
+
+const refusedFor = (failures: ValidationFailure[]) => new ApiError(400, null, failures);
+
+/** The account of the verified token's user; the request names none (docs/accounts.md). */
+function accountAnswer(account: Account | undefined) {
+  if (account === undefined) throw new ApiError(404, NO_ACCOUNT_MESSAGE);
+  return { data: { account: accountProfileOf(account) } };
+}
+
+/**
+ * SPEC has CreateAccount and CreateAccountFromOrder send the user's id and email: they must be the token's own, so
+ * nobody creates an account for someone else. Name and phone are optional; an empty one is not given.
+ */
+function newAccountRecord(
+  caller: IdentityClaims,
+  body: { authId: string; email: string; name?: string; phone?: string },
+): { record: NewAccountRecord; failures: ValidationFailure[] } {
+  const failures: ValidationFailure[] = [];
+  if (body.authId !== caller.sub) failures.push({ field: 'authId', message: 'must be the id of the user you signed in as' });
+  if (body.email.trim().toLowerCase() !== caller.email.trim().toLowerCase()) {
+    failures.push({ field: 'email', message: 'must be the email address you signed in with' });
+  }
+  const phone = body.phone?.trim() ?? '';
+  if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
+  const name = body.name?.trim() ?? '';
+  return { record: { authSub: caller.sub, email: caller.email, name: name || null, phone: phone || null }, failures };
+}
+
+function nowOf(request: FastifyRequest): string {
+  return request.server.clock().toISOString();
+}
+
+// SPEC §7's account calls. Each acts on the account of the verified id token's `sub` only.
 export const accountHandlers: Pick<HandlerMap, AccountOperation> = {
-  getAccount: () => notAvailableYet('getAccount'),
-  createAccount: () => notAvailableYet('createAccount'),
-  createAccountFromOrder: () => notAvailableYet('createAccountFromOrder'),
-  updateProfile: () => notAvailableYet('updateProfile'),
-  addAddress: () => notAvailableYet('addAddress'),
-  deleteAccount: () => notAvailableYet('deleteAccount'),
-  doLogin: () => notAvailableYet('doLogin'),
-  rebuildOrder: () => notAvailableYet('rebuildOrder'),
+  async getAccount(request) {
+    return accountAnswer(await request.server.repositories.accounts.find(signedInCaller(request).sub));
+  },
+
+  async createAccount(request) {
+    const { record, failures } = newAccountRecord(signedInCaller(request), request.body);
+    if (failures.length > 0) throw refusedFor(failures);
+    const outcome = await request.server.repositories.accounts.create(record, nowOf(request));
+    if (outcome.outcome === 'exists') throw new ApiError(400, ACCOUNT_EXISTS_MESSAGE);
+    return accountAnswer(outcome.account);
+  },
+
+  async createAccountFromOrder(request) {
+    const caller = signedInCaller(request);
+    const { body } = request;
+    const { record, failures } = newAccountRecord(caller, body);
+    if (body.orderRef === undefined) failures.push({ field: 'orderRef', message: 'is required' });
+    if (failures.length > 0 || body.orderRef === undefined) throw refusedFor(failures);
+    const outcome = await request.server.repositories.accounts.createFromOrder(
+      record,
+      body.orderRef,
+      (order) => newAccountOrderDecision(order, caller, body.points),
+      nowOf(request),
+    );
+    if (outcome.outcome === 'exists') throw new ApiError(400, ACCOUNT_EXISTS_MESSAGE);
+    if (outcome.outcome === 'refused') throw refusedFor([outcome.failure]);
+    return accountAnswer(outcome.account);
+  },
+
+  async updateProfile(request) {
+    const name = request.body.name.trim();
+    const phone = request.body.phone.trim();
+    const failures: ValidationFailure[] = [];
+    if (name === '') failures.push({ field: 'name', message: atLeastCharacters(1) });
+    if (!isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
+    if (failures.length > 0) throw refusedFor(failures);
+    return accountAnswer(await request.server.repositories.accounts.updateProfile(signedInCaller(request).sub, { name, phone }));
+  },
+
+  async addAddress(request) {
+    const { body } = request;
+    const address = { address1: body.address1.trim(), address2: body.address2.trim(), town: body.town.trim(), county: body.county.trim() };
+    const postcode = parseUkPostcode(body.postCode);
+    const failures: ValidationFailure[] = [];
+    if (address.address1 === '') failures.push({ field: 'address1', message: atLeastCharacters(1) });
+    if (address.town === '') failures.push({ field: 'town', message: atLeastCharacters(1) });
+    if (postcode === undefined) failures.push({ field: 'postCode', message: POSTCODE_FORMAT_MESSAGE });
+    if (failures.length > 0 || postcode === undefined) throw refusedFor(failures);
+    const outcome = await request.server.repositories.accounts.addAddress(signedInCaller(request).sub, {
+      ...address,
+      postCode: postcode.postcode,
+    });
+    if (outcome.outcome === 'missing') throw new ApiError(404, NO_ACCOUNT_MESSAGE);
+    if (outcome.outcome === 'full') throw new ApiError(400, TOO_MANY_ADDRESSES_MESSAGE);
+    return accountAnswer(outcome.account);
+  },
+
+  async deleteAccount(request) {
+    const deleted = await request.server.repositories.accounts.delete(signedInCaller(request).sub);
+    if (!deleted) throw new ApiError(404, NOTHING_TO_DELETE_MESSAGE);
+    return { data: { accountDeleted: true } };
+  },
+
+  async doLogin(request) {
+    return { data: { accountExists: await request.server.repositories.accounts.recordLogin(signedInCaller(request).sub, nowOf(request)) } };
+  },
+
+  async rebuildOrder(request) {
+    const { sub } = signedInCaller(request);
+    const { repositories } = request.server;
+    // Another customer's order and no order at all answer alike.
+    const previous = await repositories.accounts.previousOrderLines(sub, request.params.orderId);
+    if (previous === undefined) throw new ApiError(404, ORDER_NOT_FOUND_MESSAGE);
+    const restaurant = await restaurantOf(repositories);
+    const menu = await repositories.menus.getMenu(restaurant.menuId);
+    if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
+
+    // Each line on its own: the ones the menu no longer offers as they were are left out and named.
+    const removedItems: string[] = [];
+    const lines: PricedLine[] = previous.flatMap((line) => {
+      const priced = priceLines([{ ...line, configId: line.configId ?? undefined }], menu);
+      if (priced.ok) return priced.lines;
+      removedItems.push(line.title);
+      return [];
+    });
+
+    const choices: BasketChoices = {
+      menuVersion: menu.menuVersion,
+      sourceType: 'Website',
+      os: '',
+      osVersion: '',
+      appVersion: '',
+      orderType: OrderType.NotSet,
+      ignoreTimeOffset: false,
+      name: '',
+      phone: '',
+      email: '',
+      paymentType: PaymentType.NotSet,
+      requestedTime: null,
+      asap: false,
+      notes: '',
+      deliveryAddress: null,
+      deliveryZoneId: null,
+    };
+    const account = await repositories.accounts.entitlement(sub, []);
+    const pricing = priceBasket({
+      lines,
+      orderType: choices.orderType,
+      charges: chargesOf(restaurant),
+      zone: undefined,
+      entitlement: entitlementOf(account?.profilePercent ?? 0, []),
+    });
+    const basketId = newPublicId();
+    const orderBuilderRef = newPublicId();
+    const now = nowOf(request);
+    await repositories.orders.createBasket({ basketId, orderBuilderRef, menuVersion: menu.menuVersion, now });
+    await repositories.orders.saveBasket(
+      { ...choices, basketId, accountSub: sub, status: deriveBasketStatus(choices, lines.length, false), lines, pricing, vouchers: [] },
+      now,
+    );
+    return { data: { items: lines.map(orderItemOf), removedItems, orderBuilderRef, basketId } };
+  },
 };

@@ -1,23 +1,29 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
+import { londonWallClock } from '../../domain/londonClock';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import type { Repositories, RestaurantData } from '../db/repositories';
+import type { HeldVoucher } from '../domain/account';
 import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
-import { priceBasket } from '../domain/basketPricing';
+import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { confirmationRefusal } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import type { DeliveryZone } from '../domain/deliveryZones';
-import { guestEntitlement } from '../domain/discounts';
+import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
 import { availableTimeSlots, isAsapAvailable, isAvailableSlot, type SlotQuery } from '../domain/slots';
 import type { ValidationFailure } from '../domain/validationFailure';
-import { ApiError, notAvailableYet } from '../errors';
+import { chooseVouchers, discountsHaveChanged, DISCOUNTS_CHANGED_MESSAGE, entitlementOf } from '../domain/vouchers';
+import { ApiError } from '../errors';
+import { voucherItemOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
 import { orderItemOf } from './orderViews';
+import { signedInCaller } from './signedInCaller';
 import { OrderType } from '../../domain/orderEnums';
 
 type Order = components['schemas']['Order'];
@@ -34,13 +40,21 @@ const BASKET_MISSING_MESSAGE = 'This basket does not exist';
 const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
 
 /** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
-const newPublicId = (): string => randomBytes(16).toString('base64url');
+export const newPublicId = (): string => randomBytes(16).toString('base64url');
 
 export async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
   const restaurant = await repositories.restaurant.getCoreData();
   // The database is seeded on first start, so a missing restaurant is a broken deployment.
   if (!restaurant) throw new Error('The restaurant core data is missing from the database');
   return restaurant;
+}
+
+export function chargesOf(restaurant: RestaurantData): ChargeSettings {
+  const settings = restaurant.takeawaySettings;
+  return {
+    bagChargePence: poundsToPence(settings.bagCharge),
+    standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
+  };
 }
 
 function slotQuery(restaurant: RestaurantData, orderType: number, now: Date): SlotQuery {
@@ -52,7 +66,7 @@ function slotQuery(restaurant: RestaurantData, orderType: number, now: Date): Sl
   };
 }
 
-function orderOf(basket: Basket): Order {
+function orderOf(basket: Basket, voucherItems: Order['voucherItems']): Order {
   const { pricing } = basket;
   return {
     ref: basket.orderBuilderRef,
@@ -71,14 +85,13 @@ function orderOf(basket: Basket): Order {
     totalCost: penceToPounds(pricing.totalCostPence),
     discount: pricing.discountPercent,
     discountValue: penceToPounds(pricing.discountPence),
-    profileDiscountValue: 0,
+    profileDiscountValue: penceToPounds(pricing.profileDiscountPence),
     ignoreTimeOffset: basket.ignoreTimeOffset,
     requestedTime: basket.requestedTime,
     asapFlag: basket.asap,
     notes: basket.notes,
     orderItems: basket.lines.map(orderItemOf),
-    // Guests have no vouchers (SPEC §4); signed-in customers' arrive with the account issue.
-    voucherItems: [],
+    voucherItems,
     name: basket.name,
     phone: basket.phone,
     email: basket.email,
@@ -93,7 +106,60 @@ function normalisedInstant(requestedTime: string | null | undefined): string | n
   return new Date(requestedTime).toISOString();
 }
 
-// The guest flows of issue 3; the signed-in confirmation, acceptance and cancelling are later issues'.
+/**
+ * Confirms a basket for a guest (`accountSub` null) or for the signed-in customer it was last priced for, whose
+ * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef.
+ */
+async function confirmedOrderRef(request: FastifyRequest<{ Body: { basketId: string } }>, accountSub: string | null): Promise<string> {
+  const restaurant = await restaurantOf(request.server.repositories);
+  const now = request.server.clock();
+  const { dayOfWeek } = londonWallClock(now);
+  const settings = restaurant.takeawaySettings;
+  const outcome = await request.server.repositories.orders.confirmBasket(
+    request.body.basketId,
+    (basket, state) => {
+      // First: a changed discount changes the figures every later check reads.
+      if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
+        return DISCOUNTS_CHANGED_MESSAGE;
+      }
+      return confirmationRefusal(basket, {
+        now,
+        orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
+        minimums: orderMinimumSettingsFrom(settings),
+        openingPeriods: restaurant.openingHours,
+        leadMinutes: { collection: settings.collectionLeadMinutes, delivery: settings.deliveryLeadMinutes },
+        menuVersion: state.menuVersion,
+        zone: state.zone,
+      });
+    },
+    newPublicId(),
+    now.toISOString(),
+    accountSub,
+  );
+  if (outcome.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
+  if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
+  if (outcome.outcome === 'notTheirs') {
+    throw new ApiError(400, accountSub === null ? 'Sign in to confirm this order' : 'Your basket must be updated for your account');
+  }
+  return outcome.orderRef;
+}
+
+/** A signed-in caller's discounts for an update, or the failures naming the vouchers they may not use. */
+async function callersDiscounts(
+  repositories: Repositories,
+  callerSub: string,
+  voucherItems: readonly { voucherId: number }[],
+  now: Date,
+): Promise<{ ok: true; entitlement: DiscountEntitlement; vouchers: HeldVoucher[] } | { ok: false; failures: ValidationFailure[] }> {
+  const voucherIds = voucherItems.map((voucher) => voucher.voucherId);
+  // A caller without an account record yet holds nothing and has no discount.
+  const account = await repositories.accounts.entitlement(callerSub, voucherIds);
+  const choice = chooseVouchers(voucherIds, account?.vouchers ?? [], londonWallClock(now).dayOfWeek);
+  if (!choice.ok) return choice;
+  return { ok: true, entitlement: entitlementOf(account?.profilePercent ?? 0, choice.vouchers), vouchers: choice.vouchers };
+}
+
+// The order builder's calls; guests and signed-in customers alike, who are priced with their account (docs/accounts.md).
 export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   async createOrderBuilder(request) {
     const restaurant = await restaurantOf(request.server.repositories);
@@ -139,6 +205,10 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const failures: ValidationFailure[] = [];
     const priced = priceLines(body.orderItems, menu);
     if (!priced.ok) failures.push(...priced.failures);
+    // A guest's vouchers are cleared (SPEC §4), so only a signed-in caller's are read.
+    const caller = request.identity;
+    const discounts = caller === null ? undefined : await callersDiscounts(repositories, caller.sub, body.voucherItems, now);
+    if (discounts?.ok === false) failures.push(...discounts.failures);
     const phone = body.phone?.trim() ?? '';
     const email = body.email?.trim() ?? '';
     if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
@@ -160,7 +230,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         zone = await repositories.orders.findDeliveryZone(postcode.district);
       }
     }
-    if (!priced.ok || failures.length > 0) {
+    if (!priced.ok || discounts?.ok === false || failures.length > 0) {
       // A basket that cannot be changed is the answer that matters, whatever else is wrong; saving checks
       // the same on the valid path, so the common case costs no extra query.
       const stored = await repositories.orders.findBasketState(body.basketId);
@@ -188,16 +258,13 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
       // The zone comes from the address, never from the deliveryZoneId a client sends.
       deliveryZoneId: zone?.deliveryZoneId ?? null,
     };
-    const settings = restaurant.takeawaySettings;
+    const vouchers = discounts?.vouchers ?? [];
     const pricing = priceBasket({
       lines: priced.lines,
       orderType: choices.orderType,
-      charges: {
-        bagChargePence: poundsToPence(settings.bagCharge),
-        standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
-      },
+      charges: chargesOf(restaurant),
       zone,
-      entitlement: guestEntitlement,
+      entitlement: discounts?.entitlement ?? guestEntitlement,
     });
     const query = slotQuery(restaurant, choices.orderType, now);
     const timeChoiceIsValid = choices.asap
@@ -206,37 +273,28 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const status = deriveBasketStatus(choices, priced.lines.length, timeChoiceIsValid);
 
     const saved = await repositories.orders.saveBasket(
-      { ...choices, basketId: body.basketId, status, lines: priced.lines, pricing },
+      {
+        ...choices,
+        basketId: body.basketId,
+        accountSub: caller?.sub ?? null,
+        status,
+        lines: priced.lines,
+        pricing,
+        vouchers: vouchers.map((voucher, index) => ({ voucherId: voucher.voucherId, discountPence: pricing.voucherDiscountsPence[index] })),
+      },
       now.toISOString(),
     );
     if (saved.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
     if (saved.outcome === 'confirmed') throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
-    return { data: { order: orderOf(saved.basket) } };
+    const voucherItems = vouchers.map((voucher, index) => voucherItemOf(voucher, pricing.voucherDiscountsPence[index]));
+    return { data: { order: orderOf(saved.basket, voucherItems) } };
   },
 
   async confirmOrder(request) {
-    const restaurant = await restaurantOf(request.server.repositories);
-    const now = request.server.clock();
-    const settings = restaurant.takeawaySettings;
-    const outcome = await request.server.repositories.orders.confirmBasket(
-      request.body.basketId,
-      (basket, state) =>
-        confirmationRefusal(basket, {
-          now,
-          orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
-          minimums: orderMinimumSettingsFrom(settings),
-          openingPeriods: restaurant.openingHours,
-          leadMinutes: { collection: settings.collectionLeadMinutes, delivery: settings.deliveryLeadMinutes },
-          menuVersion: state.menuVersion,
-          zone: state.zone,
-        }),
-      newPublicId(),
-      now.toISOString(),
-    );
-    if (outcome.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
-    if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
-    return { data: { orderRef: outcome.orderRef } };
+    return { data: { orderRef: await confirmedOrderRef(request, null) } };
   },
 
-  confirmOrderAuth: () => notAvailableYet('confirmOrderAuth'),
+  async confirmOrderAuth(request) {
+    return { data: { orderRef: await confirmedOrderRef(request, signedInCaller(request).sub) } };
+  },
 };

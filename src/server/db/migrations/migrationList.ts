@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { accounts } from './accounts';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { orderAcceptance } from './orderAcceptance';
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0002-baskets-and-lines': basketsAndLines,
   '0003-order-acceptance': orderAcceptance,
   '0004-bookings-and-enquiries': bookingsAndEnquiries,
+  '0005-accounts': accounts,
 };
