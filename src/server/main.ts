@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp, type Clock } from './app';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
+import { seedDemoCustomer } from './db/seed/demoCustomer';
 import { createRepositories } from './db/repositories';
 import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
@@ -22,6 +23,8 @@ interface IdentitySetup {
   verifyIdToken: IdTokenVerifier;
   browserIdentity: BrowserIdentity;
   emulatorEndpoint?: string;
+  /** Local mode: the emulator's demo customer, whose account the database gets. */
+  demoCustomer?: { sub: string; email: string };
   close(): Promise<void>;
 }
 
@@ -48,6 +51,7 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
       endpoint: IDENTITY_PROXY_PREFIX,
     },
     emulatorEndpoint: emulator.endpoint,
+    demoCustomer: emulator.demoCustomer,
     close: () => emulator.close(),
   };
 }
@@ -79,6 +83,10 @@ export async function startServer(
     closers.push(() => database.close());
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
+    if (identity.demoCustomer !== undefined) {
+      const { sub, email } = identity.demoCustomer;
+      await seedDemoCustomer(database.db, { authSub: sub, email, now: clock?.() ?? new Date() });
+    }
 
     const app = await buildApp({
       config,

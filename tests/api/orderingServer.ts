@@ -18,6 +18,13 @@ export interface Answer {
   body: any;
 }
 
+/** A signed-up, confirmed customer of the identity emulator, signed in. */
+export interface Customer {
+  idToken: string;
+  sub: string;
+  email: string;
+}
+
 export interface OrderingServer {
   server: RunningServer;
   /** The server's clock: tests move it. */
@@ -32,8 +39,16 @@ export interface OrderingServer {
   staffToken(): Promise<string>;
   /** A signed-up, confirmed customer outside the kitchen group. */
   customerToken(): Promise<string>;
-  /** Every row of the order tables, to show that a refused call wrote nothing. */
+  /** The same, with the `sub` and email of its id token. */
+  newCustomer(): Promise<Customer>;
+  /** An id token of an existing identity user (the demo users, say). */
+  signIn(email: string, password: string): Promise<string>;
+  /** The customer's account record (CreateAccount); answers the account. */
+  createAccount(customer: Customer, details?: { name?: string; phone?: string }): Promise<any>;
+  /** Every row of the order and account tables, to show that a refused call wrote nothing. */
   orderRows(): Record<string, unknown[]>;
+  /** Writes to the database directly what only the restaurant sets (an account's discount, a voucher given). */
+  execute(sqlText: string, ...parameters: unknown[]): { lastInsertRowid: number | bigint };
   sqliteFile: string;
   close(): Promise<void>;
 }
@@ -123,6 +138,18 @@ export async function startOrderingServer(): Promise<OrderingServer> {
   }
 
   let customerCount = 0;
+  async function newCustomer(): Promise<Customer> {
+    customerCount += 1;
+    const email = `diner-${customerCount}-${Date.now()}@example.com`;
+    const password = 'long enough';
+    const endpoint = server.identityEmulatorEndpoint!;
+    await callIdentityService(endpoint, 'SignUp', { ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+    await callIdentityService(endpoint, 'ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: LOCAL_VERIFICATION_CODE });
+    const idToken = await signIn(email, password);
+    const { sub } = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8')) as { sub: string };
+    return { idToken, sub, email };
+  }
+
   return {
     server,
     sqliteFile,
@@ -143,22 +170,32 @@ export async function startOrderingServer(): Promise<OrderingServer> {
     },
     staffToken: () => signIn(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD),
     async customerToken() {
-      customerCount += 1;
-      const email = `diner-${customerCount}-${Date.now()}@example.com`;
-      const password = 'long enough';
-      const endpoint = server.identityEmulatorEndpoint!;
-      await callIdentityService(endpoint, 'SignUp', { ClientId: clientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
-      await callIdentityService(endpoint, 'ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: LOCAL_VERIFICATION_CODE });
-      return signIn(email, password);
+      return (await newCustomer()).idToken;
+    },
+    newCustomer,
+    signIn,
+    async createAccount(customer, details = {}) {
+      const created = await post('/account/CreateAccount', { authId: customer.sub, email: customer.email, ...details }, customer.idToken);
+      expect(created.status).toBe(200);
+      return created.body.data.account;
     },
     orderRows() {
       const sqlite = new SqliteDatabase(sqliteFile, { readonly: true });
       try {
         const rows: Record<string, unknown[]> = {};
-        for (const table of ['baskets', 'basket_lines', 'order_acceptances', 'order_events']) {
+        const tables = ['baskets', 'basket_lines', 'basket_vouchers', 'order_acceptances', 'order_events'];
+        for (const table of [...tables, 'accounts', 'account_addresses', 'account_vouchers', 'loyalty_events']) {
           rows[table] = sqlite.prepare(`select * from "${table}" order by 1, 2`).all();
         }
         return rows;
+      } finally {
+        sqlite.close();
+      }
+    },
+    execute(sqlText, ...parameters) {
+      const sqlite = new SqliteDatabase(sqliteFile);
+      try {
+        return sqlite.prepare(sqlText).run(...parameters);
       } finally {
         sqlite.close();
       }

@@ -20,6 +20,9 @@ export const LOCAL_USER_POOL_NAME = 'golden-dragon-local';
 export const LOCAL_APP_CLIENT_NAME = 'golden-dragon-web';
 export const DEMO_STAFF_EMAIL = 'kitchen@golden-dragon.example';
 export const DEMO_STAFF_PASSWORD = 'kitchen-demo-2026';
+/** A signed-up, confirmed customer (not staff) whose account the server seeds (src/server/db/seed/demoCustomer.ts). */
+export const DEMO_CUSTOMER_EMAIL = 'customer@golden-dragon.example';
+export const DEMO_CUSTOMER_PASSWORD = 'customer-demo-2026';
 /** Every emailed code (sign-up, forgotten password) is this one locally, so tests and demos can confirm accounts. */
 export const LOCAL_VERIFICATION_CODE = '123456';
 
@@ -36,6 +39,8 @@ export interface IdentityEmulator {
   clientId: string;
   /** The `iss` of the tokens it signs: `<endpoint>/<userPoolId>`. */
   issuer: string;
+  /** The demo customer: its `sub` keys its account in the database. */
+  demoCustomer: { sub: string; email: string };
   close(): Promise<void>;
 }
 
@@ -46,8 +51,8 @@ const createPino = requireFromCognitoLocal('pino') as (options: { level: string;
 
 /**
  * Starts cognito-local in this process on loopback, storing its JSON database under `<dataDir>/identity/`,
- * and seeds the user pool, app client, `kitchen` group and demo staff user (idempotently: a second start on
- * the same data directory finds them by name and keeps their ids, so the browser's configuration is stable).
+ * and seeds the user pool, app client, `kitchen` group, demo staff user and demo customer (idempotently: a second
+ * start on the same data directory finds them by name and keeps their ids, so the browser's configuration is stable).
  */
 export async function startIdentityEmulator({ port, dataDir, host = '127.0.0.1' }: IdentityEmulatorOptions): Promise<IdentityEmulator> {
   const databaseDirectory = join(dataDir, 'identity');
@@ -97,8 +102,9 @@ export async function startIdentityEmulator({ port, dataDir, host = '127.0.0.1' 
     });
 
   try {
-    const { userPoolId, clientId } = await seedLocalPool(endpoint);
-    return { endpoint, userPoolId, clientId, issuer: `${endpoint}/${userPoolId}`, close };
+    const { userPoolId, clientId, demoCustomerSub } = await seedLocalPool(endpoint);
+    const demoCustomer = { sub: demoCustomerSub, email: DEMO_CUSTOMER_EMAIL };
+    return { endpoint, userPoolId, clientId, issuer: `${endpoint}/${userPoolId}`, demoCustomer, close };
   } catch (error) {
     await close();
     throw error;
@@ -136,7 +142,7 @@ export async function callIdentityService<Answer = Record<string, unknown>>(
   return answer as Answer;
 }
 
-async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; clientId: string }> {
+async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; clientId: string; demoCustomerSub: string }> {
   const call = <Answer>(action: string, body: Record<string, unknown>) => callIdentityService<Answer>(endpoint, action, body);
 
   const { UserPools } = await call<{ UserPools: { Id: string; Name: string }[] }>('ListUserPools', { MaxResults: 60 });
@@ -185,23 +191,35 @@ async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; cl
     await call('CreateGroup', { UserPoolId: userPoolId, GroupName: KITCHEN_STAFF_GROUP, Description: 'Restaurant staff: the kitchen screens' });
   }
 
-  try {
-    await call('AdminGetUser', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL });
-  } catch (error) {
-    if (!(error instanceof IdentityServiceError && error.type === 'UserNotFoundException')) throw error;
-    await call('AdminCreateUser', {
-      UserPoolId: userPoolId,
-      Username: DEMO_STAFF_EMAIL,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: DEMO_STAFF_EMAIL },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
+  type UserAttribute = { Name: string; Value: string };
+  /** A confirmed user with this password (set every start, which repairs a demo user that was changed by hand); its `sub`. */
+  async function demoUser(email: string, password: string): Promise<string> {
+    const existing = async () => call<{ UserAttributes: UserAttribute[] }>('AdminGetUser', { UserPoolId: userPoolId, Username: email });
+    let user: { UserAttributes: UserAttribute[] };
+    try {
+      user = await existing();
+    } catch (error) {
+      if (!(error instanceof IdentityServiceError && error.type === 'UserNotFoundException')) throw error;
+      await call('AdminCreateUser', {
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      });
+      user = await existing();
+    }
+    await call('AdminSetUserPassword', { UserPoolId: userPoolId, Username: email, Password: password, Permanent: true });
+    const sub = user.UserAttributes.find((attribute) => attribute.Name === 'sub')?.Value;
+    if (sub === undefined) throw new Error(`The identity emulator's user ${email} has no sub`);
+    return sub;
   }
-  // Setting the password and membership every start repairs a demo user that was changed by hand.
-  await call('AdminSetUserPassword', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, Password: DEMO_STAFF_PASSWORD, Permanent: true });
-  await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, GroupName: KITCHEN_STAFF_GROUP });
 
-  return { userPoolId, clientId };
+  await demoUser(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
+  await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, GroupName: KITCHEN_STAFF_GROUP });
+  const demoCustomerSub = await demoUser(DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD);
+
+  return { userPoolId, clientId, demoCustomerSub };
 }
