@@ -1,20 +1,28 @@
 import { heldAccount, isSignedIn, type AuthSnapshot } from '../../machines/auth/authMachine';
+import type { BasketEvent, BasketSnapshot } from '../../machines/basket/basketMachine';
 import type { AuthActor } from './auth';
-import type { BasketActor } from './basket';
+
+/** What is used of the basket actor. */
+interface Basket {
+  getSnapshot(): BasketSnapshot;
+  subscribe(listener: (snapshot: BasketSnapshot) => void): { unsubscribe(): void };
+  send(event: BasketEvent): void;
+}
 
 type AccountProfile = NonNullable<ReturnType<typeof heldAccount>>;
 
 /**
  * Tells the basket who it is for, as the auth state changes: the signed-in customer (or none) as CUSTOMER_CHANGED,
  * so that the basket is priced for them and confirmed with the right call, and their details as PREFILL_CONTACT once
- * their account is loaded. The basket's statechart decides what follows; this only carries the news.
+ * their account is loaded. The other way, a customer's confirmed order reloads their account (RELOAD_ACCOUNT): it
+ * earned points and used its vouchers. The statecharts decide what follows; this only carries the news.
  *
  * Nothing is sent while the stored session is being restored: the customer is not known yet, and a "signed out"
  * then would clear the vouchers of a customer who is about to be signed in again. Addresses are not filled in here:
  * the delivery step offers the saved ones to choose from (PREFILL_DELIVERY), since the first is not always where
  * tonight's order goes.
  */
-export function followCustomerInBasket(auth: Pick<AuthActor, 'getSnapshot' | 'subscribe'>, basket: Pick<BasketActor, 'send'>): () => void {
+export function followCustomerInBasket(auth: Pick<AuthActor, 'getSnapshot' | 'subscribe' | 'send'>, basket: Basket): () => void {
   let knownSub: string | undefined | null = null;
   let knownAccount: AccountProfile | undefined;
 
@@ -32,7 +40,14 @@ export function followCustomerInBasket(auth: Pick<AuthActor, 'getSnapshot' | 'su
     knownAccount = account;
   };
 
+  let confirmedOrderRef = basket.getSnapshot().context.orderRef;
+  const reloadAfterOrder = ({ context }: BasketSnapshot) => {
+    if (context.orderRef === confirmedOrderRef) return;
+    confirmedOrderRef = context.orderRef;
+    if (context.orderRef !== undefined && context.customerSub !== undefined) auth.send({ type: 'RELOAD_ACCOUNT' });
+  };
+
   follow(auth.getSnapshot());
-  const subscription = auth.subscribe(follow);
-  return () => subscription.unsubscribe();
+  const subscriptions = [auth.subscribe(follow), basket.subscribe(reloadAfterOrder)];
+  return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { authMachine, type AccountCheck, type AuthSession, type SignInCredentials } from '../../machines/auth/authMachine';
-import type { BasketEvent } from '../../machines/basket/basketMachine';
+import { basketMachine, type BasketEvent, type ConfirmInput, type CreatedBasket, type OrderUpdate, type PricedOrder } from '../../machines/basket/basketMachine';
 import { followCustomerInBasket } from '../../src/actors/customerBasket';
 import type { components } from '../../src/api/schema.gen';
-import { CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB } from './basketServerAnswers';
+import { CONFIRMED_ORDER_REF, createdBasket, CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB, pricedOrder } from './basketServerAnswers';
 
 type AccountProfile = components['schemas']['AccountProfile'];
 
@@ -28,11 +28,16 @@ const accountOf = (sub: string, email: string, name: string | null, phone: strin
 const mei = { session: sessionOf(CUSTOMER_SUB, 'mei@example.com'), account: accountOf(CUSTOMER_SUB, 'mei@example.com', 'Mei Chen', '07700 900123') };
 const alex = { session: sessionOf(OTHER_CUSTOMER_SUB, 'alex@example.com'), account: accountOf(OTHER_CUSTOMER_SUB, 'alex@example.com', null, null) };
 
-/** The auth statechart with identity and account calls answered for whoever signs in; the basket's events recorded. */
+/**
+ * The auth statechart with identity and account calls answered for whoever signs in, and a basket whose calls the
+ * server answers for whoever is signed in; the events the basket is sent are recorded.
+ */
 function startFollowing(restored: typeof mei | undefined) {
   let restore: (session: AuthSession | undefined) => void = () => undefined;
   const bySub = new Map([mei, alex].map((customer) => [customer.session.user.sub, customer]));
   let current = restored;
+  let signedIn = false;
+  const accountLoads: string[] = [];
   const auth = createActor(
     authMachine.provide({
       actors: {
@@ -42,15 +47,39 @@ function startFollowing(restored: typeof mei | undefined) {
           return current!.session;
         }),
         doLogin: fromPromise<AccountCheck>(async () => ({ accountExists: true })),
-        getAccount: fromPromise<AccountProfile>(async () => bySub.get(current!.session.user.sub)!.account),
+        getAccount: fromPromise<AccountProfile>(async () => {
+          accountLoads.push(current!.session.user.sub);
+          return bySub.get(current!.session.user.sub)!.account;
+        }),
         signOut: fromPromise<void>(async () => undefined),
       },
     }),
   ).start();
+  auth.subscribe((snapshot) => (signedIn = snapshot.matches('signedIn')));
+  const basket = createActor(
+    basketMachine.provide({
+      actors: {
+        createBasket: fromPromise<CreatedBasket>(async () => createdBasket),
+        updateOrder: fromPromise<PricedOrder, OrderUpdate>(async ({ input }) => pricedOrder(input, { signedIn })),
+        confirmOrder: fromPromise<{ orderRef: string }, ConfirmInput>(async () => ({ orderRef: CONFIRMED_ORDER_REF })),
+      },
+    }),
+    { input: {} },
+  ).start();
   const sent: BasketEvent[] = [];
-  const stop = followCustomerInBasket(auth, { send: (event: BasketEvent) => void sent.push(event) });
-  const settled = () => waitFor(auth, (snapshot) => !snapshot.hasTag('busy'));
-  return { auth, sent, stop, settled, finishRestoring: () => restore(restored?.session) };
+  const stop = followCustomerInBasket(auth, {
+    getSnapshot: () => basket.getSnapshot(),
+    subscribe: (listener) => basket.subscribe(listener),
+    send: (event) => {
+      sent.push(event);
+      basket.send(event);
+    },
+  });
+  const settled = async () => {
+    await waitFor(basket, (snapshot) => !snapshot.hasTag('busy'));
+    return waitFor(auth, (snapshot) => !snapshot.hasTag('busy'));
+  };
+  return { auth, basket, sent, stop, settled, accountLoads, finishRestoring: () => restore(restored?.session) };
 }
 
 describe('the basket follows the signed-in customer (src/actors/customerBasket.ts)', () => {
@@ -94,5 +123,36 @@ describe('the basket follows the signed-in customer (src/actors/customerBasket.t
     auth.send({ type: 'SIGN_OUT' });
     await settled();
     expect(sent).toHaveLength(3);
+  });
+
+  it("reloads the customer's account once their order is confirmed (its points and vouchers have changed), not a guest's", async () => {
+    const { auth, basket, settled, finishRestoring, accountLoads } = startFollowing(mei);
+    finishRestoring();
+    await settled();
+    const toConfirmed: BasketEvent[] = [
+      { type: 'ADD_ITEM', line: { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 1, itemCost: 3.5 } },
+      { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
+      { type: 'CONFIRM_BASKET' },
+      { type: 'SUBMIT_CONTACT', name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' },
+      { type: 'SUBMIT_TIME', asap: true },
+      { type: 'CHOOSE_PAYMENT', paymentType: 1 },
+      { type: 'CONFIRM_ORDER' },
+    ];
+    for (const event of toConfirmed) {
+      basket.send(event);
+      await settled();
+    }
+    expect(basket.getSnapshot().context.orderRef).toBe(CONFIRMED_ORDER_REF);
+    expect(accountLoads).toEqual([CUSTOMER_SUB, CUSTOMER_SUB]);
+
+    basket.send({ type: 'CLEAR' });
+    auth.send({ type: 'SIGN_OUT' });
+    await settled();
+    for (const event of toConfirmed) {
+      basket.send(event);
+      await settled();
+    }
+    expect(basket.getSnapshot().context.orderRef).toBe(CONFIRMED_ORDER_REF);
+    expect(accountLoads).toHaveLength(2);
   });
 });
