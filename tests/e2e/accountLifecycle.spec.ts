@@ -43,6 +43,22 @@ test('a new customer registers, confirms the emailed code, creates the account a
   await navigateInApp(page, '/createAccount', '/account');
 });
 
+test('an account that cannot be created signs the customer out, and the home page says why', async ({ page }) => {
+  await register(page, freshEmail('creation-fails'));
+  await confirmCode(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/createAccount');
+  await page.route('**/api/account/CreateAccount', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'The account store is unavailable' }));
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const notice = page.getByRole('status').filter({ hasText: 'Something went wrong with your account, so we have signed you out.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('The account store is unavailable');
+  await expect(accountIcon(page, 'Login or register')).toBeVisible();
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+});
+
 test('a wrong password is refused with a message, and the email is kept', async ({ page }) => {
   const email = freshEmail('wrong-password');
   await newCustomer(page, email);
