@@ -1,3 +1,4 @@
+import type { AccountAddress } from '../../domain/accountRules';
 import { pointsEarned } from '../../domain/loyalty';
 import type { OrderTypeValue } from '../../domain/orderEnums';
 import type { VoucherTypeValue } from './discounts';
@@ -5,20 +6,13 @@ import type { ValidationFailure } from './validationFailure';
 
 // A customer's account as the server holds it (docs/accounts.md): money in pence, keyed by the identity user's `sub`.
 
+export type { AccountAddress };
+
 export const NO_ACCOUNT_MESSAGE = 'You do not have an account yet';
 export const ACCOUNT_EXISTS_MESSAGE = 'You already have an account';
 export const NOTHING_TO_DELETE_MESSAGE = 'There is no account to delete';
 export const MAXIMUM_ADDRESSES = 10;
 export const TOO_MANY_ADDRESSES_MESSAGE = `You can keep at most ${MAXIMUM_ADDRESSES} addresses`;
-
-export interface AccountAddress {
-  address1: string;
-  address2: string;
-  town: string;
-  county: string;
-  /** Normalised ("LS6 2AB"). */
-  postCode: string;
-}
 
 export interface HeldVoucher {
   voucherId: number;

@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
-import { PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
-import { atLeastCharacters } from '../../domain/limitMessages';
+import { addressFailures, profileFailures, tidyAddress } from '../../domain/accountRules';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 import type { NewAccountRecord } from '../db/accountRepository';
 import {
@@ -15,7 +13,6 @@ import {
 import type { BasketChoices, PricedLine } from '../domain/basket';
 import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
-import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { entitlementOf } from '../domain/vouchers';
@@ -41,6 +38,10 @@ const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 
 const refusedFor = (failures: ValidationFailure[]) => new ApiError(400, null, failures);
 
+/** The shared form rules' failures (src/domain/accountRules.ts), by field, as the API reports them. */
+const failuresOf = (byField: Partial<Record<string, string>>): ValidationFailure[] =>
+  Object.entries(byField).flatMap(([field, message]) => (message === undefined ? [] : [{ field, message }]));
+
 /** The account of the verified token's user; the request names none (docs/accounts.md). */
 function accountAnswer(account: Account | undefined) {
   if (account === undefined) throw new ApiError(404, NO_ACCOUNT_MESSAGE);
@@ -60,9 +61,9 @@ function newAccountRecord(
   if (body.email.trim().toLowerCase() !== caller.email.trim().toLowerCase()) {
     failures.push({ field: 'email', message: 'must be the email address you signed in with' });
   }
-  const phone = body.phone?.trim() ?? '';
-  if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
   const name = body.name?.trim() ?? '';
+  const phone = body.phone?.trim() ?? '';
+  failures.push(...failuresOf(profileFailures({ name, phone }, { required: false })));
   return { record: { authSub: caller.sub, email: caller.email, name: name || null, phone: phone || null }, failures };
 }
 
@@ -102,28 +103,16 @@ export const accountHandlers: Pick<HandlerMap, AccountOperation> = {
   },
 
   async updateProfile(request) {
-    const name = request.body.name.trim();
-    const phone = request.body.phone.trim();
-    const failures: ValidationFailure[] = [];
-    if (name === '') failures.push({ field: 'name', message: atLeastCharacters(1) });
-    if (!isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
+    const failures = failuresOf(profileFailures(request.body, { required: true }));
     if (failures.length > 0) throw refusedFor(failures);
-    return accountAnswer(await request.server.repositories.accounts.updateProfile(signedInCaller(request).sub, { name, phone }));
+    const profile = { name: request.body.name.trim(), phone: request.body.phone.trim() };
+    return accountAnswer(await request.server.repositories.accounts.updateProfile(signedInCaller(request).sub, profile));
   },
 
   async addAddress(request) {
-    const { body } = request;
-    const address = { address1: body.address1.trim(), address2: body.address2.trim(), town: body.town.trim(), county: body.county.trim() };
-    const postcode = parseUkPostcode(body.postCode);
-    const failures: ValidationFailure[] = [];
-    if (address.address1 === '') failures.push({ field: 'address1', message: atLeastCharacters(1) });
-    if (address.town === '') failures.push({ field: 'town', message: atLeastCharacters(1) });
-    if (postcode === undefined) failures.push({ field: 'postCode', message: POSTCODE_FORMAT_MESSAGE });
-    if (failures.length > 0 || postcode === undefined) throw refusedFor(failures);
-    const outcome = await request.server.repositories.accounts.addAddress(signedInCaller(request).sub, {
-      ...address,
-      postCode: postcode.postcode,
-    });
+    const failures = failuresOf(addressFailures(request.body));
+    if (failures.length > 0) throw refusedFor(failures);
+    const outcome = await request.server.repositories.accounts.addAddress(signedInCaller(request).sub, tidyAddress(request.body));
     if (outcome.outcome === 'missing') throw new ApiError(404, NO_ACCOUNT_MESSAGE);
     if (outcome.outcome === 'full') throw new ApiError(400, TOO_MANY_ADDRESSES_MESSAGE);
     return accountAnswer(outcome.account);
