@@ -240,13 +240,20 @@ describe('body validation happens before any handler and writes nothing', () => 
     expect(totalRowCount()).toBe(rowsBefore);
   });
 
-  it('a valid body passes validation and reaches the handler (a business refusal, or not built yet: 501)', async () => {
+  it('a valid body passes validation and reaches the handler (a business refusal)', async () => {
     const order = await postJson('/orderbuilder/update', JSON.stringify(validOrder));
     expect(order.status).toBe(400);
     expect(await order.json()).toEqual({ errorMessage: 'This basket does not exist', validationErrors: [] });
     const account = await postJson('/account/CreateAccount', JSON.stringify(validAccount), signedIn);
-    expect(account.status).toBe(501);
-    expect(await account.json()).toEqual({ errorMessage: 'createAccount is not available yet', validationErrors: [] });
+    // The handler refuses an account for another user's id and email than the token's.
+    expect(account.status).toBe(400);
+    expect(await account.json()).toEqual({
+      errorMessage: null,
+      validationErrors: [
+        { field: 'authId', message: 'must be the id of the user you signed in as' },
+        { field: 'email', message: 'must be the email address you signed in with' },
+      ],
+    });
   });
 
   it('a body-less operation accepts an empty JSON body', async () => {
@@ -305,17 +312,17 @@ describe('bearer tokens on GET /account/GetAccount', () => {
     expect(body.validationErrors).toEqual([]);
   }
 
-  it('a real id token from the identity emulator is accepted (the handler is not built yet: 501)', async () => {
+  it('a real id token from the identity emulator is accepted (the staff user has no account record: 404)', async () => {
     const { AuthenticationResult } = await callIdentityService<{ AuthenticationResult: { IdToken: string } }>(
       server.identityEmulatorEndpoint!,
       'InitiateAuth',
       { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD } },
     );
-    expect((await getAccount(`Bearer ${AuthenticationResult.IdToken}`)).status).toBe(501);
+    expect((await getAccount(`Bearer ${AuthenticationResult.IdToken}`)).status).toBe(404);
   });
 
   it('a well-formed token signed with the emulator key is accepted, so the refusals below are for their faults', async () => {
-    expect((await getAccount(`Bearer ${await signIdToken()}`)).status).toBe(501);
+    expect((await getAccount(`Bearer ${await signIdToken()}`)).status).toBe(404);
   });
 
   it('no token is 401', async () => {
