@@ -394,9 +394,12 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const seeded = await accounts.find('demo-sub-1');
     expect(seeded).toMatchObject({ email, discountPercent: 10, points: 60 });
     expect(seeded?.vouchers.map((voucher) => voucher.voucherType)).toEqual([1, 2, 3]);
-    const confirmedAts = seeded?.orders.map((order) => order.confirmedAt) ?? [];
-    expect(confirmedAts).toHaveLength(2);
-    expect(confirmedAts[0] > confirmedAts[1]).toBe(true);
+    // Newest first: a delivery to the address in LS6 (zone 1, £1.50) and an older collection, both priced at 10 % off.
+    expect(seeded?.orders.map(({ orderType, totalCostPence, confirmedAt }) => ({ orderType, totalCostPence, confirmedAt }))).toEqual([
+      { orderType: 2, totalCostPence: 3280 - 328 + 10 + 150, confirmedAt: '2026-11-22T18:00:00.000Z' },
+      { orderType: 1, totalCostPence: 3820 - 382 + 10, confirmedAt: '2026-11-15T18:00:00.000Z' },
+    ]);
+    expect(seeded?.addresses).toEqual([{ address1: '14 Headingley Lane', address2: 'Flat 3', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS6 1BN' }]);
 
     expect(await seedDemoCustomer(database.db, { authSub: 'demo-sub-2', email, now: seededAt })).toEqual({ outcome: 'moved' });
     expect(await accounts.find('demo-sub-1')).toBeUndefined();
