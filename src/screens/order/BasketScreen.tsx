@@ -13,12 +13,14 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
 import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
+import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { collectionMessage, deliveryMessage, meetsMinimum, minimumOrderPence, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { YourVouchers } from './YourVouchers';
 import { OrderType } from '../../domain/orderEnums';
 
 function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
@@ -90,7 +92,7 @@ function ClearOrder() {
   );
 }
 
-/** `/basket`: the lines, the server's costs, SPEC §5's summary messages, and collection or delivery. */
+/** `/basket`: the lines, the server's costs with each discount, SPEC §5's summary messages, and collection or delivery. */
 export function BasketScreen() {
   useFixIssueRedirect();
   const basket = useBasketActor();
@@ -100,6 +102,7 @@ export function BasketScreen() {
   const creating = useSelector(basket, (snapshot) => snapshot.context.pendingLines.length > 0);
   const orderType = useSelector(basket, (snapshot) => snapshot.context.orderType);
   const totals = useSelector(basket, (snapshot) => snapshot.context.totals);
+  const voucherItems = useSelector(basket, (snapshot) => snapshot.context.voucherItems);
   const zoneMinimum = useSelector(basket, (snapshot) => snapshot.context.delivery?.minimumOrderValue);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   // Once Continue has been refused the reason stays in view, following the basket as it changes.
@@ -161,16 +164,16 @@ export function BasketScreen() {
           <BasketLineRow key={`${line.categoryId}-${line.itemId}-${line.configId ?? ''}`} line={line} index={index} />
         ))}
       </Stack>
-      <Group justify="space-between">
-        <Text fw={700}>Items total</Text>
-        <Text fw={700}>{formatPounds(totals?.orignalItemCost ?? discountedItemPence / 100)}</Text>
-      </Group>
-      {totals && totals.discountValue > 0 && (
+      {totals ? (
+        <CostBreakdown totals={totals} voucherItems={voucherItems} isDelivery={orderType === OrderType.Delivery} />
+      ) : (
+        // Until the server has priced the basket, its lines are the only figure there is.
         <Group justify="space-between">
-          <Text>Discount</Text>
-          <Text>{`−${formatPounds(totals.discountValue)}`}</Text>
+          <Text fw={700}>Items total</Text>
+          <Text fw={700}>{formatPounds(discountedItemPence / 100)}</Text>
         </Group>
       )}
+      <YourVouchers />
       <Radio.Group
         label="Collection or delivery?"
         value={orderType === OrderType.NotSet ? null : String(orderType)}

@@ -18,6 +18,7 @@ import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { YourVouchers } from './YourVouchers';
 import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
@@ -84,9 +85,10 @@ export function CheckoutScreen() {
               </Group>
             ))}
           </Stack>
-          {context.totals && <CostBreakdown totals={context.totals} isDelivery={isDelivery} />}
+          {context.totals && <CostBreakdown totals={context.totals} voucherItems={context.voucherItems} isDelivery={isDelivery} />}
         </Stack>
       </Paper>
+      <YourVouchers />
       <Paper withBorder p="sm">
         <Stack gap={4}>
           <Title order={2} size="h4">

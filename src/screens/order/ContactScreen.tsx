@@ -5,7 +5,8 @@ import '@mantine/core/styles/List.css';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { fillBlankContact } from '../../../machines/basket/basketForms';
 import { firstIncompleteStep, nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
@@ -22,10 +23,13 @@ export function ContactScreen() {
   const firstStep = useSelector(basket, firstIncompleteStep);
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
-  const [details, setDetails] = useState(() => {
-    const { drafts, contact } = basket.getSnapshot().context;
-    return drafts.contact ?? contact ?? { name: '', phone: '', email: '' };
-  });
+  const draft = useSelector(basket, (snapshot) => snapshot.context.drafts.contact);
+  const [details, setDetails] = useState(() => draft ?? basket.getSnapshot().context.contact ?? { name: '', phone: '', email: '' });
+
+  // The customer's details arrive when their account has loaded, maybe after the form opened: they fill the empty fields.
+  useEffect(() => {
+    if (draft) setDetails((typed) => fillBlankContact(typed, draft));
+  }, [draft]);
 
   if (notYet) {
     return (

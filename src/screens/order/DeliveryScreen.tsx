@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,10 +10,13 @@ import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useCustomer, useFixIssueRedirect } from './useBasket';
 import { BasketStatus } from '../../domain/orderEnums';
 
 const ADDRESS_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
+const BLANK_ADDRESS: DeliveryAddress = { address1: '', address2: '', town: '', postcode: '' };
+
+const addressLabel = (address: DeliveryAddress) => [address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ');
 
 /** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
 export function DeliveryScreen() {
@@ -24,10 +27,13 @@ export function DeliveryScreen() {
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const checking = useSelector(basket, (snapshot) => snapshot.matches({ deliveryCheck: 'checking' }));
   const acceptedCharge = useSelector(basket, (snapshot) => snapshot.context.delivery?.deliveryCharge);
-  const [address, setAddress] = useState<DeliveryAddress>(() => {
+  const { account } = useCustomer();
+  const savedAddresses = (account?.addresses ?? []).map(({ address1, address2, town, postCode }) => ({ address1, address2, town, postcode: postCode }));
+  const formAddress = () => {
     const { drafts, delivery } = basket.getSnapshot().context;
-    return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : { address1: '', address2: '', town: '', postcode: '' });
-  });
+    return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : BLANK_ADDRESS);
+  };
+  const [address, setAddress] = useState<DeliveryAddress>(formAddress);
   const [submitted, setSubmitted] = useState(false);
 
   // The postcode check answers later: move on once it has accepted the address, stay with its message otherwise.
@@ -45,6 +51,11 @@ export function DeliveryScreen() {
     setSubmitted(true);
   }
 
+  function chooseSavedAddress(saved: DeliveryAddress) {
+    basket.send({ type: 'PREFILL_DELIVERY', address: saved });
+    setAddress(formAddress());
+  }
+
   const field = (name: keyof DeliveryAddress) => ({
     value: address[name],
     error: fieldErrors[name],
@@ -57,6 +68,18 @@ export function DeliveryScreen() {
       <Text>We check that we deliver to your postcode when you continue.</Text>
       {acceptedCharge !== undefined && <Text size="sm">{`Delivery to your current address costs ${formatPounds(acceptedCharge)}.`}</Text>}
       <StepErrorAlert error={basketError} title="Your address could not be checked" />
+      {savedAddresses.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Your saved addresses">
+          <Text fw={700}>Your saved addresses</Text>
+          <Group gap="xs">
+            {savedAddresses.map((saved, index) => (
+              <Button key={index} variant="default" size="xs" onClick={() => chooseSavedAddress(saved)} aria-label={`Deliver to ${addressLabel(saved)}`}>
+                {addressLabel(saved)}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label="Address line 1" autoComplete="address-line1" required {...field('address1')} />

@@ -1,12 +1,21 @@
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
+import { heldAccount, isSignedIn } from '../../../machines/auth/authMachine';
 import { itemTotal } from '../../../machines/basket/basketLines';
 import { needsFix } from '../../../machines/basket/basketMachine';
 
 /** The app's one basket actor, from the router context (created and restored in main.tsx). */
 export function useBasketActor() {
   return useRouteContext({ from: rootRouteId, select: (context) => context.basket });
+}
+
+/** Whether a customer is signed in, and their account once it is loaded (its vouchers, addresses). */
+export function useCustomer() {
+  const auth = useRouteContext({ from: rootRouteId, select: (context) => context.auth });
+  const signedIn = useSelector(auth, isSignedIn);
+  const account = useSelector(auth, heldAccount);
+  return { signedIn, account };
 }
 
 /** How many items and what they come to, lines still waiting for the basket to be created included. */
