@@ -138,3 +138,25 @@ test('ordering a previous order again fills the basket with what is still on the
   await notice.getByRole('button', { name: 'Dismiss the notice of dishes no longer available' }).click();
   await expect(notice).toHaveCount(0);
 });
+
+test('a signed-in customer chooses one of their saved addresses for delivery', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD);
+  await expect(accountIcon(page, 'Your account')).toBeVisible();
+  // £7.60 + £6.90 + £3.90 = £18.40, above the delivery minimum.
+  await addDishes(page, ['Sweet & Sour Chicken', 'Barbecue Spare Ribs', 'Crispy Seaweed']);
+  await openBasket(page, 3);
+  await chooseOrderTypeAndContinue(page, 'Delivery');
+  await expectStep(page, '/delivery', 'Enter your delivery details');
+
+  await page.getByRole('region', { name: 'Your saved addresses' }).getByRole('button', { name: 'Deliver to 14 Headingley Lane, Flat 3, Leeds, LS6 1BN' }).click();
+  await expect(page.getByRole('textbox', { name: 'Address line 1' })).toHaveValue('14 Headingley Lane');
+  await expect(page.getByRole('textbox', { name: 'Address line 2 (optional)' })).toHaveValue('Flat 3');
+  await expect(page.getByRole('textbox', { name: 'Town or city' })).toHaveValue('Leeds');
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS6 1BN');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, '/contact', 'Enter your contact details');
+  // The account's details, filled in for them.
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mei Chen');
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(DEMO_CUSTOMER_EMAIL);
+});
