@@ -3,6 +3,12 @@ import type { OrderTotals } from '../../../machines/basket/basketMachine';
 import type { VoucherItem } from '../../../machines/basket/basketVouchers';
 import { formatPounds } from './money';
 
+/** One discount of the order and what it takes off, in pounds. */
+export interface DiscountLine {
+  label: string;
+  amount: number;
+}
+
 function CostRow({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
   return (
     <Group justify="space-between" component="div" role="listitem" wrap="nowrap">
@@ -12,20 +18,32 @@ function CostRow({ label, amount, strong = false }: { label: string; amount: str
   );
 }
 
-/** A discount as the breakdown shows it: "−£1.13". */
-const minus = (pounds: number) => `−${formatPounds(Math.abs(pounds))}`;
+/** A basket's discounts as the server priced them, each its own line: the profile discount, then each voucher by its title. */
+export function basketDiscounts(totals: OrderTotals, voucherItems: readonly VoucherItem[]): DiscountLine[] {
+  return [
+    ...(totals.profileDiscountValue > 0 ? [{ label: `Your ${totals.discount}% discount`, amount: totals.profileDiscountValue }] : []),
+    ...voucherItems.map((voucher) => ({ label: voucher.title, amount: Math.abs(voucher.lineCost) })),
+  ];
+}
 
 /**
  * The server's figures for the order (DESIGN.md: the browser shows them, never its own): the items, each discount on
- * a line of its own (the profile discount, then each voucher by its title), the bag and delivery charges, the total.
+ * a line of its own ("−£1.13"), the bag and delivery charges, the total.
  */
-export function CostBreakdown({ totals, voucherItems, isDelivery }: { totals: OrderTotals; voucherItems: readonly VoucherItem[]; isDelivery: boolean }) {
+export function CostBreakdown({
+  totals,
+  discounts,
+  isDelivery,
+}: {
+  totals: Pick<OrderTotals, 'orignalItemCost' | 'bagCharge' | 'deliveryCharge' | 'totalCost'>;
+  discounts: readonly DiscountLine[];
+  isDelivery: boolean;
+}) {
   return (
     <Stack gap={4} role="list" aria-label="Cost breakdown">
       <CostRow label="Items" amount={formatPounds(totals.orignalItemCost)} />
-      {totals.profileDiscountValue > 0 && <CostRow label={`Your ${totals.discount}% discount`} amount={minus(totals.profileDiscountValue)} />}
-      {voucherItems.map((voucher) => (
-        <CostRow key={voucher.voucherId} label={voucher.title} amount={minus(voucher.lineCost)} />
+      {discounts.map((discount, index) => (
+        <CostRow key={index} label={discount.label} amount={`−${formatPounds(discount.amount)}`} />
       ))}
       <CostRow label="Bag charge" amount={formatPounds(totals.bagCharge)} />
       {isDelivery && <CostRow label="Delivery charge" amount={formatPounds(totals.deliveryCharge)} />}

@@ -117,15 +117,9 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
           </Stack>
           <CostBreakdown
             isDelivery={isDelivery}
-            totals={{
-              orignalItemCost: itemTotal,
-              itemCost: penceToPounds(poundsToPence(itemTotal) - poundsToPence(order.discount)),
-              discount: 0,
-              discountValue: order.discount,
-              bagCharge: order.bagCharge,
-              deliveryCharge: order.deliveryCharge,
-              totalCost: order.amount,
-            }}
+            totals={{ orignalItemCost: itemTotal, bagCharge: order.bagCharge, deliveryCharge: order.deliveryCharge, totalCost: order.amount }}
+            // The order view has the discounts only together (SPEC §3 "discount").
+            discounts={order.discount > 0 ? [{ label: 'Discount', amount: order.discount }] : []}
           />
         </Stack>
       </Paper>

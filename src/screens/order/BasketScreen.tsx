@@ -13,7 +13,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
 import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
-import { CostBreakdown } from '../../components/order/CostBreakdown';
+import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { formatGbp, poundsToPence } from '../../domain/money';
@@ -165,7 +165,7 @@ export function BasketScreen() {
         ))}
       </Stack>
       {totals ? (
-        <CostBreakdown totals={totals} voucherItems={voucherItems} isDelivery={orderType === OrderType.Delivery} />
+        <CostBreakdown totals={totals} discounts={basketDiscounts(totals, voucherItems)} isDelivery={orderType === OrderType.Delivery} />
       ) : (
         // Until the server has priced the basket, its lines are the only figure there is.
         <Group justify="space-between">

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { basketStatusOf, canConfirm, CONFIRMATION_PATH } from '../../../machines/basket/basketMachine';
-import { CostBreakdown } from '../../components/order/CostBreakdown';
+import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
@@ -85,7 +85,7 @@ export function CheckoutScreen() {
               </Group>
             ))}
           </Stack>
-          {context.totals && <CostBreakdown totals={context.totals} voucherItems={context.voucherItems} isDelivery={isDelivery} />}
+          {context.totals && <CostBreakdown totals={context.totals} discounts={basketDiscounts(context.totals, context.voucherItems)} isDelivery={isDelivery} />}
         </Stack>
       </Paper>
       <YourVouchers />
