@@ -297,7 +297,7 @@ function contactOf(event: ContactDetails): ContactDetails {
   return { name: event.name, phone: event.phone, email: event.email };
 }
 
-/** A new order for the same customer: their details are in the contact form again (CLEAR, an order rebuilt). */
+/** A new order for the same customer (CLEAR): their details are in the contact form again. */
 function draftsForNewOrder(context: BasketContext): BasketContext['drafts'] {
   return context.customerDetails === undefined ? {} : { contact: context.customerDetails };
 }
@@ -337,7 +337,7 @@ const NO_ORDER = {
 
 /**
  * The rebuilt order replaces the basket: its lines (priced by the server from today's menu), what could not be
- * carried over, no order type yet; the customer, their vouchers cleared, and what they typed stay.
+ * carried over, no order type and no vouchers yet; the customer and what the forms show stay.
  */
 function rebuiltContext(context: BasketContext, rebuilt: RebuiltOrder): Partial<BasketContext> {
   return {
