@@ -100,6 +100,27 @@ describe('a confirmed order on the embedded SQLite database', () => {
     await acceptance.change({ orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Accepted);
   });
+
+  it('makes each of many confirmations at once durable before its own answer', async () => {
+    empty = await sqlite.createEmpty();
+    database = await openDatabase(empty.location);
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    const { orders } = createRepositories(database.db, database.storage);
+    const basketIds = Array.from({ length: 20 }, (_, index) => `many-at-once-${String(index).padStart(9, '0')}`);
+    for (const basketId of basketIds) {
+      await orders.createBasket({ basketId, orderBuilderRef: `ref-${basketId}`, menuVersion: 1, now: new Date().toISOString() });
+    }
+
+    const inFileWhenAnswered = await Promise.all(
+      basketIds.map((basketId) =>
+        orders
+          .confirmBasket(basketId, () => undefined, `order-${basketId}`, new Date().toISOString())
+          .then(() => orderRefInDatabaseFileAlone(basketId)),
+      ),
+    );
+    expect(inFileWhenAnswered).toEqual(basketIds.map((basketId) => `order-${basketId}`));
+  });
 });
 
 describe('the checkpoint thread of the embedded SQLite database', () => {

@@ -166,11 +166,11 @@ function openSqlite(sqliteFile: string): AppDatabase {
     db,
     dialect: 'sqlite',
     storage: {
-      async syncToDisk() {
-        // A checkpoint fsyncs the write-ahead log before copying it into the database file, and the file after.
-        // Through Kysely, so that it waits for a transaction in progress on the one connection.
+      // A checkpoint fsyncs the write-ahead log before copying it into the database file, and the file after.
+      // Through Kysely, so that it waits for a transaction in progress on the one connection.
+      syncToDisk: oneRunForEveryoneWaiting(async () => {
         await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
-      },
+      }),
       // Holding Kysely's connection keeps a Kysely transaction that is between two of its awaits out of this one.
       sqliteTransaction: (work) => db.connection().execute(async () => sqlite.transaction(() => work(preparing))()),
     },
@@ -180,6 +180,33 @@ function openSqlite(sqliteFile: string): AppDatabase {
       // Kysely only closes a database it has used; a database opened and never queried stays open.
       if (sqlite.open) sqlite.close();
     },
+  };
+}
+
+/**
+ * `work` for every caller, shared by the callers that arrive while one run is under way: they all wait for the next
+ * run, which starts after them. Fifty confirmations committed during one checkpoint are made durable by the next
+ * one instead of by fifty, each of which would hold the connection (a group commit).
+ */
+function oneRunForEveryoneWaiting(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  const start = () => {
+    const run = work().finally(() => {
+      if (running === run) running = undefined;
+    });
+    running = run;
+    return run;
+  };
+  return () => {
+    if (running === undefined) return start();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = undefined;
+        return start();
+      });
+    return next;
   };
 }
 
