@@ -35,6 +35,16 @@ const BUSY_MACHINE_SHARE = 0.25;
 
 const BUDGET_MENU_RATIO = 0.5;
 const BUDGET_UPDATE_P99_MS = 50;
+// Issue 13: a signed-in customer's account page, and the signed-in confirmation within the order update's budget.
+const BUDGET_ACCOUNT_P99_MS = 50;
+const ACCOUNT_ORDER_COUNT = 50;
+const CONFIRMATIONS_WARM_UP = 200;
+const CONFIRMATIONS_MEASURED = 1000;
+// Every emailed code of the local identity emulator (src/server/identity/emulator.ts).
+const LOCAL_VERIFICATION_CODE = '123456';
+// A Tuesday evening in London, when the demo restaurant takes orders: the confirmations must not depend on
+// the day or hour the bench runs (the restaurant is closed on Mondays and at night).
+const OPEN_FOR_ORDERS = new Date('2026-11-24T18:00:00Z');
 
 const PHASES = ['api', 'lighthouse'];
 
@@ -142,6 +152,7 @@ async function serveRealServer({ siteRoot: builtSite } = {}) {
       siteRoot,
       logLevel: 'silent',
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      clock: () => OPEN_FOR_ORDERS,
     },
     {},
   );
@@ -346,10 +357,14 @@ function orderUpdate({ basketId, menu, lines, quantityOfFirstLine, appVersion })
   };
 }
 
-async function callApi(realUrl, method, path, body) {
+async function callApi(realUrl, method, path, body, idToken) {
   const response = await fetch(`${realUrl}/api${path}`, {
     method,
-    headers: { ...IDENTIFICATION_HEADERS, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...IDENTIFICATION_HEADERS,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(idToken ? { authorization: `Bearer ${idToken}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
@@ -416,6 +431,159 @@ async function measureOrderUpdate(autocannon, realUrl, menu) {
   process.stderr.write(`POST /orderbuilder/update: ${MEASURED_SECONDS} s…\n`);
   const result = await load(autocannon, MEASURED_SECONDS, options);
   return { latency: result.latency, counted: tally([result]) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts (issue 13): a customer signs up through the site's identity proxy, as a browser does
+
+class Refused extends Error {}
+
+async function identityCall(realUrl, action, body) {
+  const response = await fetch(`${realUrl}/identity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${action}` },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Refused(`identity ${action} answered ${response.status}: ${answer.__type ?? ''} ${answer.message ?? ''}`);
+  return answer;
+}
+
+async function expectOk(operation, answerPromise) {
+  const answer = await answerPromise;
+  if (answer.status < 200 || answer.status > 299) throw new Refused(refusal(operation, answer));
+  return answer.json.data;
+}
+
+/** A new, confirmed, signed-in customer with an account record: their id token. */
+async function newCustomer(realUrl, label) {
+  const config = await (await fetch(`${realUrl}/config.json`)).json();
+  const ClientId = config.identity.userPoolClientId;
+  const email = `bench-${label}-${Date.now()}@example.com`;
+  const password = 'bench customer password';
+  await identityCall(realUrl, 'SignUp', { ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  await identityCall(realUrl, 'ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: LOCAL_VERIFICATION_CODE });
+  const { AuthenticationResult } = await identityCall(realUrl, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId,
+    AuthParameters: { USERNAME: email, PASSWORD: password },
+  });
+  const idToken = AuthenticationResult.IdToken;
+  const { sub } = JSON.parse(Buffer.from(idToken.split('.')[1], 'base64url').toString('utf8'));
+  await expectOk('POST /account/CreateAccount', callApi(realUrl, 'POST', '/account/CreateAccount', { authId: sub, email }, idToken));
+  return { idToken, email };
+}
+
+/** A collection order, paid in cash, ready to confirm, priced for the customer: its basket id. */
+async function readyBasket(realUrl, { menu, lines, appVersion, customer }) {
+  const { basketId } = await expectOk('GET /OrderBuilder/create', callApi(realUrl, 'GET', '/OrderBuilder/create'));
+  const order = {
+    ...orderUpdate({ basketId, menu, lines, quantityOfFirstLine: 1, appVersion }),
+    name: 'Bench Customer',
+    phone: '0113 496 0999',
+    email: customer.email,
+    paymentType: 1,
+  };
+  await expectOk('POST /orderbuilder/update', callApi(realUrl, 'POST', '/orderbuilder/update', order, customer.idToken));
+  return basketId;
+}
+
+/** Runs `task` for 0..count-1, a few at a time, as a handful of customers would. */
+async function forEachConcurrently(count, concurrency, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function measureAccount(autocannon, realUrl, menu) {
+  const appVersion = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')).version;
+  const lines = chooseOrderLines(menu);
+  try {
+    process.stderr.write(`Placing ${ACCOUNT_ORDER_COUNT} orders for one customer…\n`);
+    const regular = await newCustomer(realUrl, 'regular');
+    await forEachConcurrently(ACCOUNT_ORDER_COUNT, 5, async () => {
+      const basketId = await readyBasket(realUrl, { menu, lines, appVersion, customer: regular });
+      await expectOk('POST /orderbuilder/confirmAuth', callApi(realUrl, 'POST', '/orderbuilder/confirmAuth', { basketId }, regular.idToken));
+    });
+    const account = (await expectOk('GET /account/GetAccount', callApi(realUrl, 'GET', '/account/GetAccount', undefined, regular.idToken))).account;
+    if (account.orders.length !== ACCOUNT_ORDER_COUNT) {
+      throw new Refused(`GET /account/GetAccount lists ${account.orders.length} orders, not ${ACCOUNT_ORDER_COUNT}`);
+    }
+    const accountOptions = {
+      url: `${realUrl}/api/account/GetAccount`,
+      headers: { ...IDENTIFICATION_HEADERS, authorization: `Bearer ${regular.idToken}` },
+      excludeErrorStats: true,
+    };
+    await warmUp(autocannon, 'GET /account/GetAccount', accountOptions);
+    process.stderr.write(`GET /account/GetAccount: ${MEASURED_SECONDS} s…\n`);
+    const accountResult = await load(autocannon, MEASURED_SECONDS, accountOptions);
+
+    // Every confirmation confirms a basket of its own: confirming one twice is an idempotent repeat, not the work measured.
+    const confirmer = await newCustomer(realUrl, 'confirmer');
+    const total = CONFIRMATIONS_WARM_UP + CONFIRMATIONS_MEASURED;
+    process.stderr.write(`Preparing ${total} baskets to confirm…\n`);
+    const basketIds = new Array(total);
+    await forEachConcurrently(total, 10, async (index) => {
+      basketIds[index] = await readyBasket(realUrl, { menu, lines, appVersion, customer: confirmer });
+    });
+    const confirmOptions = (ids) => {
+      let taken = 0;
+      return {
+        url: `${realUrl}/api/orderbuilder/confirmAuth`,
+        method: 'POST',
+        headers: { ...IDENTIFICATION_HEADERS, 'content-type': 'application/json', authorization: `Bearer ${confirmer.idToken}` },
+        amount: ids.length,
+        setupClient(client) {
+          const nextBody = () => JSON.stringify({ basketId: ids[Math.min(taken++, ids.length - 1)] });
+          client.setBody(nextBody());
+          client.on('response', () => client.setBody(nextBody()));
+        },
+        excludeErrorStats: true,
+      };
+    };
+    process.stderr.write('POST /orderbuilder/confirmAuth: warm-up…\n');
+    await autocannon({ connections: CONNECTIONS, ...confirmOptions(basketIds.slice(0, CONFIRMATIONS_WARM_UP)) });
+    process.stderr.write(`POST /orderbuilder/confirmAuth: ${CONFIRMATIONS_MEASURED} confirmations…\n`);
+    const confirmResult = await autocannon({ connections: CONNECTIONS, ...confirmOptions(basketIds.slice(CONFIRMATIONS_WARM_UP)) });
+    return {
+      account: { latency: accountResult.latency, counted: tally([accountResult]) },
+      confirm: { latency: confirmResult.latency, counted: tally([confirmResult]) },
+    };
+  } catch (error) {
+    if (error instanceof Refused) return { unavailable: error.message };
+    throw error;
+  }
+}
+
+function latencyRows(measurement, budgetMs, result) {
+  const budget = `≤ ${budgetMs} ms, no errors`;
+  if (result.unavailable) return [{ measurement: `${measurement} p99`, value: result.unavailable, budget, pass: false }];
+  const failures = failureCount(result.counted);
+  return [
+    { measurement: `${measurement} rate`, value: formatRate(result.counted), budget: '', counted: result.counted },
+    { measurement: `${measurement} p50`, value: `${result.latency.p50} ms`, budget: '' },
+    {
+      measurement: `${measurement} p99`,
+      value: `${result.latency.p99} ms`,
+      budget,
+      pass: failures === 0 && result.latency.p99 <= budgetMs,
+      counted: result.counted,
+    },
+  ];
+}
+
+function accountRows({ unavailable, account, confirm }) {
+  if (unavailable) {
+    return [
+      { measurement: `GET /account/GetAccount (${ACCOUNT_ORDER_COUNT} orders) p99`, value: unavailable, budget: `≤ ${BUDGET_ACCOUNT_P99_MS} ms`, pass: false },
+    ];
+  }
+  return [
+    ...latencyRows(`GET /account/GetAccount (${ACCOUNT_ORDER_COUNT} orders)`, BUDGET_ACCOUNT_P99_MS, account),
+    ...latencyRows(`POST /orderbuilder/confirmAuth (${CONFIRMATIONS_MEASURED} baskets)`, BUDGET_UPDATE_P99_MS, confirm),
+  ];
 }
 
 function formatRate(counted) {
@@ -703,7 +871,8 @@ async function measureApi(autocannon) {
     const { bytes, contentType, menu } = await fetchMenu(real.url);
     const menuResults = await measureMenu(autocannon, real.url, bytes, contentType);
     const updateResults = await measureOrderUpdate(autocannon, real.url, menu);
-    return [...menuRows(menuResults), ...updateRows(updateResults)];
+    const accountResults = await measureAccount(autocannon, real.url, menu);
+    return [...menuRows(menuResults), ...updateRows(updateResults), ...accountRows(accountResults)];
   } finally {
     await real.stop();
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   callIdentityService,
   DEMO_STAFF_EMAIL,
@@ -212,6 +212,26 @@ describe('the id token verifier', () => {
       { expiresAt: now() + 600 },
     );
     await expect(localVerifier()(otherAudience)).rejects.toThrow(/aud/);
+  });
+
+  it('trusts a token it has checked again only until it expires, and never a refused one', async () => {
+    const verifier = localVerifier();
+    const soonExpiring = await signWithCognitoLocalKey(
+      { iss: emulator.issuer, aud: emulator.clientId, sub: 'someone', email: 'someone@example.com', token_use: 'id' },
+      { expiresAt: now() + 30 },
+    );
+    await expect(verifier(soonExpiring)).resolves.toMatchObject({ sub: 'someone' });
+    await expect(verifier(soonExpiring)).resolves.toMatchObject({ sub: 'someone' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      await expect(verifier(soonExpiring)).rejects.toThrow(/exp/);
+    } finally {
+      vi.useRealTimers();
+    }
+    const forged = soonExpiring.slice(0, soonExpiring.lastIndexOf('.') + 1) + 'A'.repeat(40);
+    await expect(verifier(forged)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifier(forged)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
   it('refuses something that is not a token at all', async () => {

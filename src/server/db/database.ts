@@ -166,10 +166,16 @@ function openSqlite(sqliteFile: string): AppDatabase {
     db,
     dialect: 'sqlite',
     storage: {
-      // A checkpoint fsyncs the write-ahead log before copying it into the database file, and the file after.
-      // Through Kysely, so that it waits for a transaction in progress on the one connection.
+      // A checkpoint copies the write-ahead log into the database file and fsyncs it. The checkpoint thread does it,
+      // so that better-sqlite3 does not block the event loop for the copy and its fsyncs (a confirmation's long tail,
+      // docs/benchmarks.md); should the thread fail, the one connection does it, through Kysely so that it waits for a
+      // transaction in progress.
       syncToDisk: oneRunForEveryoneWaiting(async () => {
-        await sql`pragma wal_checkpoint(PASSIVE)`.execute(db);
+        try {
+          await checkpointer.checkpointNow();
+        } catch {
+          await sql`pragma wal_checkpoint(FULL)`.execute(db);
+        }
       }),
       // Holding Kysely's connection keeps a Kysely transaction that is between two of its awaits out of this one.
       sqliteTransaction: (work) => db.connection().execute(async () => sqlite.transaction(() => work(preparing))()),

@@ -18,7 +18,30 @@ const timer = setInterval(() => {
     if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') throw error;
   }
 }, workerData.intervalMs);
-parentPort.on('message', () => {
+const pause = new Int32Array(new SharedArrayBuffer(4));
+// PASSIVE never makes the server's connection wait (FULL would hold its writers, and better-sqlite3 would block the
+// event loop meanwhile); a transaction of the server's that is open stops it short, so it tries again until every
+// frame logged before the request is in the database file (the log only restarts once all of it has been copied).
+function checkpointWholeLog() {
+  const deadline = Date.now() + workerData.busyTimeoutMs;
+  let target;
+  for (;;) {
+    try {
+      const [result] = database.pragma('wal_checkpoint(PASSIVE)');
+      target ??= result.log;
+      if (result.checkpointed >= target || result.log < target) return undefined;
+    } catch (error) {
+      if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') return error.message;
+    }
+    if (Date.now() > deadline) return 'the checkpoint could not copy the whole log in time';
+    Atomics.wait(pause, 0, 0, 2);
+  }
+}
+parentPort.on('message', (message) => {
+  if (message.type === 'checkpoint') {
+    parentPort.postMessage({ type: 'checkpointed', id: message.id, error: checkpointWholeLog() });
+    return;
+  }
   clearInterval(timer);
   database.pragma('wal_checkpoint(PASSIVE)');
   database.close();
@@ -27,6 +50,11 @@ parentPort.on('message', () => {
 `;
 
 export interface WalCheckpointer {
+  /**
+   * Copies the whole log into the database file and fsyncs it, on the thread, so the event loop serves other
+   * requests meanwhile; rejects when the thread is gone or could not finish (the caller then checkpoints itself).
+   */
+  checkpointNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,16 +82,37 @@ export function startWalCheckpointer(sqliteFile: string, busyTimeoutMs: number, 
   worker.on('error', (error) => {
     failure = error;
   });
+  let nextRequestId = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  worker.on('message', (message: { type: 'checkpointed'; id: number; error?: string }) => {
+    const request = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (message.error === undefined) request?.resolve();
+    else request?.reject(new Error(message.error));
+  });
+  let running = true;
   const exited = new Promise<void>((resolve) =>
     worker.once('exit', (code) => {
-      if (!stopping) onFailure(failure ?? new Error(`The checkpoint thread stopped with exit code ${code}`));
+      running = false;
+      const error = failure ?? new Error(`The checkpoint thread stopped with exit code ${code}`);
+      for (const request of waiting.values()) request.reject(error);
+      waiting.clear();
+      if (!stopping) onFailure(error);
       resolve();
     }),
   );
   return {
+    checkpointNow() {
+      if (!running || stopping) return Promise.reject(new Error('The checkpoint thread is not running'));
+      const id = nextRequestId++;
+      return new Promise<void>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ type: 'checkpoint', id });
+      });
+    },
     async stop() {
       stopping = true;
-      worker.postMessage('stop');
+      worker.postMessage({ type: 'stop' });
       await exited;
     },
   };

@@ -26,7 +26,34 @@ export function cognitoIssuer(region: string, userPoolId: string): string {
   return `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
 }
 
+// A signed-in customer sends the same id token with every call for its hour. Checking its RS256 signature through
+// WebCrypto costs more than the rest of a GetAccount (docs/benchmarks.md), so a token that passed is trusted again,
+// by its exact text, until it expires; the newest few thousand are kept.
+const VERIFIED_TOKENS_KEPT = 5_000;
+
+interface VerifiedToken {
+  claims: IdentityClaims;
+  expiresAtMs: number;
+}
+
 export function createIdTokenVerifier(config: IdTokenVerifierConfig): (token: string) => Promise<IdentityClaims> {
+  const verifyAfresh = createUncachedIdTokenVerifier(config);
+  const verified = new Map<string, VerifiedToken>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known !== undefined) {
+      if (known.expiresAtMs > Date.now()) return known.claims;
+      verified.delete(token);
+    }
+    const claims = await verifyAfresh(token);
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    // jwtVerify has checked that exp is there and in the future.
+    verified.set(token, { claims, expiresAtMs: (decodeJwt(token).exp as number) * 1000 });
+    return claims;
+  };
+}
+
+function createUncachedIdTokenVerifier(config: IdTokenVerifierConfig): (token: string) => Promise<IdentityClaims> {
   const issuer = config.mode === 'cognito' ? cognitoIssuer(config.region, config.userPoolId) : config.issuer;
   // Both Cognito and cognito-local publish their keys at the same path under the issuer.
   const keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
