@@ -268,6 +268,25 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(await accounts.previousOrderLines(customer, 'no-such-order')).toBeUndefined();
   });
 
+  it('lists each order from the summary written when it was confirmed, and from its lines when it has none (confirmed before 0005)', async () => {
+    const customer = await newAccount();
+    const summarised = await pricedBasket(customer);
+    await repositories.orders.confirmBasket(summarised, () => undefined, unique('order'), '2026-11-20T18:00:00.000Z', customer);
+    const stored = await database.db.selectFrom('baskets').select('order_summary').where('basket_id', '=', summarised).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.order_summary!)).toEqual([{ title: 'Mixed Starter for Two', configOption: null, quantity: 1 }]);
+
+    const older = await pricedBasket(customer);
+    await repositories.orders.confirmBasket(older, () => undefined, unique('order'), '2026-11-19T18:00:00.000Z', customer);
+    await database.db.updateTable('baskets').set({ order_summary: null }).where('basket_id', '=', older).execute();
+    await database.db.updateTable('basket_lines').set({ title: 'As the line was stored' }).where('basket_id', '=', older).execute();
+
+    const orders = (await accounts.find(customer))?.orders ?? [];
+    expect(orders.map((order) => [order.basketId, order.lines])).toEqual([
+      [summarised, [{ title: 'Mixed Starter for Two', configOption: null, quantity: 1 }]],
+      [older, [{ title: 'As the line was stored', configOption: null, quantity: 1 }]],
+    ]);
+  });
+
   it('gives a fallen-through order\'s vouchers and points back exactly once, withdrawing a points voucher when the balance is short', async () => {
     const customer = await newAccount();
     await setDiscount(customer, 0, 90);

@@ -1,5 +1,6 @@
 import type { Kysely, NotNull, Transaction } from 'kysely';
 import {
+  linesOfOrderSummary,
   MAXIMUM_ADDRESSES,
   type Account,
   type AccountAddress,
@@ -265,7 +266,7 @@ async function existingAccount(db: Kysely<DatabaseSchema>, authSub: string): Pro
 
 // Five queries however many orders the account has: the lines of every order come in one.
 async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise<Account | undefined> {
-  const [account, addresses, vouchers, orders, lines] = await Promise.all([
+  const [account, addresses, vouchers, orders] = await Promise.all([
     db.selectFrom('accounts').selectAll().where('auth_sub', '=', authSub).executeTakeFirst(),
     db.selectFrom('account_addresses').selectAll().where('auth_sub', '=', authSub).orderBy('position').execute(),
     db
@@ -278,7 +279,7 @@ async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise
       .execute(),
     db
       .selectFrom('baskets')
-      .select(['basket_id', 'order_ref', 'confirmed_at', 'order_type', 'total_cost'])
+      .select(['basket_id', 'order_ref', 'confirmed_at', 'order_type', 'total_cost', 'order_summary'])
       .where('account_sub', '=', authSub)
       .where('confirmed_at', 'is not', null)
       // Confirming sets both.
@@ -286,18 +287,20 @@ async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise
       .orderBy('confirmed_at', 'desc')
       .orderBy('basket_id')
       .execute(),
-    db
-      .selectFrom('basket_lines')
-      .innerJoin('baskets', 'baskets.basket_id', 'basket_lines.basket_id')
-      .select(['basket_lines.basket_id', 'basket_lines.title', 'basket_lines.config_option', 'basket_lines.quantity'])
-      .where('baskets.account_sub', '=', authSub)
-      .where('baskets.confirmed_at', 'is not', null)
-      .orderBy('basket_lines.basket_id')
-      .orderBy('basket_lines.line_no')
-      .execute(),
   ]);
   if (account === undefined) return undefined;
 
+  const unsummarised = orders.filter((order) => order.order_summary === null).map((order) => order.basket_id);
+  const lines =
+    unsummarised.length === 0
+      ? []
+      : await db
+          .selectFrom('basket_lines')
+          .select(['basket_id', 'title', 'config_option', 'quantity'])
+          .where('basket_id', 'in', unsummarised)
+          .orderBy('basket_id')
+          .orderBy('line_no')
+          .execute();
   const linesByOrder = new Map<string, AccountOrder['lines']>();
   for (const line of lines) {
     const orderLines = linesByOrder.get(line.basket_id) ?? [];
@@ -326,7 +329,7 @@ async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise
       confirmedAt: order.confirmed_at,
       orderType: order.order_type as OrderTypeValue,
       totalCostPence: order.total_cost,
-      lines: linesByOrder.get(order.basket_id) ?? [],
+      lines: order.order_summary === null ? (linesByOrder.get(order.basket_id) ?? []) : linesOfOrderSummary(order.order_summary),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
-import type { HeldVoucher } from '../domain/account';
+import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import type { StoredDiscounts } from '../domain/vouchers';
@@ -199,7 +199,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
 
         await transaction
           .updateTable('baskets')
-          .set({ status: 7, order_ref: orderRef, confirmed_at: now, updated_at: now })
+          .set({ status: 7, order_ref: orderRef, confirmed_at: now, updated_at: now, order_summary: orderSummaryOf(basket.lines) })
           .where('basket_id', '=', basketId)
           .execute();
         if (account !== undefined && discounts !== undefined) {

@@ -151,6 +151,8 @@ export interface BasketsTable {
   account_sub: string | null;
   /** The profile discount's part of `discount`. */
   profile_discount: number;
+  /** Set when confirmed: the lines as an account lists them (`orderSummaryOf`); null before, and for orders confirmed before 0005. */
+  order_summary: string | null;
 }
 
 export interface BasketLinesTable {

@@ -35,6 +35,18 @@ export interface AccountOrderLine {
   quantity: number;
 }
 
+/**
+ * What a confirmed order held, as its account lists it, written once when it is confirmed: GetAccount then reads one
+ * column per order instead of every line of every order (docs/benchmarks.md).
+ */
+export function orderSummaryOf(lines: readonly AccountOrderLine[]): string {
+  return JSON.stringify(lines.map(({ title, configOption, quantity }) => ({ title, configOption, quantity })));
+}
+
+export function linesOfOrderSummary(summary: string): AccountOrderLine[] {
+  return JSON.parse(summary) as AccountOrderLine[];
+}
+
 export interface AccountOrder {
   /** The order's basketId: RebuildOrder's orderId. */
   basketId: string;

@@ -91,6 +91,7 @@ export const accounts: Migration = {
       .alterTable('baskets')
       .addColumn('profile_discount', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('profile_discount')))
       .execute();
+    await db.schema.alterTable('baskets').addColumn('order_summary', 'text').execute();
     // GetAccount lists an account's orders newest first.
     await db.schema.createIndex('baskets_account_sub_confirmed_at').on('baskets').columns(['account_sub', 'confirmed_at']).execute();
 

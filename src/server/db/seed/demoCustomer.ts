@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, pointsEarned } from '../../../domain/loyalty';
 import { AcceptanceStatus, BasketStatus, KitchenStatus, OrderType, PaymentType, type OrderTypeValue } from '../../../domain/orderEnums';
+import { orderSummaryOf } from '../../domain/account';
 import type { PricedLine } from '../../domain/basket';
 import { priceBasket } from '../../domain/basketPricing';
 import { VoucherType } from '../../domain/discounts';
@@ -194,6 +195,7 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
       revision: 1,
       account_sub: authSub,
       profile_discount: pricing.profileDiscountPence,
+      order_summary: orderSummaryOf(lines),
     })
     .execute();
   await db
