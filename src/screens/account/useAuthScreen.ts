@@ -44,6 +44,9 @@ export function useAuthScreen(destinationOf: (snapshot: AuthSnapshot) => string 
   const auth = useAuthActor();
   const navigate = useNavigate();
   const pathname = useLocation({ select: (location) => location.pathname });
+  // The screen stays on view while a navigation the customer started elsewhere (the account icon, say) is loading;
+  // it must not pull them back to its own destination then.
+  const [screenPath] = useState(pathname);
   const [arrivalNotice] = useState(() => auth.getSnapshot().context.notice);
   const [acted, setActed] = useState(false);
   const liveNotice = useSelector(auth, (snapshot) => snapshot.context.notice);
@@ -54,8 +57,9 @@ export function useAuthScreen(destinationOf: (snapshot: AuthSnapshot) => string 
   }, [auth]);
 
   useEffect(() => {
-    if (acted && destination !== undefined && normalisePath(destination) !== normalisePath(pathname)) void navigate({ href: destination });
-  }, [acted, destination, pathname, navigate]);
+    const stillHere = normalisePath(pathname) === normalisePath(screenPath);
+    if (acted && stillHere && destination !== undefined && normalisePath(destination) !== normalisePath(pathname)) void navigate({ href: destination });
+  }, [acted, destination, pathname, screenPath, navigate]);
 
   const act = useCallback(
     (event: AuthEvent) => {
