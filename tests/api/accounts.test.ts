@@ -42,10 +42,16 @@ const accountOf = async (customer: Customer) => {
   return body.data.account;
 };
 
+/** A change made outside the customer's calls marks the account changed, as every change to it must (schema.ts, change_tag). */
+function markChanged(customer: Customer) {
+  ordering.execute('update accounts set change_tag = lower(hex(randomblob(9))) where auth_sub = ?', customer.sub);
+}
+
 /** What only the restaurant sets: the account's discount and points. */
 function setAccount(customer: Customer, { discount, points }: { discount?: number; points?: number }) {
   if (discount !== undefined) ordering.execute('update accounts set discount_percent = ? where auth_sub = ?', discount, customer.sub);
   if (points !== undefined) ordering.execute('update accounts set points = ? where auth_sub = ?', points, customer.sub);
+  markChanged(customer);
 }
 
 type VoucherGift = { type: 1 | 2 | 3; title: string; valuePence?: number; percent?: number; validDay?: number };
@@ -65,6 +71,7 @@ function giveVoucher(customer: Customer, voucher: VoucherGift): number {
     voucher.validDay ?? null,
     tuesdayEvening.toISOString(),
   );
+  markChanged(customer);
   return Number(lastInsertRowid);
 }
 
@@ -433,6 +440,7 @@ describe('an order that falls through gives its voucher and points back exactly 
     expect(account.points).toBe(50);
     expect(account.vouchers.map((voucher: { voucherId: number }) => voucher.voucherId)).toEqual([voucherId]);
     ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
+    markChanged(customer);
   });
 
   it('refused automatically when the restaurant does not answer, then refused by the kitchen as well', async () => {
@@ -447,6 +455,7 @@ describe('an order that falls through gives its voucher and points back exactly 
     expect(account.points).toBe(10);
     expect(account.vouchers.map((voucher: { voucherId: number }) => voucher.voucherId)).toEqual([voucherId]);
     ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
+    markChanged(customer);
   });
 
   it('cancelled by the customer, twice', async () => {
@@ -458,6 +467,7 @@ describe('an order that falls through gives its voucher and points back exactly 
     expect(account.points).toBe(0);
     expect(account.vouchers.map((voucher: { voucherId: number }) => voucher.voucherId)).toEqual([voucherId]);
     ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
+    markChanged(customer);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRepository, NewAccountRecord } from '../../src/server/db/accountRepository';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import type { BasketToSave, BasketVoucher, ConfirmationState } from '../../src/server/db/orderRepository';
+import { newChangeTag } from '../../src/server/db/loyaltyLedger';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { seedDemoCustomer } from '../../src/server/db/seed/demoCustomer';
 import { cancelOrder, refuseOrder, setKitchenStatus, acceptOrder } from '../../src/server/domain/acceptance';
@@ -54,7 +55,8 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
   async function setDiscount(authSub: string, discountPercent: number, points?: number) {
     await database.db
       .updateTable('accounts')
-      .set({ discount_percent: discountPercent, ...(points === undefined ? {} : { points }) })
+      // As every change to what an account's page shows must (schema.ts, change_tag).
+      .set({ discount_percent: discountPercent, ...(points === undefined ? {} : { points }), change_tag: newChangeTag() })
       .where('auth_sub', '=', authSub)
       .execute();
   }
@@ -178,6 +180,28 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(await accounts.addAddress('nobody', address(1))).toEqual({ outcome: 'missing' });
     const addresses = (await accounts.find(authSub))?.addresses ?? [];
     expect(addresses.map((added) => added.address1)).toEqual(Array.from({ length: 10 }, (_, index) => `${index + 1} Cardigan Road`));
+  });
+
+  it('answers an account page kept from an earlier read only while nothing it shows has changed', async () => {
+    const authSub = await newAccount();
+    const first = await accounts.find(authSub);
+    expect(await accounts.find(authSub)).toBe(first);
+
+    await accounts.updateProfile(authSub, { name: 'Ada', phone: '0113 496 0999' });
+    expect((await accounts.find(authSub))?.name).toBe('Ada');
+    await accounts.addAddress(authSub, { address1: '3 Cardigan Road', address2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB' });
+    expect((await accounts.find(authSub))?.addresses).toHaveLength(1);
+    const basketId = await pricedBasket(authSub);
+    await repositories.orders.confirmBasket(basketId, () => undefined, unique('order'), now, authSub);
+    const afterOrder = await accounts.find(authSub);
+    expect(afterOrder?.orders.map((order) => order.basketId)).toEqual([basketId]);
+    expect(afterOrder?.points).toBeGreaterThan(0);
+    await repositories.acceptance.requestAcceptance(basketId, () => now, now, 'customer');
+    await repositories.acceptance.change({ basketId }, (current) => refuseOrder(current, 'Closed early'), now, 'kitchen:staff');
+    expect((await accounts.find(authSub))?.points).toBe(0);
+
+    expect(await accounts.delete(authSub)).toBe(true);
+    expect(await accounts.find(authSub)).toBeUndefined();
   });
 
   it("answers an account's discount and only its own vouchers", async () => {

@@ -188,6 +188,7 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
       loyalty_id: 'GD7KM-3XQ9P',
       created_at: '2026-11-24T18:00:00.000Z',
       last_login_at: null,
+      change_tag: '',
     };
     await db.insertInto('accounts').values(account).execute();
     await expect(db.insertInto('accounts').values({ ...account, auth_sub: 'sub-b' }).execute()).rejects.toThrow();

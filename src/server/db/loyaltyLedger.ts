@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { creditPoints, POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, takeBackPoints } from '../../domain/loyalty';
 import type { HeldVoucher } from '../domain/account';
@@ -11,6 +12,11 @@ export interface LockedAccount {
   authSub: string;
   discountPercent: number;
   points: number;
+}
+
+/** A fresh `accounts.change_tag`: every change to what an account's page shows sets one. */
+export function newChangeTag(): string {
+  return randomBytes(9).toString('base64url');
 }
 
 /** The account's row, locked until the transaction ends (a write that changes nothing, as PostgreSQL needs). */
@@ -63,7 +69,7 @@ export async function useVouchers(db: Kysely<DatabaseSchema>, authSub: string, b
 /** Credits the points an order earned (every 100 become a points voucher) and records them, once per order. */
 export async function creditOrderPoints(db: Kysely<DatabaseSchema>, account: LockedAccount, basketId: string, earned: number, now: string): Promise<void> {
   const credited = creditPoints(account.points, earned);
-  await db.updateTable('accounts').set({ points: credited.balance }).where('auth_sub', '=', account.authSub).execute();
+  await db.updateTable('accounts').set({ points: credited.balance, change_tag: newChangeTag() }).where('auth_sub', '=', account.authSub).execute();
   if (credited.newPointsVouchers > 0) {
     await db
       .insertInto('account_vouchers')
@@ -123,7 +129,7 @@ export async function giveLoyaltyBack(db: Kysely<DatabaseSchema>, basketId: stri
     const withdrawn = unusedPointsVouchers.slice(0, takenBack.withdrawnPointsVouchers).map((voucher) => voucher.voucher_id);
     await db.updateTable('account_vouchers').set({ withdrawn: 1 }).where('voucher_id', 'in', withdrawn).execute();
   }
-  await db.updateTable('accounts').set({ points: takenBack.balance }).where('auth_sub', '=', account.authSub).execute();
+  await db.updateTable('accounts').set({ points: takenBack.balance, change_tag: newChangeTag() }).where('auth_sub', '=', account.authSub).execute();
   await db
     .insertInto('loyalty_events')
     .values({ auth_sub: account.authSub, basket_id: basketId, kind: 'reversed', points: takenBack.pointsTaken, created_at: now })

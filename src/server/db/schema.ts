@@ -247,6 +247,12 @@ export interface AccountsTable {
   loyalty_id: string;
   created_at: string;
   last_login_at: string | null;
+  /**
+   * Random, new with every change to what GetAccount answers (`newChangeTag`): the profile, an address, the points
+   * and vouchers (crediting and giving back set it with the points), and any change the restaurant makes. The server
+   * keeps account pages by it (accountRepository.find).
+   */
+  change_tag: string;
 }
 
 export interface AccountAddressesTable {

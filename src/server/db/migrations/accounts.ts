@@ -34,6 +34,7 @@ export const accounts: Migration = {
       .addColumn('loyalty_id', 'text', (column) => column.notNull().unique())
       .addColumn('created_at', 'text', (column) => column.notNull())
       .addColumn('last_login_at', 'text')
+      .addColumn('change_tag', 'text', (column) => column.notNull().defaultTo(''))
       .execute();
     // The demo customer is found again by email when the emulator has given it a new sub.
     await db.schema.createIndex('accounts_email').on('accounts').column('email').execute();

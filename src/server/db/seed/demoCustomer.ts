@@ -7,6 +7,7 @@ import type { PricedLine } from '../../domain/basket';
 import { priceBasket } from '../../domain/basketPricing';
 import { VoucherType } from '../../domain/discounts';
 import { unusedLoyaltyId } from '../accountRepository';
+import { newChangeTag } from '../loyaltyLedger';
 import type { AccountVouchersTable, DatabaseSchema } from '../schema';
 import { goldenDragonDemoData } from './demoData';
 
@@ -109,7 +110,7 @@ export async function seedDemoCustomer(
     const previous = await transaction.selectFrom('accounts').select('auth_sub').where('email', '=', email).executeTakeFirst();
     if (previous !== undefined) {
       // Addresses, vouchers and loyalty events follow (on update cascade); the orders name their customer themselves.
-      await transaction.updateTable('accounts').set({ auth_sub: authSub }).where('auth_sub', '=', previous.auth_sub).execute();
+      await transaction.updateTable('accounts').set({ auth_sub: authSub, change_tag: newChangeTag() }).where('auth_sub', '=', previous.auth_sub).execute();
       await transaction.updateTable('baskets').set({ account_sub: authSub }).where('account_sub', '=', previous.auth_sub).execute();
       return { outcome: 'moved' };
     }
@@ -127,6 +128,7 @@ export async function seedDemoCustomer(
         loyalty_id: await unusedLoyaltyId(transaction),
         created_at: createdAt,
         last_login_at: null,
+        change_tag: newChangeTag(),
       })
       .execute();
     await transaction.insertInto('account_addresses').values({ auth_sub: authSub, position: 0, ...demoAddress }).execute();
