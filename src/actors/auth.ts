@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import {
   authMachine,
   currentIdToken,
@@ -132,6 +132,6 @@ export function apiIdentityOf(auth: AuthActor) {
       return idToken !== undefined && isFresh(idToken) ? idToken : undefined;
     },
     fetchIdTokenWithoutCache: async () => (await (await loadPlatform()).currentSession({ forceRefresh: true }))?.idToken,
-    isSignedIn: () => isSignedIn(auth.getSnapshot()),
+    isSignedIn: async () => isSignedIn(await waitFor(auth, (snapshot) => !snapshot.matches('restoring'))),
   };
 }

@@ -6,8 +6,11 @@ import type { paths } from './schema.gen';
 export type IdTokenSource = {
   currentIdToken(): string | undefined;
   fetchIdTokenWithoutCache(): Promise<string | undefined>;
-  /** Whether a user is signed in: an optional bearer is fetched only for one. */
-  isSignedIn(): boolean;
+  /**
+   * Whether a user is signed in: an optional bearer is fetched only for one. A session still being restored at start is
+   * waited for, so a returning customer's first basket update is not priced as a guest's.
+   */
+  isSignedIn(): boolean | Promise<boolean>;
 };
 
 export type ApiClientOptions = {
@@ -48,7 +51,7 @@ function bearerOf(method: string, schemaPath: string): Bearer | undefined {
 async function idTokenFor(bearer: Bearer, identity: IdTokenSource): Promise<string | undefined> {
   const held = identity.currentIdToken();
   if (held !== undefined) return held;
-  return bearer === 'required' || identity.isSignedIn() ? identity.fetchIdTokenWithoutCache() : undefined;
+  return bearer === 'required' || (await identity.isSignedIn()) ? identity.fetchIdTokenWithoutCache() : undefined;
 }
 
 export function createApiClient({ baseUrl, applicationKey, siteKey, identity, fetch }: ApiClientOptions): ApiClient {

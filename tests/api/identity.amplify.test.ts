@@ -266,7 +266,7 @@ describe('the auth actor with the real actors', () => {
     ]);
 
     const identity = apiIdentityOf(auth);
-    expect(identity.isSignedIn()).toBe(true);
+    expect(await identity.isSignedIn()).toBe(true);
     expect(identity.currentIdToken()).toBe(ready.context.idToken);
     const fetched = await identity.fetchIdTokenWithoutCache();
     expect(decodeJwt(fetched!).email).toBe(DEMO_STAFF_EMAIL);
@@ -277,7 +277,7 @@ describe('the auth actor with the real actors', () => {
     const signedOut = await waitFor(auth, (snapshot) => snapshot.matches('signedOut'));
     expect(currentIdToken(signedOut)).toBeUndefined();
     expect(signedOut.context).toMatchObject({ user: undefined, account: undefined });
-    expect(identity.isSignedIn()).toBe(false);
+    expect(await identity.isSignedIn()).toBe(false);
     expect(await currentSession({ forceRefresh: false })).toBeUndefined();
   });
 

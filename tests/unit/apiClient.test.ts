@@ -204,6 +204,20 @@ describe('the optional bearer of POST /orderbuilder/update (security [{}, bearer
     expect(identity.uncachedFetches).toBe(0);
   });
 
+  it('waits for a session being restored before deciding, so a returning customer is not priced as a guest', async () => {
+    const identity = new SignedInIdentity(undefined, 'restored-id-token');
+    let restored!: (signedIn: boolean) => void;
+    (identity as IdTokenSource).isSignedIn = () => new Promise<boolean>((resolve) => (restored = resolve));
+
+    const sent = update(identity);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(recorded).toHaveLength(0);
+    restored(true);
+    await sent;
+
+    expect(recorded[0].headers.authorization).toBe('Bearer restored-id-token');
+  });
+
   it('fetches a fresh id token for a signed-in customer whose held one is stale', async () => {
     const identity = new SignedInIdentity(undefined, 'fresh-id-token');
 
