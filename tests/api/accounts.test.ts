@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '../../src/server/identity/emulator';
-import { publicIdPattern, readyCollection, startOrderingServer, tuesdayEvening, type Customer, type OrderingServer } from './orderingServer';
+import { publicIdPattern, readyCollection, readyOrderUpdate, startOrderingServer, tuesdayEvening, type Customer, type OrderingServer } from './orderingServer';
 
 // The account calls and a signed-in customer's pricing, over real HTTP (docs/accounts.md): every call acts on the
 // id token's own account only, and every figure is the server's.
@@ -79,24 +79,7 @@ const voucherItem = (voucherId: number) => ({ voucherId, voucherType: 1, title: 
 
 /** Two Mixed Starters for Two (£27.80), ready to confirm for collection ASAP, cash. */
 function orderUpdate(basketId: string, changes: Record<string, unknown> = {}) {
-  return {
-    basketId,
-    menuVersion: 1,
-    sourceType: 'Website',
-    os: 'web',
-    osVersion: 'Linux',
-    appVersion: '1.0.81',
-    voucherItems: [],
-    itemCost: 0,
-    deliveryCharge: 0,
-    bagCharge: 0,
-    discount: 0,
-    totalCost: 0,
-    ignoreTimeOffset: false,
-    ...readyCollection,
-    orderItems: [{ ...readyCollection.orderItems[0], quantity: 2 }],
-    ...changes,
-  };
+  return readyOrderUpdate(basketId, { orderItems: [{ ...readyCollection.orderItems[0], quantity: 2 }], ...changes });
 }
 
 const update = (basketId: string, customer: Customer | undefined, changes: Record<string, unknown> = {}) =>

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { callIdentityService, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
 import { STAFF_ONLY_MESSAGE } from '../../src/server/domain/kitchenAccess';
 import { accessOf, withDeclaredAccess } from '../../src/server/plugins/authorization';
-import { identification, readyCollection, startOrderingServer, type Answer, type OrderingServer } from './orderingServer';
+import { identification, readyOrderUpdate, startOrderingServer, type Answer, type OrderingServer } from './orderingServer';
 
 // Who may call what is declared in openapi.yaml and checked by one hook before the body is read (docs/accounts.md).
 // The account operations are being built elsewhere: only their refusals are asserted here.
@@ -134,22 +134,7 @@ describe('an anonymous caller', () => {
 
 describe('a token that is not a valid id token of our pool', () => {
   let basketId: string;
-  const updateBody = () => ({
-    basketId,
-    menuVersion: 1,
-    sourceType: 'Website',
-    os: 'web',
-    osVersion: 'Linux',
-    appVersion: '1.0.81',
-    voucherItems: [],
-    itemCost: 0,
-    deliveryCharge: 0,
-    bagCharge: 0,
-    discount: 0,
-    totalCost: 0,
-    ignoreTimeOffset: false,
-    ...readyCollection,
-  });
+  const updateBody = () => readyOrderUpdate(basketId);
 
   beforeAll(async () => {
     basketId = await ordering.newBasket();

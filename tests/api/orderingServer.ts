@@ -63,6 +63,27 @@ export const readyCollection = {
   paymentType: 1,
 };
 
+/** A whole order update for `basketId`, ready to confirm (readyCollection), as the site sends it; the totals are the server's to work out. */
+export function readyOrderUpdate(basketId: string, changes: Record<string, unknown> = {}) {
+  return {
+    basketId,
+    menuVersion: 1,
+    sourceType: 'Website',
+    os: 'web',
+    osVersion: 'Linux',
+    appVersion: '1.0.81',
+    voucherItems: [],
+    itemCost: 0,
+    deliveryCharge: 0,
+    bagCharge: 0,
+    discount: 0,
+    totalCost: 0,
+    ignoreTimeOffset: false,
+    ...readyCollection,
+    ...changes,
+  };
+}
+
 export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' };
 
 export async function startOrderingServer(): Promise<OrderingServer> {
@@ -105,23 +126,7 @@ export async function startOrderingServer(): Promise<OrderingServer> {
 
   async function confirmedOrder(changes: Record<string, unknown> = {}) {
     const basketId = await newBasket();
-    const updated = await post('/orderbuilder/update', {
-      basketId,
-      menuVersion: 1,
-      sourceType: 'Website',
-      os: 'web',
-      osVersion: 'Linux',
-      appVersion: '1.0.81',
-      voucherItems: [],
-      itemCost: 0,
-      deliveryCharge: 0,
-      bagCharge: 0,
-      discount: 0,
-      totalCost: 0,
-      ignoreTimeOffset: false,
-      ...readyCollection,
-      ...changes,
-    });
+    const updated = await post('/orderbuilder/update', readyOrderUpdate(basketId, changes));
     expect(updated.status).toBe(200);
     const confirmed = await post('/orderbuilder/confirm', { basketId });
     expect(confirmed.status).toBe(200);
