@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
-import type { Basket } from '../domain/basket';
+import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import type { StoredDiscounts } from '../domain/vouchers';
 import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, Flag } from './schema';
@@ -135,7 +135,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
         }
         await transaction.deleteFrom('basket_lines').where('basket_id', '=', basket.basketId).execute();
         if (basket.lines.length > 0) {
-          await transaction.insertInto('basket_lines').values(lineRows(basket)).execute();
+          await transaction.insertInto('basket_lines').values(lineRows(basket.basketId, basket.lines)).execute();
         }
         await transaction.deleteFrom('basket_vouchers').where('basket_id', '=', basket.basketId).execute();
         if (basket.vouchers.length > 0) {
@@ -243,7 +243,7 @@ function saveBasketOnSqlite(sqlite: PreparingSqlite, basket: BasketToSave, now: 
     const exists = sqlite.prepare('select 1 from "baskets" where "basket_id" = ?').get(basket.basketId);
     return { outcome: exists ? 'confirmed' : 'missing' };
   }
-  replaceRowsOnSqlite(sqlite, 'basket_lines', basket.basketId, lineRows(basket));
+  replaceRowsOnSqlite(sqlite, 'basket_lines', basket.basketId, lineRows(basket.basketId, basket.lines));
   replaceRowsOnSqlite(sqlite, 'basket_vouchers', basket.basketId, voucherRows(basket));
   return { outcome: 'saved', basket: { ...basketOf(updated, []), lines: basket.lines } };
 }
@@ -268,9 +268,10 @@ function voucherRows(basket: BasketToSave): Insertable<BasketVouchersTable>[] {
   }));
 }
 
-function lineRows(basket: BasketToSave): Insertable<BasketLinesTable>[] {
-  return basket.lines.map((line, lineNo) => ({
-    basket_id: basket.basketId,
+/** A basket's lines as `basket_lines` rows, in their order. */
+export function lineRows(basketId: string, lines: readonly PricedLine[]): Insertable<BasketLinesTable>[] {
+  return lines.map((line, lineNo) => ({
+    basket_id: basketId,
     line_no: lineNo,
     category_id: line.categoryId,
     item_id: line.itemId,

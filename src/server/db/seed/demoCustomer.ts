@@ -8,6 +8,7 @@ import { priceBasket } from '../../domain/basketPricing';
 import { VoucherType } from '../../domain/discounts';
 import { unusedLoyaltyId } from '../accountRepository';
 import { newChangeTag } from '../loyaltyLedger';
+import { lineRows } from '../orderRepository';
 import type { AccountVouchersTable, DatabaseSchema } from '../schema';
 import { goldenDragonDemoData } from './demoData';
 
@@ -202,21 +203,7 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
     .execute();
   await db
     .insertInto('basket_lines')
-    .values(
-      lines.map((line, lineNo) => ({
-        basket_id: basketId,
-        line_no: lineNo,
-        category_id: line.categoryId,
-        item_id: line.itemId,
-        config_id: line.configId,
-        config_option: line.configOption,
-        title: line.title,
-        quantity: line.quantity,
-        special_request: line.specialRequest,
-        item_cost: line.itemCostPence,
-        line_cost: line.lineCostPence,
-      })),
-    )
+    .values(lineRows(basketId, lines))
     .execute();
   await db
     .insertInto('order_acceptances')
