@@ -24,10 +24,20 @@ export interface LondonWallClock {
   minutes: number;
 }
 
+const MILLISECONDS_PER_MINUTE = 60_000;
+
+// Formatting in a time zone costs tens of microseconds and every request of one minute reads the same answer
+// (London's offset from UTC is whole minutes), so the last minute's is kept.
+let lastMinute: { minute: number; wallClock: LondonWallClock } | undefined;
+
 export function londonWallClock(instant: Date): LondonWallClock {
+  const minute = Math.floor(instant.getTime() / MILLISECONDS_PER_MINUTE);
+  if (lastMinute?.minute === minute) return { ...lastMinute.wallClock };
   const parts = Object.fromEntries(wallClockFormat.formatToParts(instant).map((part) => [part.type, part.value]));
   const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, dayOfWeek: dayOfWeekOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const wallClock = { date, dayOfWeek: dayOfWeekOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  lastMinute = { minute, wallClock };
+  return { ...wallClock };
 }
 
 /** "2026-11-22" and 3 give "2026-11-25": calendar arithmetic, untouched by clock changes. */

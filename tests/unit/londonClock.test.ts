@@ -9,6 +9,23 @@ describe('londonWallClock', () => {
   it('reads BST in summer: 23:30 UTC on Friday 26 June is 00:30 on Saturday in London', () => {
     expect(londonWallClock(new Date('2026-06-26T23:30:00Z'))).toEqual({ date: '2026-06-27', dayOfWeek: 6, minutes: 30 });
   });
+
+  it('reads each instant afresh across minutes, midnight and the clock change, however many it read before', () => {
+    expect(londonWallClock(new Date('2026-11-22T23:59:00.000Z'))).toEqual({ date: '2026-11-22', dayOfWeek: 0, minutes: 23 * 60 + 59 });
+    expect(londonWallClock(new Date('2026-11-22T23:59:59.999Z'))).toEqual({ date: '2026-11-22', dayOfWeek: 0, minutes: 23 * 60 + 59 });
+    expect(londonWallClock(new Date('2026-11-23T00:00:00.000Z'))).toEqual({ date: '2026-11-23', dayOfWeek: 1, minutes: 0 });
+    // 01:00 UTC on 29 March 2026 is when London moves to BST: 00:59 GMT, then 02:00 BST.
+    expect(londonWallClock(new Date('2026-03-29T00:59:30Z'))).toEqual({ date: '2026-03-29', dayOfWeek: 0, minutes: 59 });
+    expect(londonWallClock(new Date('2026-03-29T01:00:30Z'))).toEqual({ date: '2026-03-29', dayOfWeek: 0, minutes: 120 });
+  });
+
+  it('gives every caller its own answer: changing one changes no later one', () => {
+    const instant = new Date('2026-11-24T18:00:00Z');
+    const first = londonWallClock(instant);
+    first.minutes = 0;
+    first.date = 'changed';
+    expect(londonWallClock(instant)).toEqual({ date: '2026-11-24', dayOfWeek: 2, minutes: 18 * 60 });
+  });
 });
 
 describe('calendar days', () => {

@@ -11,6 +11,7 @@ import {
 import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { givesLoyaltyBack } from '../domain/loyalty';
 import { giveLoyaltyBack } from './loyaltyLedger';
+import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
 
 /** A confirmed order as the acceptance request starts from it. */
@@ -143,7 +144,7 @@ export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDis
           .where('basket_id', '=', basketId)
           .execute();
         await appendEvents(transaction, basketId, now, actor, events);
-        if (givesLoyaltyBack(current, next)) await giveLoyaltyBack(transaction, basketId, now);
+        if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
         return { outcome: 'changed', acceptance: { ...current, ...next } };
       });
       if (outcome.outcome === 'changed') await syncToDisk();

@@ -15,6 +15,7 @@ import { orderHasFallenThrough } from '../domain/loyalty';
 import { newLoyaltyId } from '../domain/loyaltyIds';
 import type { AcceptanceStatusValue, KitchenStatusValue, OrderTypeValue } from '../../domain/orderEnums';
 import { creditOrderPoints, heldVoucherOf, lockAccount, newChangeTag, readHeldVouchers } from './loyaltyLedger';
+import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema } from './schema';
 
 // Customers' accounts (docs/accounts.md). Every call names the account by the identity user's `sub`, which the
@@ -98,7 +99,7 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
 
     async createFromOrder(account, orderRef, decide, now) {
       const outcome = await db.transaction().execute(async (transaction): Promise<CreateFromOrderOutcome | { outcome: 'credited' }> => {
-        if ((await lockAccount(transaction, account.authSub)) !== undefined) return { outcome: 'exists' };
+        if ((await runOnKysely(transaction, lockAccount(account.authSub))) !== undefined) return { outcome: 'exists' };
         // Locks the order (a write that changes nothing), so that it is credited once however often this is called.
         const order = await transaction
           .updateTable('baskets')
@@ -138,9 +139,9 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
         if ('failure' in decision) return { outcome: 'refused', failure: decision.failure };
         if (order === undefined || !(await insertAccount(transaction, account, now))) return { outcome: 'exists' };
         await transaction.updateTable('baskets').set({ account_sub: account.authSub }).where('basket_id', '=', order.basket_id).execute();
-        const locked = await lockAccount(transaction, account.authSub);
+        const locked = await runOnKysely(transaction, lockAccount(account.authSub));
         if (locked === undefined) throw new Error(`The account ${account.authSub} vanished inside its transaction`);
-        await creditOrderPoints(transaction, locked, order.basket_id, decision.points, now);
+        await runOnKysely(transaction, creditOrderPoints(locked, order.basket_id, decision.points, now));
         return { outcome: 'credited' };
       });
       if (outcome.outcome !== 'credited') return outcome;
@@ -155,7 +156,7 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
 
     async addAddress(authSub, address) {
       const outcome = await db.transaction().execute(async (transaction): Promise<'added' | 'missing' | 'full'> => {
-        if ((await lockAccount(transaction, authSub)) === undefined) return 'missing';
+        if ((await runOnKysely(transaction, lockAccount(authSub))) === undefined) return 'missing';
         const { count } = await transaction
           .selectFrom('account_addresses')
           .select((select) => select.fn.countAll<number | string>().as('count'))
@@ -183,7 +184,7 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
 
     async delete(authSub) {
       const deleted = await db.transaction().execute(async (transaction) => {
-        if ((await lockAccount(transaction, authSub)) === undefined) return false;
+        if ((await runOnKysely(transaction, lockAccount(authSub))) === undefined) return false;
         // The orders stay in the restaurant's books, no longer anybody's.
         await transaction
           .updateTable('baskets')
@@ -219,7 +220,7 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
     async entitlement(authSub, voucherIds) {
       const [account, vouchers] = await Promise.all([
         db.selectFrom('accounts').select('discount_percent').where('auth_sub', '=', authSub).executeTakeFirst(),
-        readHeldVouchers(db, authSub, voucherIds),
+        runOnKysely(db, readHeldVouchers(authSub, voucherIds)),
       ]);
       return account === undefined ? undefined : { profilePercent: Number(account.discount_percent), vouchers };
     },

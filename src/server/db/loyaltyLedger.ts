@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { creditPoints, POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, takeBackPoints } from '../../domain/loyalty';
 import type { HeldVoucher } from '../domain/account';
 import { VoucherType, type VoucherTypeValue } from '../domain/discounts';
-import type { AccountVouchersTable, DatabaseSchema } from './schema';
+import { randomId } from '../randomIds';
+import type { AccountsTable, AccountVouchersTable, BasketsTable, LoyaltyEventsTable } from './schema';
+import { changesOf, firstRowOf, insertRow, placeholders, rowsOf, type Steps } from './statementSteps';
 
 // The statements that move vouchers and points (docs/accounts.md), run inside the caller's transaction: confirming
 // an order, turning a guest order into an account's first, and an order falling through.
@@ -16,17 +17,15 @@ export interface LockedAccount {
 
 /** A fresh `accounts.change_tag`: every change to what an account's page shows sets one. */
 export function newChangeTag(): string {
-  return randomBytes(9).toString('base64url');
+  return randomId(9);
 }
 
 /** The account's row, locked until the transaction ends (a write that changes nothing, as PostgreSQL needs). */
-export async function lockAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise<LockedAccount | undefined> {
-  const row = await db
-    .updateTable('accounts')
-    .set((expression) => ({ points: expression.ref('points') }))
-    .where('auth_sub', '=', authSub)
-    .returning(['discount_percent', 'points'])
-    .executeTakeFirst();
+export function* lockAccount(authSub: string): Steps<LockedAccount | undefined> {
+  const row = yield* firstRowOf<Pick<Selectable<AccountsTable>, 'discount_percent' | 'points'>>(
+    'update "accounts" set "points" = "points" where "auth_sub" = ? returning "discount_percent", "points"',
+    authSub,
+  );
   return row === undefined ? undefined : { authSub, discountPercent: Number(row.discount_percent), points: row.points };
 }
 
@@ -44,94 +43,87 @@ export function heldVoucherOf(row: Selectable<AccountVouchersTable>): HeldVouche
 }
 
 /** Those of `voucherIds` that are the account's, whatever their state. */
-export async function readHeldVouchers(db: Kysely<DatabaseSchema>, authSub: string, voucherIds: readonly number[]): Promise<HeldVoucher[]> {
+export function* readHeldVouchers(authSub: string, voucherIds: readonly number[]): Steps<HeldVoucher[]> {
   if (voucherIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('account_vouchers')
-    .selectAll()
-    .where('auth_sub', '=', authSub)
-    .where('voucher_id', 'in', [...voucherIds])
-    .execute();
+  const rows = yield* rowsOf<Selectable<AccountVouchersTable>>(
+    `select * from "account_vouchers" where "auth_sub" = ? and "voucher_id" in (${placeholders(voucherIds.length)})`,
+    authSub,
+    ...voucherIds,
+  );
   return rows.map(heldVoucherOf);
 }
 
 /** Marks the vouchers used by the confirmed order `basketId` (they were checked unused under the account's lock). */
-export async function useVouchers(db: Kysely<DatabaseSchema>, authSub: string, basketId: string, voucherIds: readonly number[]): Promise<void> {
+export function* useVouchers(authSub: string, basketId: string, voucherIds: readonly number[]): Steps<void> {
   if (voucherIds.length === 0) return;
-  await db
-    .updateTable('account_vouchers')
-    .set({ used_by_basket_id: basketId })
-    .where('auth_sub', '=', authSub)
-    .where('voucher_id', 'in', [...voucherIds])
-    .execute();
+  yield* changesOf(
+    `update "account_vouchers" set "used_by_basket_id" = ? where "auth_sub" = ? and "voucher_id" in (${placeholders(voucherIds.length)})`,
+    basketId,
+    authSub,
+    ...voucherIds,
+  );
 }
 
 /** Credits the points an order earned (every 100 become a points voucher) and records them, once per order. */
-export async function creditOrderPoints(db: Kysely<DatabaseSchema>, account: LockedAccount, basketId: string, earned: number, now: string): Promise<void> {
+export function* creditOrderPoints(account: LockedAccount, basketId: string, earned: number, now: string): Steps<void> {
   const credited = creditPoints(account.points, earned);
-  await db.updateTable('accounts').set({ points: credited.balance, change_tag: newChangeTag() }).where('auth_sub', '=', account.authSub).execute();
-  if (credited.newPointsVouchers > 0) {
-    await db
-      .insertInto('account_vouchers')
-      .values(
-        Array.from({ length: credited.newPointsVouchers }, () => ({
-          auth_sub: account.authSub,
-          voucher_type: VoucherType.Points,
-          title: POINTS_VOUCHER_TITLE,
-          value_pence: POINTS_VOUCHER_VALUE_PENCE,
-          percent: null,
-          valid_day: null,
-          used_by_basket_id: null,
-          withdrawn: 0 as const,
-          source: 'points' as const,
-          created_at: now,
-        })),
-      )
-      .execute();
+  yield* changesOf('update "accounts" set "points" = ?, "change_tag" = ? where "auth_sub" = ?', credited.balance, newChangeTag(), account.authSub);
+  for (let made = 0; made < credited.newPointsVouchers; made++) {
+    yield* insertRow('account_vouchers', {
+      auth_sub: account.authSub,
+      voucher_type: VoucherType.Points,
+      title: POINTS_VOUCHER_TITLE,
+      value_pence: POINTS_VOUCHER_VALUE_PENCE,
+      percent: null,
+      valid_day: null,
+      used_by_basket_id: null,
+      withdrawn: 0,
+      source: 'points',
+      created_at: now,
+    });
   }
-  await db
-    .insertInto('loyalty_events')
-    .values({ auth_sub: account.authSub, basket_id: basketId, kind: 'earned', points: earned, created_at: now })
-    .execute();
+  yield* insertRow('loyalty_events', { auth_sub: account.authSub, basket_id: basketId, kind: 'earned', points: earned, created_at: now });
 }
 
 /**
  * The order `basketId` has fallen through: its customer gets back the vouchers it used and loses the points it
  * earned (withdrawing unused points vouchers when the balance is short), exactly once per order.
  */
-export async function giveLoyaltyBack(db: Kysely<DatabaseSchema>, basketId: string, now: string): Promise<void> {
-  const basket = await db.selectFrom('baskets').select('account_sub').where('basket_id', '=', basketId).executeTakeFirst();
+export function* giveLoyaltyBack(basketId: string, now: string): Steps<void> {
+  const basket = yield* firstRowOf<Pick<Selectable<BasketsTable>, 'account_sub'>>('select "account_sub" from "baskets" where "basket_id" = ?', basketId);
   if (basket === undefined || basket.account_sub === null) return;
-  const account = await lockAccount(db, basket.account_sub);
+  const account = yield* lockAccount(basket.account_sub);
   if (account === undefined) return;
-  const events = await db.selectFrom('loyalty_events').select(['kind', 'points']).where('basket_id', '=', basketId).execute();
+  const events = yield* rowsOf<Pick<Selectable<LoyaltyEventsTable>, 'kind' | 'points'>>(
+    'select "kind", "points" from "loyalty_events" where "basket_id" = ?',
+    basketId,
+  );
   if (events.some((event) => event.kind === 'reversed')) return;
 
-  await db
-    .updateTable('account_vouchers')
-    .set({ used_by_basket_id: null })
-    .where('auth_sub', '=', account.authSub)
-    .where('used_by_basket_id', '=', basketId)
-    .execute();
+  yield* changesOf(
+    'update "account_vouchers" set "used_by_basket_id" = null where "auth_sub" = ? and "used_by_basket_id" = ?',
+    account.authSub,
+    basketId,
+  );
   const earned = events.find((event) => event.kind === 'earned')?.points ?? 0;
   // Newest first: the points vouchers this order's own points may have just made.
-  const unusedPointsVouchers = await db
-    .selectFrom('account_vouchers')
-    .select('voucher_id')
-    .where('auth_sub', '=', account.authSub)
-    .where('voucher_type', '=', VoucherType.Points)
-    .where('used_by_basket_id', 'is', null)
-    .where('withdrawn', '=', 0)
-    .orderBy('voucher_id', 'desc')
-    .execute();
+  const unusedPointsVouchers = yield* rowsOf<Pick<Selectable<AccountVouchersTable>, 'voucher_id'>>(
+    'select "voucher_id" from "account_vouchers" where "auth_sub" = ? and "voucher_type" = ? and "used_by_basket_id" is null ' +
+      'and "withdrawn" = 0 order by "voucher_id" desc',
+    account.authSub,
+    VoucherType.Points,
+  );
   const takenBack = takeBackPoints(account.points, earned, unusedPointsVouchers.length);
   if (takenBack.withdrawnPointsVouchers > 0) {
     const withdrawn = unusedPointsVouchers.slice(0, takenBack.withdrawnPointsVouchers).map((voucher) => voucher.voucher_id);
-    await db.updateTable('account_vouchers').set({ withdrawn: 1 }).where('voucher_id', 'in', withdrawn).execute();
+    yield* changesOf(`update "account_vouchers" set "withdrawn" = 1 where "voucher_id" in (${placeholders(withdrawn.length)})`, ...withdrawn);
   }
-  await db.updateTable('accounts').set({ points: takenBack.balance, change_tag: newChangeTag() }).where('auth_sub', '=', account.authSub).execute();
-  await db
-    .insertInto('loyalty_events')
-    .values({ auth_sub: account.authSub, basket_id: basketId, kind: 'reversed', points: takenBack.pointsTaken, created_at: now })
-    .execute();
+  yield* changesOf('update "accounts" set "points" = ?, "change_tag" = ? where "auth_sub" = ?', takenBack.balance, newChangeTag(), account.authSub);
+  yield* insertRow('loyalty_events', {
+    auth_sub: account.authSub,
+    basket_id: basketId,
+    kind: 'reversed',
+    points: takenBack.pointsTaken,
+    created_at: now,
+  });
 }

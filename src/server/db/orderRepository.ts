@@ -1,11 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
+import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import type { StoredDiscounts } from '../domain/vouchers';
-import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, Flag } from './schema';
+import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, DeliveryZonesTable, Flag } from './schema';
 import { pointsEarned } from '../../domain/loyalty';
 import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../domain/orderEnums';
 
@@ -146,68 +147,11 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
     },
 
     async confirmBasket(basketId, refusal, orderRef, now, accountSub = null) {
-      const outcome = await db.transaction().execute(async (transaction): Promise<ConfirmOutcome> => {
-        // A write that changes nothing, to hold the row lock on PostgreSQL until the decision is stored.
-        const locked = await transaction
-          .updateTable('baskets')
-          .set((expression) => ({ revision: expression.ref('revision') }))
-          .where('basket_id', '=', basketId)
-          .executeTakeFirst();
-        if (locked.numUpdatedRows === 0n) return { outcome: 'missing' };
-        const basket = await readBasket(transaction, basketId);
-        if (basket === undefined) return { outcome: 'missing' };
-        if (basket.accountSub !== accountSub) return { outcome: 'notTheirs' };
-        if (basket.orderRef !== null) return { outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true };
-
-        const [zoneRow, menu] = await Promise.all([
-          basket.deliveryZoneId === null
-            ? undefined
-            : transaction.selectFrom('delivery_zones').selectAll().where('delivery_zone_id', '=', basket.deliveryZoneId).executeTakeFirst(),
-          transaction
-            .selectFrom('restaurant')
-            .innerJoin('menus', 'menus.menu_id', 'restaurant.menu_id')
-            .select('menus.menu_version')
-            .orderBy('restaurant.restaurant_id')
-            .limit(1)
-            .executeTakeFirst(),
-        ]);
-        // The account's row is locked before its vouchers are read, so that two of its baskets confirmed at once
-        // cannot both use one voucher.
-        const account = basket.accountSub === null ? undefined : await lockAccount(transaction, basket.accountSub);
-        let discounts: ConfirmationState['discounts'];
-        if (basket.accountSub !== null) {
-          const storedVouchers = await transaction
-            .selectFrom('basket_vouchers')
-            .select(['voucher_id as voucherId', 'discount_pence as discountPence'])
-            .where('basket_id', '=', basketId)
-            .orderBy('position')
-            .execute();
-          const heldVouchers =
-            account === undefined ? [] : await readHeldVouchers(transaction, basket.accountSub, storedVouchers.map((voucher) => voucher.voucherId));
-          const { originalItemCostPence, discountPercent, profileDiscountPence, discountPence } = basket.pricing;
-          discounts = {
-            stored: { originalItemCostPence, discountPercent, profileDiscountPence, discountPence, vouchers: storedVouchers },
-            current: { profilePercent: account?.discountPercent ?? 0, vouchers: heldVouchers },
-          };
-        }
-        const errorMessage = refusal(basket, {
-          zone: zoneRow ? deliveryZoneOf(zoneRow) : undefined,
-          menuVersion: menu?.menu_version ?? basket.menuVersion,
-          discounts,
-        });
-        if (errorMessage !== undefined) return { outcome: 'refused', errorMessage };
-
-        await transaction
-          .updateTable('baskets')
-          .set({ status: 7, order_ref: orderRef, confirmed_at: now, updated_at: now, order_summary: orderSummaryOf(basket.lines) })
-          .where('basket_id', '=', basketId)
-          .execute();
-        if (account !== undefined && discounts !== undefined) {
-          await useVouchers(transaction, account.authSub, basketId, discounts.stored.vouchers.map((voucher) => voucher.voucherId));
-          await creditOrderPoints(transaction, account, basketId, pointsEarned(basket.pricing.itemCostPence), now);
-        }
-        return { outcome: 'confirmed', orderRef, alreadyConfirmed: false };
-      });
+      const steps = () => confirmationSteps(basketId, refusal, orderRef, now, accountSub);
+      const outcome =
+        sqliteTransaction === undefined
+          ? await db.transaction().execute((transaction) => runOnKysely(transaction, steps()))
+          : await sqliteTransaction((sqlite) => runOnSqlite(sqlite, steps()));
       // The customer is told the order is placed only once it would survive a power cut.
       if (outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed) await syncToDisk();
       return outcome;
@@ -224,6 +168,69 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
       return zone ? deliveryZoneOf(zone) : undefined;
     },
   };
+}
+
+/** OrderRepository.confirmBasket's transaction. */
+function* confirmationSteps(
+  basketId: string,
+  refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
+  orderRef: string,
+  now: string,
+  accountSub: string | null,
+): Steps<ConfirmOutcome> {
+  // A write that changes nothing, to hold the row lock on PostgreSQL until the decision is stored.
+  const row = yield* firstRowOf<Selectable<BasketsTable>>('update "baskets" set "revision" = "revision" where "basket_id" = ? returning *', basketId);
+  if (row === undefined) return { outcome: 'missing' };
+  const lines = yield* rowsOf<Selectable<BasketLinesTable>>('select * from "basket_lines" where "basket_id" = ? order by "line_no"', basketId);
+  const basket = basketOf(row, lines);
+  if (basket.accountSub !== accountSub) return { outcome: 'notTheirs' };
+  if (basket.orderRef !== null) return { outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true };
+
+  const zoneRow =
+    basket.deliveryZoneId === null
+      ? undefined
+      : yield* firstRowOf<Selectable<DeliveryZonesTable>>('select * from "delivery_zones" where "delivery_zone_id" = ?', basket.deliveryZoneId);
+  const menu = yield* firstRowOf<{ menu_version: number }>(
+    'select "menus"."menu_version" from "restaurant" inner join "menus" on "menus"."menu_id" = "restaurant"."menu_id" ' +
+      'order by "restaurant"."restaurant_id" limit 1',
+  );
+  // The account's row is locked before its vouchers are read, so that two of its baskets confirmed at once
+  // cannot both use one voucher.
+  const account = basket.accountSub === null ? undefined : yield* lockAccount(basket.accountSub);
+  let discounts: ConfirmationState['discounts'];
+  if (basket.accountSub !== null) {
+    const storedVouchers = yield* rowsOf<BasketVoucher>(
+      'select "voucher_id" as "voucherId", "discount_pence" as "discountPence" from "basket_vouchers" where "basket_id" = ? order by "position"',
+      basketId,
+    );
+    const heldVouchers =
+      account === undefined ? [] : yield* readHeldVouchers(basket.accountSub, storedVouchers.map((voucher) => voucher.voucherId));
+    const { originalItemCostPence, discountPercent, profileDiscountPence, discountPence } = basket.pricing;
+    discounts = {
+      stored: { originalItemCostPence, discountPercent, profileDiscountPence, discountPence, vouchers: storedVouchers },
+      current: { profilePercent: account?.discountPercent ?? 0, vouchers: heldVouchers },
+    };
+  }
+  const errorMessage = refusal(basket, {
+    zone: zoneRow ? deliveryZoneOf(zoneRow) : undefined,
+    menuVersion: menu?.menu_version ?? basket.menuVersion,
+    discounts,
+  });
+  if (errorMessage !== undefined) return { outcome: 'refused', errorMessage };
+
+  yield* changesOf(
+    'update "baskets" set "status" = 7, "order_ref" = ?, "confirmed_at" = ?, "updated_at" = ?, "order_summary" = ? where "basket_id" = ?',
+    orderRef,
+    now,
+    now,
+    orderSummaryOf(basket.lines),
+    basketId,
+  );
+  if (account !== undefined && discounts !== undefined) {
+    yield* useVouchers(account.authSub, basketId, discounts.stored.vouchers.map((voucher) => voucher.voucherId));
+    yield* creditOrderPoints(account, basketId, pointsEarned(basket.pricing.itemCostPence), now);
+  }
+  return { outcome: 'confirmed', orderRef, alreadyConfirmed: false };
 }
 
 /**

@@ -20,7 +20,8 @@ import type { IdentityClaims } from '../identity/verify';
 import { ApiError } from '../errors';
 import { accountProfileOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
-import { chargesOf, newPublicId, restaurantOf } from './orderBuilder';
+import { chargesOf, restaurantOf } from './orderBuilder';
+import { newPublicId } from '../randomIds';
 import { orderItemOf } from './orderViews';
 import { signedInCaller } from './signedInCaller';
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { londonWallClock } from '../../domain/londonClock';
@@ -9,6 +8,7 @@ import type { HeldVoucher } from '../domain/account';
 import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
 import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
+import { newPublicId } from '../randomIds';
 import { confirmationRefusal } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
@@ -40,8 +40,6 @@ const BASKET_MISSING_MESSAGE = 'This basket does not exist';
 const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
 
 /** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
-export const newPublicId = (): string => randomBytes(16).toString('base64url');
-
 export async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
   const restaurant = await repositories.restaurant.getCoreData();
   // The database is seeded on first start, so a missing restaurant is a broken deployment.

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import { POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, pointsEarned } from '../../../domain/loyalty';
 import { AcceptanceStatus, BasketStatus, KitchenStatus, OrderType, PaymentType, type OrderTypeValue } from '../../../domain/orderEnums';
@@ -8,6 +7,7 @@ import { priceBasket } from '../../domain/basketPricing';
 import { VoucherType } from '../../domain/discounts';
 import { unusedLoyaltyId } from '../accountRepository';
 import { newChangeTag } from '../loyaltyLedger';
+import { newPublicId } from '../../randomIds';
 import { lineRows } from '../orderRepository';
 import type { AccountVouchersTable, DatabaseSchema } from '../schema';
 import { goldenDragonDemoData } from './demoData';
@@ -94,8 +94,6 @@ function pricedLinesOf(order: DemoOrder): PricedLine[] {
   });
 }
 
-const publicId = () => randomBytes(16).toString('base64url');
-
 /**
  * The demo customer's account, keyed by the emulator's `sub` for the demo user. Idempotent: an account already there
  * is kept; one found by email under another `sub` (the emulator's store was wiped) is moved to this one.
@@ -157,13 +155,13 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
   const confirmedAt = new Date(now.getTime() - order.daysAgo * DAY_MS);
   const leadMinutes = isDelivery ? takeawaySettings.deliveryLeadMinutes : takeawaySettings.collectionLeadMinutes;
   const dueAt = new Date(confirmedAt.getTime() + leadMinutes * 60_000).toISOString();
-  const basketId = publicId();
+  const basketId = newPublicId();
 
   await db
     .insertInto('baskets')
     .values({
       basket_id: basketId,
-      order_builder_ref: publicId(),
+      order_builder_ref: newPublicId(),
       status: BasketStatus.Confirmed,
       order_type: order.orderType,
       menu_version: goldenDragonDemoData.menu.menuVersion,
@@ -191,7 +189,7 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
       bag_charge: pricing.bagChargePence,
       delivery_charge: pricing.deliveryChargePence,
       total_cost: pricing.totalCostPence,
-      order_ref: publicId(),
+      order_ref: newPublicId(),
       confirmed_at: confirmedAt.toISOString(),
       created_at: confirmedAt.toISOString(),
       updated_at: confirmedAt.toISOString(),
