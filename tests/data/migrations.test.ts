@@ -22,6 +22,9 @@ const applicationTables = [
   'order_acceptances',
   'order_events',
   'pages',
+  'payment_error_logs',
+  'payment_outbox',
+  'payments',
   'restaurant',
   'takeaway_settings',
 ];
@@ -32,6 +35,7 @@ const allMigrations = [
   '0003-order-acceptance',
   '0004-bookings-and-enquiries',
   '0005-accounts',
+  '0006-payments',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

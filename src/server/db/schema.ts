@@ -306,6 +306,71 @@ export interface BasketVouchersTable {
   discount_pence: number;
 }
 
+/**
+ * Where a basket's online payment is (docs/payments.md): `linked` to a PayPal order the customer is approving;
+ * `authorising` while the server asks PayPal (left so by a crash, for reconciliation); `authorised` (held) with
+ * the order confirmed; `capture_due` → `captured` (taken) once the restaurant accepts; `refund_due` → `refunded`;
+ * `void_due` → `voided` (released); `failed` when PayPal refused and nothing is held.
+ */
+export type PaymentState =
+  | 'linked'
+  | 'authorising'
+  | 'authorised'
+  | 'capture_due'
+  | 'captured'
+  | 'refund_due'
+  | 'refunded'
+  | 'void_due'
+  | 'voided'
+  | 'failed';
+
+/** A basket's payment through PayPal: at most one per basket, and one basket per PayPal order. */
+export interface PaymentsTable {
+  basket_id: string;
+  paypal_order_id: string;
+  /** PayPal's funding source as the browser reported it: 'paypal', 'card'… */
+  payment_source: string;
+  state: PaymentState;
+  /** What PayPal authorised, once it has. */
+  amount_pence: number | null;
+  authorization_id: string | null;
+  capture_id: string | null;
+  refund_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PaymentOperation = 'capture' | 'void' | 'refund';
+
+/**
+ * A step to send to PayPal, written in the same transaction as the change that causes it (docs/payments.md); at
+ * most one of each operation per basket.
+ */
+export interface PaymentOutboxTable {
+  id: Generated<number>;
+  basket_id: string;
+  operation: PaymentOperation;
+  created_at: string;
+  /** Set when PayPal has done it; null while it is due. */
+  done_at: string | null;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+}
+
+/** A payment error: LogError's from the browser, and the refusals the server met while authorising. */
+export interface PaymentErrorLogsTable {
+  id: Generated<number>;
+  /** The basket it concerns, when known (not checked: a wrong id is still worth keeping). */
+  basket_id: string | null;
+  reported_by: 'browser' | 'server';
+  /** SPEC §4's PayPal error mode. */
+  error_mode: string;
+  message: string;
+  details: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -327,4 +392,7 @@ export interface DatabaseSchema {
   account_vouchers: AccountVouchersTable;
   loyalty_events: LoyaltyEventsTable;
   basket_vouchers: BasketVouchersTable;
+  payments: PaymentsTable;
+  payment_outbox: PaymentOutboxTable;
+  payment_error_logs: PaymentErrorLogsTable;
 }

@@ -3,6 +3,7 @@ import { accounts } from './accounts';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { orderAcceptance } from './orderAcceptance';
+import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-order-acceptance': orderAcceptance,
   '0004-bookings-and-enquiries': bookingsAndEnquiries,
   '0005-accounts': accounts,
+  '0006-payments': payments,
 };
