@@ -43,6 +43,21 @@ import {
   type VoucherItem,
 } from './basketVouchers';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
+import {
+  CONFIRMATION_PATH,
+  firstIncompleteStep as firstIncompleteStepAt,
+  fixIssueReturn,
+  goesThrough,
+  journeyStep,
+  JOURNEY_STEPS,
+  journeyStepAt,
+  neededStatus,
+  redirectForPath,
+  stepAfter,
+  type JourneyDestination,
+  type JourneyOrder,
+  type JourneyStepId,
+} from './journeySteps';
 import { penceToPounds, poundsToPence } from '../../src/domain/money';
 
 export type Menu = components['schemas']['Menu'];
@@ -351,9 +366,38 @@ function rebuiltContext(context: BasketContext, rebuilt: RebuiltOrder): Partial<
   };
 }
 
+/** SPEC §4: the basket status each state of the journey stands for; the steps' states come from the step table. */
+const STATUS_OF_JOURNEY_STATE: Readonly<Record<string, number>> = {
+  empty: BasketStatus.Created,
+  creating: BasketStatus.Created,
+  created: BasketStatus.Created,
+  ...Object.fromEntries(JOURNEY_STEPS.flatMap((step) => (step.journeyState === undefined ? [] : [[step.journeyState, step.status]]))),
+  confirming: BasketStatus.Checkout,
+  confirmed: BasketStatus.Confirmed,
+};
+
 /** The journey's states that hold an editable basket (a basket exists, the order is not confirmed or confirming). */
-const EDITABLE_STATES = ['created', 'items', 'basket', 'delivery', 'contact', 'time', 'checkout'] as const;
+const EDITABLE_STATES = ['created', ...JOURNEY_STEPS.flatMap((step) => (step.journeyState === undefined ? [] : [step.journeyState]))];
 const inJourney = (...states: readonly string[]) => or(states.map((state) => stateIn({ journey: state })));
+
+/** Guard: the basket can still change and its status is at least `status`. */
+const reached = (status: number) => inJourney(...EDITABLE_STATES.filter((state) => STATUS_OF_JOURNEY_STATE[state]! >= status));
+
+const ORDER_TYPES = Object.values(OrderType);
+/** The step table asks about payment only for the payment step, which the statechart does not enter (yet). */
+const journeyOrderOfType = (orderType: OrderTypeValue): JourneyOrder => ({ orderType, paymentType: PaymentType.NotSet });
+
+/** Guard: the order goes through the step and the basket has reached the status it needs (it may be entered again). */
+const stepOpen = (id: JourneyStepId) =>
+  or(
+    ORDER_TYPES.filter((orderType) => goesThrough(journeyStep(id), journeyOrderOfType(orderType))).map((orderType) =>
+      and([({ context }) => (context as BasketContext).orderType === orderType, reached(neededStatus(journeyStep(id), journeyOrderOfType(orderType)))]),
+    ),
+  );
+
+/** Guard: the order goes through the step and has done it (a change there is a change to a step already done). */
+const stepDone = (id: JourneyStepId) =>
+  and([({ context }) => goesThrough(journeyStep(id), journeyOrderOfType((context as BasketContext).orderType)), reached(journeyStep(id).status)]);
 
 /**
  * The basket (SPEC §4 basket status 0..7, order type, payment type) along the journey of docs/order-journey.md.
@@ -391,18 +435,13 @@ export const basketMachine = setup({
     cancelEmptiesBasket: ({ context, event }) =>
       event.type === 'CANCEL_LINE' && context.lines.length === 1 && context.lines[event.index]?.quantity === 1,
     orderTypeChanges: ({ context, event }) => event.type === 'CHOOSE_ORDER_TYPE' && event.orderType !== context.orderType,
-    basketReviewed: inJourney('basket', 'delivery', 'contact', 'time', 'checkout'),
+    basketReviewed: stepDone('basket'),
     canConfirmBasket: ({ context }) => context.lines.length > 0 && context.orderType !== OrderType.NotSet,
-    isDeliveryOrder: ({ context }) => context.orderType === OrderType.Delivery,
-    isCollectionOrder: ({ context }) => context.orderType === OrderType.Collection,
     deliveryInvalid: ({ event }) => event.type === 'SUBMIT_DELIVERY' && hasErrors(validateDeliveryAddress(event)),
-    atOrBeyondDelivery: inJourney('delivery', 'contact', 'time', 'checkout'),
     deliveryUnchanged: ({ context, event }) => event.type === 'basket.deliveryChecked' && sameDelivery(context.delivery, event.delivery),
     contactInvalid: ({ event }) => event.type === 'SUBMIT_CONTACT' && hasErrors(validateContact(event)),
-    atOrBeyondContact: inJourney('contact', 'time', 'checkout'),
     contactUnchanged: ({ context, event }) => event.type === 'SUBMIT_CONTACT' && sameContact(context.contact, tidyContact(event)),
     timeInvalid: ({ event }) => event.type === 'SUBMIT_TIME' && !event.asap && !isDateTime(event.requestedTime),
-    atOrBeyondTime: inJourney('time', 'checkout'),
     timeUnchanged: ({ context, event }) => event.type === 'SUBMIT_TIME' && sameTime(context.time, orderTimeOf(event)),
     notesTooLong: ({ event }) => event.type === 'SET_NOTES' && event.notes.length > MAX_NOTES_LENGTH,
     menuVersionUnchanged: ({ context, event }) => event.type === 'MENU_CHANGED' && event.menu.menuVersion === context.menuVersion,
@@ -522,19 +561,19 @@ export const basketMachine = setup({
           },
         ],
         CONFIRM_BASKET: {
-          guard: and([stateIn({ journey: 'items' }), 'canConfirmBasket']),
+          guard: and([stepOpen('basket'), not(stepDone('basket')), 'canConfirmBasket']),
           target: '.basket',
         },
         SUBMIT_DELIVERY: [
           {
-            guard: and(['basketReviewed', 'isDeliveryOrder', 'deliveryInvalid']),
+            guard: and([stepOpen('delivery'), 'deliveryInvalid']),
             actions: assign(({ context, event }) => ({
               fieldErrors: { ...withoutFields(context.fieldErrors, DELIVERY_FIELDS), ...validateDeliveryAddress(event) },
               drafts: { ...context.drafts, delivery: addressOf(event) },
             })),
           },
           {
-            guard: and(['basketReviewed', 'isDeliveryOrder']),
+            guard: stepOpen('delivery'),
             actions: [
               assign(({ context, event }) => ({
                 fieldErrors: withoutFields(context.fieldErrors, DELIVERY_FIELDS),
@@ -547,38 +586,38 @@ export const basketMachine = setup({
         'basket.deliveryChecked': [
           // The same address again: nothing that a later step depended on has changed.
           {
-            guard: and(['atOrBeyondDelivery', 'isDeliveryOrder', 'deliveryUnchanged']),
+            guard: and([stepDone('delivery'), 'deliveryUnchanged']),
           },
           {
-            guard: and(['basketReviewed', 'isDeliveryOrder']),
+            guard: stepOpen('delivery'),
             target: '.delivery',
             actions: [assign({ delivery: ({ event }) => event.delivery }), 'requestSave'],
           },
         ],
         SUBMIT_CONTACT: [
           {
-            guard: and([or([and([stateIn({ journey: 'basket' }), 'isCollectionOrder']), 'atOrBeyondDelivery']), 'contactInvalid']),
+            guard: and([stepOpen('contact'), 'contactInvalid']),
             actions: assign(({ context, event }) => ({
               fieldErrors: { ...withoutFields(context.fieldErrors, CONTACT_FIELDS), ...validateContact(event) },
               drafts: { ...context.drafts, contact: contactOf(event) },
             })),
           },
           {
-            guard: and(['atOrBeyondContact', 'contactUnchanged']),
+            guard: and([stepDone('contact'), 'contactUnchanged']),
             actions: assign(({ context, event }) => ({
               fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
               drafts: { ...context.drafts, contact: contactOf(event) },
             })),
           },
           {
-            guard: 'atOrBeyondContact',
+            guard: stepDone('contact'),
             actions: [
               assign(({ context, event }) => acceptedContact(context, event)),
               'requestSave',
             ],
           },
           {
-            guard: or([and([stateIn({ journey: 'basket' }), 'isCollectionOrder']), stateIn({ journey: 'delivery' })]),
+            guard: stepOpen('contact'),
             target: '.contact',
             actions: [
               assign(({ context, event }) => acceptedContact(context, event)),
@@ -588,22 +627,22 @@ export const basketMachine = setup({
         ],
         SUBMIT_TIME: [
           {
-            guard: and(['atOrBeyondContact', 'timeInvalid']),
+            guard: and([stepOpen('orderTime'), 'timeInvalid']),
             actions: assign({ fieldErrors: ({ context }) => ({ ...context.fieldErrors, requestedTime: timeMessages.requestedTimeMissing }) }),
           },
           {
-            guard: and(['atOrBeyondTime', 'timeUnchanged']),
+            guard: and([stepDone('orderTime'), 'timeUnchanged']),
             actions: assign({ fieldErrors: ({ context }) => withoutFields(context.fieldErrors, ['requestedTime']) }),
           },
           {
-            guard: 'atOrBeyondTime',
+            guard: stepDone('orderTime'),
             actions: [
               assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
               'requestSave',
             ],
           },
           {
-            guard: stateIn({ journey: 'contact' }),
+            guard: stepOpen('orderTime'),
             target: '.time',
             actions: [
               assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
@@ -613,12 +652,12 @@ export const basketMachine = setup({
         ],
         CHOOSE_PAYMENT: [
           {
-            guard: stateIn({ journey: 'time' }),
-            target: '.checkout',
+            guard: stepDone('checkout'),
             actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
           },
           {
-            guard: stateIn({ journey: 'checkout' }),
+            guard: stepOpen('checkout'),
+            target: '.checkout',
             actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
           },
         ],
@@ -901,20 +940,6 @@ export const basketMachine = setup({
 
 export type BasketSnapshot = SnapshotFrom<typeof basketMachine>;
 
-const STATUS_OF_JOURNEY_STATE: Record<string, number> = {
-  empty: BasketStatus.Created,
-  creating: BasketStatus.Created,
-  created: BasketStatus.Created,
-  items: BasketStatus.Items,
-  basket: BasketStatus.Basket,
-  delivery: BasketStatus.Delivery,
-  contact: BasketStatus.Contact,
-  time: BasketStatus.Time,
-  checkout: BasketStatus.Checkout,
-  confirming: BasketStatus.Checkout,
-  confirmed: BasketStatus.Confirmed,
-};
-
 function journeyStateOf(snapshot: BasketSnapshot): string {
   const journey = (snapshot.value as { journey: string | Record<string, unknown> }).journey;
   return typeof journey === 'string' ? journey : Object.keys(journey)[0]!;
@@ -925,75 +950,31 @@ export function basketStatusOf(snapshot: BasketSnapshot): number {
   return STATUS_OF_JOURNEY_STATE[journeyStateOf(snapshot)] ?? BasketStatus.Created;
 }
 
-export type JourneyPath = '/order' | '/basket' | '/delivery' | '/contact' | '/orderTime' | '/checkout';
+export { CONFIRMATION_PATH, JOURNEY_STEPS, type JourneyDestination, type JourneyPath, type JourneyStep } from './journeySteps';
 
-export interface JourneyStep {
-  path: JourneyPath;
-  /** The status the basket must have reached to open the step. */
-  needs: number;
-  /** The status that finishing the step reaches. */
-  completes: number;
-  /** Only delivery orders go through it. */
-  deliveryOnly: boolean;
+function journeyOrderOf(snapshot: BasketSnapshot): JourneyOrder {
+  return { orderType: snapshot.context.orderType, paymentType: snapshot.context.paymentType };
 }
 
-/** docs/order-journey.md: the steps in order, with the status each needs (a collection order skips /delivery). */
-export const JOURNEY_STEPS: readonly JourneyStep[] = [
-  { path: '/order', needs: BasketStatus.Created, completes: BasketStatus.Items, deliveryOnly: false },
-  { path: '/basket', needs: BasketStatus.Items, completes: BasketStatus.Basket, deliveryOnly: false },
-  { path: '/delivery', needs: BasketStatus.Basket, completes: BasketStatus.Delivery, deliveryOnly: true },
-  { path: '/contact', needs: BasketStatus.Basket, completes: BasketStatus.Contact, deliveryOnly: false },
-  { path: '/orderTime', needs: BasketStatus.Contact, completes: BasketStatus.Time, deliveryOnly: false },
-  { path: '/checkout', needs: BasketStatus.Time, completes: BasketStatus.Checkout, deliveryOnly: false },
-];
-
-/** Where the customer goes once the order is confirmed: waiting for the restaurant (docs/acceptance-and-kitchen.md). */
-export const CONFIRMATION_PATH = '/restaurant-confirmation';
-
-function stepsFor(snapshot: BasketSnapshot): readonly JourneyStep[] {
-  const isDelivery = snapshot.context.orderType === OrderType.Delivery;
-  return JOURNEY_STEPS.filter((step) => isDelivery || !step.deliveryOnly);
+/** The first step still to do: `/order` with no lines … the order's last step until confirmed; CONFIRMATION_PATH once confirmed. */
+export function firstIncompleteStep(snapshot: BasketSnapshot): JourneyDestination {
+  return firstIncompleteStepAt(basketStatusOf(snapshot), journeyOrderOf(snapshot));
 }
 
-function neededStatus(step: JourneyStep, snapshot: BasketSnapshot): number {
-  // A delivery order reaches /contact only once its address is accepted.
-  return step.path === '/contact' && snapshot.context.orderType === OrderType.Delivery ? BasketStatus.Delivery : step.needs;
+/** Where a route guard must send the customer who opens `path`, or undefined to let them in (journeySteps.ts). */
+export function redirectForStep(snapshot: BasketSnapshot, path: string): JourneyDestination | undefined {
+  return redirectForPath(path, basketStatusOf(snapshot), journeyOrderOf(snapshot));
 }
 
-/** The first step still to do: `/order` with no lines … `/checkout` until confirmed; CONFIRMATION_PATH once confirmed. */
-export function firstIncompleteStep(snapshot: BasketSnapshot): JourneyPath | typeof CONFIRMATION_PATH {
-  const status = basketStatusOf(snapshot);
-  if (status >= BasketStatus.Confirmed) return CONFIRMATION_PATH;
-  return stepsFor(snapshot).find((step) => status < step.completes)?.path ?? '/checkout';
+/** The step after `path` for this order (a collection order skips /delivery); CONFIRMATION_PATH after its last step. */
+export function nextStep(snapshot: BasketSnapshot, path: string): JourneyDestination {
+  const step = journeyStepAt(path);
+  return step === undefined ? CONFIRMATION_PATH : stepAfter(step, journeyOrderOf(snapshot));
 }
 
-function journeyStepOf(path: string): JourneyStep | undefined {
-  const normalised = path.replace(/\/+$/, '').toLowerCase();
-  return JOURNEY_STEPS.find((step) => step.path.toLowerCase() === normalised);
-}
-
-/**
- * Where a route guard must send the customer who opens `path`, or undefined to let them in. A step opened before
- * its prerequisites goes to the first incomplete step; `/delivery` on a collection order goes to `/contact`; once
- * the order is confirmed the steps after the menu go to CONFIRMATION_PATH. Paths outside the journey are not guarded.
- */
-export function redirectForStep(snapshot: BasketSnapshot, path: string): string | undefined {
-  const step = journeyStepOf(path);
-  if (step === undefined) return undefined;
-  const status = basketStatusOf(snapshot);
-  if (status >= BasketStatus.Confirmed) return step.path === '/order' ? undefined : CONFIRMATION_PATH;
-  if (step.deliveryOnly && snapshot.context.orderType !== OrderType.Delivery) {
-    return status >= BasketStatus.Basket ? '/contact' : firstIncompleteStep(snapshot);
-  }
-  return status >= neededStatus(step, snapshot) ? undefined : firstIncompleteStep(snapshot);
-}
-
-/** The step after `path` for this order (a collection order skips /delivery); CONFIRMATION_PATH after /checkout. */
-export function nextStep(snapshot: BasketSnapshot, path: string): JourneyPath | typeof CONFIRMATION_PATH {
-  const steps = stepsFor(snapshot);
-  const current = journeyStepOf(path);
-  const index = current === undefined ? -1 : steps.indexOf(current);
-  return steps[index + 1]?.path ?? CONFIRMATION_PATH;
+/** Where /fix-issue's "Back to …" goes, and how it names it. */
+export function fixIssueReturnOf(snapshot: BasketSnapshot): { path: JourneyDestination; name: string } {
+  return fixIssueReturn(basketStatusOf(snapshot), journeyOrderOf(snapshot));
 }
 
 /** Whether CONFIRM_ORDER would be taken: at checkout, with everything saved and nothing in flight. */

@@ -1,5 +1,6 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import { redirectForStep } from '../../machines/basket/basketMachine';
+import { CONFIRMATION_PATH, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
 import type { BasketActor } from '../actors/basket';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
@@ -23,15 +24,17 @@ export function guardOrderingStep(
   requireOnlineOrdering(context.restaurant);
   const to = redirectForStep(context.basket.getSnapshot(), path);
   if (to === undefined || (emptyBasketStays && to === '/order')) return;
-  throw redirect({ to, replace: true });
+  // By href: the table's paths include steps whose routes come with their screens (/payment).
+  throw redirect({ href: to, replace: true });
 }
 
 /**
- * The ordering steps whose state (the basket statechart's snapshot) is saved in the browser, so a reload there
- * is kept by the settings gate instead of landing on `/`; the step's own guard then sends the customer to the
- * first incomplete step if the saved basket does not reach it.
+ * The ordering pages whose state (the basket statechart's snapshot) is saved in the browser, so a reload there
+ * is kept by the settings gate instead of landing on `/`: the journey's steps that survive a reload (the step
+ * table), then the confirmed order's pages. The step's own guard then sends the customer to the first incomplete
+ * step if the saved basket does not reach it.
  */
-export const RESTORABLE_ORDERING_STEPS: readonly string[] = ['/basket', '/delivery', '/orderTime', '/checkout', '/restaurant-confirmation', '/confirmation'];
+export const RESTORABLE_ORDERING_STEPS: readonly string[] = [...RELOADABLE_STEP_PATHS, CONFIRMATION_PATH, '/confirmation'];
 
 const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));
 

@@ -235,6 +235,8 @@ function expectedRedirect(status: number, orderType: number, path: string): stri
     status === 0 ? '/order' : status === 1 ? '/basket' : status === 2 ? (isDelivery ? '/delivery' : '/contact') : status === 3 ? '/contact' : status === 4 ? '/orderTime' : '/checkout';
   const needs: Record<string, number> = { '/order': 0, '/basket': 1, '/delivery': 2, '/contact': isDelivery ? 3 : 2, '/orderTime': 4, '/checkout': 5 };
   if (path === '/delivery' && !isDelivery) return status >= 2 ? '/contact' : firstIncomplete;
+  // Only an order paid online goes through /payment; these orders pay cash.
+  if (path === '/payment') return firstIncomplete;
   return status >= needs[path]! ? undefined : firstIncomplete;
 }
 

@@ -134,7 +134,7 @@ export function BasketScreen() {
     basket.send({ type: 'CONFIRM_BASKET' });
     const snapshot = basket.getSnapshot();
     const next = nextStep(snapshot, '/basket');
-    if (redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+    if (redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
   }
 
   if (lines.length === 0) {

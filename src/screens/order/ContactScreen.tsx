@@ -49,7 +49,7 @@ export function ContactScreen() {
     const snapshot = basket.getSnapshot();
     const refused = ['name', 'phone', 'email'].some((field) => field in snapshot.context.fieldErrors);
     const next = nextStep(snapshot, '/contact');
-    if (!refused && redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+    if (!refused && redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
   }
 
   return (

@@ -42,7 +42,7 @@ export function DeliveryScreen() {
     setSubmitted(false);
     const snapshot = basket.getSnapshot();
     const refused = ADDRESS_FIELDS.some((field) => field in snapshot.context.fieldErrors) || snapshot.context.error !== undefined;
-    if (!refused && basketStatusOf(snapshot) >= BasketStatus.Delivery) void navigate({ to: nextStep(snapshot, '/delivery') });
+    if (!refused && basketStatusOf(snapshot) >= BasketStatus.Delivery) void navigate({ href: nextStep(snapshot, '/delivery') });
   }, [submitted, checking, basket, navigate]);
 
   function submit(event: FormEvent<HTMLFormElement>) {

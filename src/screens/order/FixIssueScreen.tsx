@@ -5,18 +5,8 @@ import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { firstIncompleteStep, needsFix } from '../../../machines/basket/basketMachine';
+import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { useBasketActor } from './useBasket';
-
-const STEP_NAMES: Record<ReturnType<typeof firstIncompleteStep>, string> = {
-  '/order': 'the menu',
-  '/basket': 'your basket',
-  '/delivery': 'your delivery details',
-  '/contact': 'your contact details',
-  '/orderTime': 'your order time',
-  '/checkout': 'the checkout',
-  '/restaurant-confirmation': 'your order',
-};
 
 /**
  * `/fix-issue` (SPEC §2, §8): a failed order update or confirmation. The server's message or the fields it refused,
@@ -29,12 +19,12 @@ export function FixIssueScreen() {
   const failed = useSelector(basket, needsFix);
   const busy = useSelector(basket, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(basket, (snapshot) => snapshot.context.error);
-  const step = useSelector(basket, firstIncompleteStep);
+  const back = useSelector(basket, fixIssueReturnOf, (a, b) => a.path === b.path);
   const [retried, setRetried] = useState(false);
 
   useEffect(() => {
-    if (retried && !failed && !busy) void navigate({ to: step, replace: true });
-  }, [retried, failed, busy, step, navigate]);
+    if (retried && !failed && !busy) void navigate({ href: back.path, replace: true });
+  }, [retried, failed, busy, back.path, navigate]);
 
   function tryAgain() {
     setRetried(true);
@@ -65,8 +55,8 @@ export function FixIssueScreen() {
       ) : (
         <Text>There is nothing to fix in your order.</Text>
       )}
-      <Anchor component={Link} to={step} w="fit-content">
-        {`Back to ${STEP_NAMES[step]}`}
+      <Anchor component={Link} to={back.path} w="fit-content">
+        {`Back to ${back.name}`}
       </Anchor>
     </Stack>
   );

@@ -74,7 +74,7 @@ export function OrderTimeScreen() {
     setRefusal(undefined);
     const snapshot = basket.getSnapshot();
     const next = nextStep(snapshot, '/orderTime');
-    if (snapshot.context.fieldErrors.requestedTime === undefined && redirectForStep(snapshot, next) === undefined) void navigate({ to: next });
+    if (snapshot.context.fieldErrors.requestedTime === undefined && redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
   }
 
   const noTimes = !data.asapAvailable && groups.length === 0;
