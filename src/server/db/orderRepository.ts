@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
+import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
 import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
@@ -33,8 +34,20 @@ export interface ConfirmationState {
   discounts?: { stored: StoredDiscounts; current: { profilePercent: number; vouchers: HeldVoucher[] } };
 }
 
+/** The online payment a confirmation comes with (authoriseCapture, docs/payments.md). */
+export type ConfirmationPayment =
+  /** Only asks whether the basket would be confirmed now: 'confirmable' instead of confirming, and nothing written. */
+  | { step: 'check' }
+  /**
+   * PayPal has authorised: the payment is recorded as held in the confirming transaction. A confirmation that is
+   * refused, or a basket found already confirmed without it, leaves the authorisation to be voided instead.
+   */
+  | { step: 'authorised'; authorisation: PaymentAuthorisation };
+
 export type ConfirmOutcome =
   | { outcome: 'confirmed'; orderRef: string; alreadyConfirmed: boolean }
+  /** Only with a payment `check`: the basket would be confirmed now. */
+  | { outcome: 'confirmable' }
   | { outcome: 'refused'; errorMessage: string }
   /** The basket was last priced for another customer, or for a guest when a customer confirms (and the reverse). */
   | { outcome: 'notTheirs' }
@@ -51,7 +64,8 @@ export interface OrderRepository {
    * In one transaction: locks the basket; refuses it unless it was last priced for `accountSub` (a signed-in
    * customer's `sub`; null, the default, for a guest); answers its orderRef if it is already confirmed (nothing
    * changes); otherwise asks `refusal` about the basket as stored and either confirms it with `orderRef` or writes
-   * nothing. A customer's confirmation also uses the basket's vouchers and credits its points (docs/accounts.md).
+   * nothing. A customer's confirmation also uses the basket's vouchers and credits its points (docs/accounts.md),
+   * and an order paid online records its `payment` (ConfirmationPayment).
    */
   confirmBasket(
     basketId: string,
@@ -59,6 +73,7 @@ export interface OrderRepository {
     orderRef: string,
     now: string,
     accountSub?: string | null,
+    payment?: ConfirmationPayment,
   ): Promise<ConfirmOutcome>;
   findDeliveryZone(postcodeDistrict: string): Promise<DeliveryZone | undefined>;
 }
@@ -146,14 +161,15 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
       });
     },
 
-    async confirmBasket(basketId, refusal, orderRef, now, accountSub = null) {
-      const steps = () => confirmationSteps(basketId, refusal, orderRef, now, accountSub);
+    async confirmBasket(basketId, refusal, orderRef, now, accountSub = null, payment) {
+      const steps = () => confirmationSteps(basketId, refusal, orderRef, now, accountSub, payment);
       const outcome =
         sqliteTransaction === undefined
           ? await db.transaction().execute((transaction) => runOnKysely(transaction, steps()))
           : await sqliteTransaction((sqlite) => runOnSqlite(sqlite, steps()));
-      // The customer is told the order is placed only once it would survive a power cut.
-      if (outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed) await syncToDisk();
+      // The customer is told the order is placed only once it would survive a power cut, and money PayPal holds
+      // is never forgotten.
+      if ((outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed) || payment?.step === 'authorised') await syncToDisk();
       return outcome;
     },
 
@@ -177,14 +193,21 @@ function* confirmationSteps(
   orderRef: string,
   now: string,
   accountSub: string | null,
+  payment: ConfirmationPayment | undefined,
 ): Steps<ConfirmOutcome> {
   // A write that changes nothing, to hold the row lock on PostgreSQL until the decision is stored.
   const row = yield* firstRowOf<Selectable<BasketsTable>>('update "baskets" set "revision" = "revision" where "basket_id" = ? returning *', basketId);
   if (row === undefined) return { outcome: 'missing' };
   const lines = yield* rowsOf<Selectable<BasketLinesTable>>('select * from "basket_lines" where "basket_id" = ? order by "line_no"', basketId);
   const basket = basketOf(row, lines);
-  if (basket.accountSub !== accountSub) return { outcome: 'notTheirs' };
-  if (basket.orderRef !== null) return { outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true };
+  const authorisation = payment?.step === 'authorised' ? payment.authorisation : undefined;
+  /** The confirmation does not happen: money PayPal holds for it is released. */
+  function* notConfirmed<Outcome extends ConfirmOutcome>(outcome: Outcome): Steps<Outcome> {
+    if (authorisation !== undefined) yield* voidUnrecordedAuthorisation(basketId, authorisation, now);
+    return outcome;
+  }
+  if (basket.accountSub !== accountSub) return yield* notConfirmed({ outcome: 'notTheirs' });
+  if (basket.orderRef !== null) return yield* notConfirmed({ outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true });
 
   const zoneRow =
     basket.deliveryZoneId === null
@@ -216,8 +239,14 @@ function* confirmationSteps(
     menuVersion: menu?.menu_version ?? basket.menuVersion,
     discounts,
   });
-  if (errorMessage !== undefined) return { outcome: 'refused', errorMessage };
+  if (errorMessage !== undefined) return yield* notConfirmed({ outcome: 'refused', errorMessage });
+  if (payment?.step === 'check') return { outcome: 'confirmable' };
 
+  if (authorisation !== undefined && !(yield* recordAuthorised(basketId, authorisation, now))) {
+    // Linking refuses to replace a payment being authorised, so only a broken invariant gets here; the transaction
+    // is rolled back and the payment left `authorising` for reconciliation.
+    throw new Error(`The payment of ${basketId} is no longer PayPal order ${authorisation.payPalOrderId} waiting to be authorised`);
+  }
   yield* changesOf(
     'update "baskets" set "status" = 7, "order_ref" = ?, "confirmed_at" = ?, "updated_at" = ?, "order_summary" = ? where "basket_id" = ?',
     orderRef,

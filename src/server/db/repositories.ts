@@ -5,6 +5,7 @@ import { createAcceptanceRepository, type AcceptanceRepository } from './accepta
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
+import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
 import type { DatabaseSchema } from './schema';
 
@@ -21,6 +22,7 @@ export interface Repositories {
   acceptance: AcceptanceRepository;
   bookings: BookingRepository;
   accounts: AccountRepository;
+  payments: PaymentRepository;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -62,6 +64,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     acceptance: createAcceptanceRepository(db, syncToDisk),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
+    payments: createPaymentRepository(db, syncToDisk),
   };
 }
 
