@@ -62,6 +62,7 @@ describe('what confirming refuses', () => {
     leadMinutes: { collection: 20, delivery: 45 },
     menuVersion: 1,
     zone: undefined,
+    paidOnline: false,
   };
   const delivery: Basket = { ...basket, orderType: 2, deliveryZoneId: 1, deliveryAddress: { address1: '1 Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' } };
 
@@ -69,6 +70,7 @@ describe('what confirming refuses', () => {
     expect(confirmationRefusal(basket, context)).toBeUndefined();
     expect(confirmationRefusal(delivery, { ...context, zone })).toBeUndefined();
     expect(confirmationRefusal({ ...basket, asap: false, requestedTime: '2026-11-24T19:00:00.000Z' }, context)).toBeUndefined();
+    expect(confirmationRefusal({ ...basket, paymentType: 2 }, { ...context, paidOnline: true })).toBeUndefined();
   });
 
   it.each<[string, Basket, Partial<ConfirmationContext>, string]>([
@@ -86,7 +88,8 @@ describe('what confirming refuses', () => {
     ['no time', { ...basket, asap: false }, {}, 'Choose ASAP or a time for your order'],
     ['a past time', { ...basket, asap: false, requestedTime: '2026-11-24T17:45:00.000Z' }, {}, 'The time you chose is no longer available: please choose another time'],
     ['no payment type', { ...basket, paymentType: 0 }, {}, 'Choose how you will pay'],
-    ['online payment', { ...basket, paymentType: 2 }, {}, 'Online payment is not available yet: please choose cash'],
+    ['online payment without it', { ...basket, paymentType: 2 }, {}, 'Pay for this order online before placing it'],
+    ['a cash order paid online', basket, { paidOnline: true }, 'This order is to be paid in cash: place it without paying online'],
   ])('refuses %s', (_case, refused, contextChange, message) => {
     expect(confirmationRefusal(refused, { ...context, ...contextChange })).toBe(message);
   });

@@ -17,6 +17,8 @@ export interface ConfirmationContext {
   menuVersion: number;
   /** The basket's delivery zone as the database holds it now (undefined when there is none). */
   zone: DeliveryZone | undefined;
+  /** Whether the order comes with a payment PayPal authorised (authoriseCapture); a cash order is placed without. */
+  paidOnline: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   }
 
   if (basket.paymentType === PaymentType.NotSet) return 'Choose how you will pay';
-  if (basket.paymentType !== PaymentType.CashOrder) return 'Online payment is not available yet: please choose cash';
+  if (basket.paymentType === PaymentType.InternetOrder && !context.paidOnline) return 'Pay for this order online before placing it';
+  if (basket.paymentType === PaymentType.CashOrder && context.paidOnline) return 'This order is to be paid in cash: place it without paying online';
   return undefined;
 }

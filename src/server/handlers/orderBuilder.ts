@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { londonWallClock } from '../../domain/londonClock';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import type { ConfirmationPayment } from '../db/orderRepository';
 import type { Repositories, RestaurantData } from '../db/repositories';
 import type { HeldVoucher } from '../domain/account';
 import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
@@ -106,15 +107,25 @@ function normalisedInstant(requestedTime: string | null | undefined): string | n
 
 /**
  * Confirms a basket for a guest (`accountSub` null) or for the signed-in customer it was last priced for, whose
- * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef.
+ * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef. An order paid
+ * online is confirmed only with its `payment` (authoriseCapture), and a cash order only without; a payment `check`
+ * answers undefined when the basket would be confirmed now (an already confirmed basket answers its orderRef).
+ * Every refusal is an ApiError with the customer's message.
  */
-async function confirmedOrderRef(request: FastifyRequest<{ Body: { basketId: string } }>, accountSub: string | null): Promise<string> {
-  const restaurant = await restaurantOf(request.server.repositories);
-  const now = request.server.clock();
+export async function confirmedOrderRef(server: FastifyInstance, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<string | undefined>;
+export async function confirmedOrderRef(server: FastifyInstance, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<string>;
+export async function confirmedOrderRef(
+  server: FastifyInstance,
+  basketId: string,
+  accountSub: string | null,
+  payment?: ConfirmationPayment,
+): Promise<string | undefined> {
+  const restaurant = await restaurantOf(server.repositories);
+  const now = server.clock();
   const { dayOfWeek } = londonWallClock(now);
   const settings = restaurant.takeawaySettings;
-  const outcome = await request.server.repositories.orders.confirmBasket(
-    request.body.basketId,
+  const outcome = await server.repositories.orders.confirmBasket(
+    basketId,
     (basket, state) => {
       // First: a changed discount changes the figures every later check reads.
       if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
@@ -128,18 +139,20 @@ async function confirmedOrderRef(request: FastifyRequest<{ Body: { basketId: str
         leadMinutes: { collection: settings.collectionLeadMinutes, delivery: settings.deliveryLeadMinutes },
         menuVersion: state.menuVersion,
         zone: state.zone,
+        paidOnline: payment !== undefined,
       });
     },
     newPublicId(),
     now.toISOString(),
     accountSub,
+    payment,
   );
   if (outcome.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
   if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
   if (outcome.outcome === 'notTheirs') {
     throw new ApiError(400, accountSub === null ? 'Sign in to confirm this order' : 'Your basket must be updated for your account');
   }
-  return outcome.orderRef;
+  return outcome.outcome === 'confirmable' ? undefined : outcome.orderRef;
 }
 
 /** A signed-in caller's discounts for an update, or the failures naming the vouchers they may not use. */
@@ -289,10 +302,10 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   },
 
   async confirmOrder(request) {
-    return { data: { orderRef: await confirmedOrderRef(request, null) } };
+    return { data: { orderRef: await confirmedOrderRef(request.server, request.body.basketId, null) } };
   },
 
   async confirmOrderAuth(request) {
-    return { data: { orderRef: await confirmedOrderRef(request, signedInCaller(request).sub) } };
+    return { data: { orderRef: await confirmedOrderRef(request.server, request.body.basketId, signedInCaller(request).sub) } };
   },
 };
