@@ -1,0 +1,68 @@
+import type { PayPalPaymentSource } from '../payPalClient';
+
+/** PayPal's sandbox test cards that decide an outcome; any other Luhn-valid number pays with 3-D Secure passed. */
+export const FAKE_CARDS = {
+  approved: '4111111111111111',
+  secureCustomerAuthenticationFailed: '4000000000000002',
+  declined: '4000000000000119',
+} as const;
+
+export interface CardDetails {
+  number: string;
+  /** MM/YY */
+  expiry: string;
+  securityCode: string;
+}
+
+export type CardCheck =
+  | { accepted: true; paymentSource: NonNullable<PayPalPaymentSource['card']>; declinesAuthorisation: boolean }
+  | { accepted: false; issue: string; description: string };
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MASTERCARD';
+  if (/^3[47]/.test(digits)) return 'AMEX';
+  return 'UNKNOWN';
+}
+
+/** What PayPal's card fields and 3-D Secure would make of a card, as its sandbox does for its test numbers. */
+export function checkCard(card: Partial<CardDetails> | undefined, now: Date): CardCheck {
+  const digits = (card?.number ?? '').replace(/[\s-]/g, '');
+  if (!/^[0-9]{13,19}$/.test(digits) || !passesLuhn(digits)) {
+    return { accepted: false, issue: 'CARD_NUMBER_INVALID', description: 'The card number is not valid.' };
+  }
+  const expiry = /^(0[1-9]|1[0-2])\s*\/\s*([0-9]{2})$/.exec(card?.expiry ?? '');
+  if (!expiry) return { accepted: false, issue: 'INVALID_EXPIRY_DATE', description: 'The expiry date must be MM/YY.' };
+  const endOfExpiryMonth = Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1);
+  if (endOfExpiryMonth <= now.getTime()) return { accepted: false, issue: 'CARD_EXPIRED', description: 'The card has expired.' };
+  if (!/^[0-9]{3,4}$/.test(card?.securityCode ?? '')) {
+    return { accepted: false, issue: 'INVALID_SECURITY_CODE_LENGTH', description: 'The security code must be 3 or 4 digits.' };
+  }
+  const authenticationFailed = digits === FAKE_CARDS.secureCustomerAuthenticationFailed;
+  return {
+    accepted: true,
+    declinesAuthorisation: digits === FAKE_CARDS.declined,
+    paymentSource: {
+      last_digits: digits.slice(-4),
+      brand: brandOf(digits),
+      type: 'CREDIT',
+      authentication_result: {
+        liability_shift: authenticationFailed ? 'NO' : 'POSSIBLE',
+        three_d_secure: { enrollment_status: 'Y', authentication_status: authenticationFailed ? 'N' : 'Y' },
+      },
+    },
+  };
+}
