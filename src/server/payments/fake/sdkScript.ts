@@ -213,6 +213,7 @@ export function payPalSdkScript(): string {
 
     function openDialog(orderId) {
       var titleId = 'paypal-sandbox-title-' + instance;
+      var descriptionId = 'paypal-sandbox-description-' + instance;
       var verified = element('input', { type: 'radio', name: 'paypal-sandbox-account-' + instance, value: 'VERIFIED' });
       var unverified = element('input', { type: 'radio', name: 'paypal-sandbox-account-' + instance, value: 'UNVERIFIED' });
       verified.checked = true;
@@ -223,11 +224,11 @@ export function payPalSdkScript(): string {
         element('label', { style: { display: 'block' } }, [verified, document.createTextNode(' Verified')]),
         element('label', { style: { display: 'block' } }, [unverified, document.createTextNode(' Unverified')]),
       ]);
-      var box = element('div', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId,
+      var box = element('div', { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-describedby': descriptionId,
         style: { background: '#fff', color: '#111', maxWidth: '360px', margin: '10vh auto', padding: '24px', borderRadius: '8px',
           font: '16px sans-serif' } }, [
         element('h2', { id: titleId, text: 'PayPal sandbox', style: { marginTop: '0' } }),
-        element('p', { text: 'A test payment: no money moves. Choose the test account that pays.' }),
+        element('p', { id: descriptionId, text: 'A test payment: no money moves. Choose the test account that pays.' }),
         accounts, payNow, cancel,
       ]);
       dialog = element('div', { style: { position: 'fixed', inset: '0', zIndex: '2147483647', background: 'rgba(0, 0, 0, 0.6)' } }, [box]);
@@ -253,6 +254,10 @@ export function payPalSdkScript(): string {
       box.addEventListener('keydown', function (event) {
         if (event.key === 'Escape' && !cancel.disabled) cancelPayment();
         if (event.key === 'Tab') keepFocusWithin(box, event);
+      });
+      // A click on the backdrop keeps focus in the dialog, where Escape is heard.
+      dialog.addEventListener('mousedown', function (event) {
+        if (event.target === dialog) event.preventDefault();
       });
       document.body.appendChild(dialog);
       verified.focus();
