@@ -9,6 +9,7 @@ import type { HeldVoucher } from '../domain/account';
 import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
 import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
+import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
 import { confirmationRefusal } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
@@ -131,7 +132,7 @@ export async function confirmedOrderRef(
       if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
         return DISCOUNTS_CHANGED_MESSAGE;
       }
-      return confirmationRefusal(basket, {
+      const refusal = confirmationRefusal(basket, {
         now,
         orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
         minimums: orderMinimumSettingsFrom(settings),
@@ -141,6 +142,11 @@ export async function confirmedOrderRef(
         zone: state.zone,
         paidOnline: payment !== undefined,
       });
+      // The basket may have been priced again while PayPal authorised what it cost before.
+      if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
+        return AMOUNT_CHANGED_MESSAGE;
+      }
+      return refusal;
     },
     newPublicId(),
     now.toISOString(),
