@@ -122,7 +122,7 @@ export function payPalSdkScript(): string {
       var target = typeof container === 'string' ? document.querySelector(container) : container;
       if (closed) return Promise.reject(new Error('PayPal sandbox: these buttons were closed'));
       if (!target) return Promise.reject(new Error('PayPal sandbox: no container ' + container));
-      root = element('div', { role: 'group', 'aria-label': 'PayPal sandbox', 'data-paypal-sandbox': String(instance) });
+      root = element('div', { role: 'group', 'aria-label': 'PayPal sandbox' });
       sources.forEach(function (source) {
         var button = element('button', { type: 'button', text: fundingLabels[source] || source, style: fundingStyles[source] });
         button.addEventListener('click', function () { pay(source); });
