@@ -471,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Authorises and captures an approved PayPal order, then confirms the basket's order.
-         * @description SPEC does not show the answer; this project answers the confirmed order's reference. An unverified PayPal account is refused with 400 errorMessage "PayPay User Unverified" (SPEC's wording); other capture failures are 400 with their own message. Repeating the call has one effect.
+         * @description SPEC does not show the answer; this project answers the confirmed order's reference. An unverified PayPal account is refused with 400 errorMessage "PayPay User Unverified" (SPEC's wording); other capture failures are 400 with their own message. Repeating the call has one effect. With a signed-in customer's bearer token the basket is confirmed for them, as confirmAuth does; without one, as a guest's, as confirm does.
          */
         post: operations["authoriseCapture"];
         delete?: never;
