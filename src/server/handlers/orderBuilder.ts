@@ -38,8 +38,8 @@ type OrderBuilderOperation =
   | 'confirmOrder'
   | 'confirmOrderAuth';
 
-const BASKET_MISSING_MESSAGE = 'This basket does not exist';
-const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
+export const BASKET_MISSING_MESSAGE = 'This basket does not exist';
+export const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
 
 /** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
 export async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
