@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
-// Ports of their own, so that the tests run beside `npm start` (8080, 9229).
+// Ports of their own, so that the tests run beside `npm start` (8080, 9230, 9240).
 const SITE_PORT = 8181;
 const IDENTITY_EMULATOR_PORT = 9329;
+const PAYPAL_FAKE_PORT = 9341;
 // A second server whose restaurant refuses unanswered orders after a few seconds, for the automatic refusal.
 const SHORT_TIMEOUT_SITE_PORT = 8182;
 const SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT = 9330;
+const SHORT_TIMEOUT_PAYPAL_FAKE_PORT = 9342;
 const SHORT_ACCEPTANCE_TIMEOUT_SECONDS = 5;
 const SHORT_TIMEOUT_SPECS = /acceptanceTimeout\.spec\.ts$/;
 
@@ -59,7 +61,13 @@ export default defineConfig({
       // The site is built first when stale; the second server starts after this one and serves the same build.
       command: `node -e "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())" && ${serverCommand()}`,
       url: `http://127.0.0.1:${SITE_PORT}/config.json`,
-      env: { PORT: String(SITE_PORT), HOST: '127.0.0.1', IDENTITY_EMULATOR_PORT: String(IDENTITY_EMULATOR_PORT), LOG_LEVEL: 'warn' },
+      env: {
+        PORT: String(SITE_PORT),
+        HOST: '127.0.0.1',
+        IDENTITY_EMULATOR_PORT: String(IDENTITY_EMULATOR_PORT),
+        PAYPAL_FAKE_PORT: String(PAYPAL_FAKE_PORT),
+        LOG_LEVEL: 'warn',
+      },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
@@ -72,6 +80,7 @@ export default defineConfig({
         PORT: String(SHORT_TIMEOUT_SITE_PORT),
         HOST: '127.0.0.1',
         IDENTITY_EMULATOR_PORT: String(SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT),
+        PAYPAL_FAKE_PORT: String(SHORT_TIMEOUT_PAYPAL_FAKE_PORT),
         ACCEPTANCE_TIMEOUT_SECONDS: String(SHORT_ACCEPTANCE_TIMEOUT_SECONDS),
         LOG_LEVEL: 'warn',
       },

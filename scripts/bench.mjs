@@ -152,6 +152,7 @@ async function serveRealServer({ siteRoot: builtSite } = {}) {
       siteRoot,
       logLevel: 'silent',
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
       clock: () => OPEN_FOR_ORDERS,
     },
     {},

@@ -9,9 +9,17 @@ import type { Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
+import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
+import type { PayPalClient } from './payments/payPalClient';
 import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
-import { appVersion, registerBrowserConfig, type BrowserConfig, type BrowserIdentity } from './plugins/browserConfig';
+import {
+  appVersion,
+  registerBrowserConfig,
+  type BrowserConfig,
+  type BrowserIdentity,
+  type BrowserPayPal,
+} from './plugins/browserConfig';
 import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -22,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     repositories: Repositories;
     clock: Clock;
+    /** PayPal's REST API (the loopback fake in local mode), with the restaurant's credentials. */
+    payPal: PayPalClient;
     /** ACCEPTANCE_TIMEOUT_SECONDS: how long a request waits for the restaurant before it is refused. */
     acceptanceTimeoutSeconds: number;
   }
@@ -41,8 +51,17 @@ export interface AppDependencies {
   browserIdentity: BrowserIdentity;
   /** Local mode: the identity emulator, reached by the browser through `/identity`. */
   identityEmulatorEndpoint?: string;
+  payPal: AppPayPal;
   /** Defaults to the real time. */
   clock?: Clock;
+}
+
+export interface AppPayPal {
+  client: PayPalClient;
+  /** What `/config.json` tells the browser's PayPal script. */
+  browser: BrowserPayPal;
+  /** Local mode: the loopback fake, reached by the browser through `/paypal-sandbox`. */
+  fakeUrl?: string;
 }
 
 const openApiDocument = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object;
@@ -53,6 +72,7 @@ export async function buildApp({
   verifyIdToken,
   browserIdentity,
   identityEmulatorEndpoint,
+  payPal,
   clock = realTime,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
@@ -64,6 +84,7 @@ export async function buildApp({
   });
   app.decorate('repositories', repositories);
   app.decorate('clock', clock);
+  app.decorate('payPal', payPal.client);
   app.decorate('acceptanceTimeoutSeconds', config.acceptanceTimeoutSeconds);
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
@@ -90,6 +111,7 @@ export async function buildApp({
     applicationKey: config.applicationKey,
     siteKey: config.siteKey,
     identity: browserIdentity,
+    payPal: payPal.browser,
     ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
     appVersion,
   };
@@ -97,6 +119,7 @@ export async function buildApp({
   if (identityEmulatorEndpoint) {
     await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
   }
+  if (payPal.fakeUrl) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers: operationHandlers,

@@ -21,6 +21,32 @@ export interface CognitoIdentityConfig {
   region: string;
 }
 
+export const payPalEnvironments = ['production', 'sandbox'] as const;
+export type PayPalEnvironment = (typeof payPalEnvironments)[number];
+
+/** PayPal's REST API for each environment (PAYPAL_API_BASE_URL overrides it). */
+export const payPalApiBaseUrls: Record<PayPalEnvironment, string> = {
+  production: 'https://api-m.paypal.com',
+  sandbox: 'https://api-m.sandbox.paypal.com',
+};
+
+/** Local mode runs the loopback PayPal fake (REST API and JS SDK) beside the server, or uses one already running. */
+export interface LocalPayPalConfig {
+  mode: 'local';
+  /** 0: any free port. */
+  fakePort: number;
+  /** A fake started elsewhere, which outlives this server (tests that restart it keep PayPal's state); none is started then. */
+  fakeUrl: string | undefined;
+}
+
+export interface LivePayPalConfig {
+  mode: 'paypal';
+  clientId: string;
+  clientSecret: string;
+  environment: PayPalEnvironment;
+  apiBaseUrl: string;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -30,6 +56,7 @@ export interface ServerConfig {
   applicationKey: string;
   siteKey: string;
   identity: LocalIdentityConfig | CognitoIdentityConfig;
+  payPal: LocalPayPalConfig | LivePayPalConfig;
   analyticsMeasurementId: string | undefined;
   logLevel: LogLevel;
   /** How long a request waits for the restaurant's answer before it is refused automatically. */
@@ -124,6 +151,52 @@ function identity(env: Environment): LocalIdentityConfig | CognitoIdentityConfig
   throw new ConfigurationError(`IDENTITY_MODE must be "local" or "cognito", got "${mode}"`);
 }
 
+function httpUrl(env: Environment, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigurationError(`${name} must be an http:// or https:// URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function payPal(env: Environment): LocalPayPalConfig | LivePayPalConfig {
+  const mode = read(env, 'PAYPAL_MODE') ?? 'local';
+  const environment = read(env, 'PAYPAL_ENVIRONMENT');
+  if (environment !== undefined && !(payPalEnvironments as readonly string[]).includes(environment)) {
+    throw new ConfigurationError(`PAYPAL_ENVIRONMENT must be production or sandbox, got "${environment}"`);
+  }
+  const clientId = matching(env, 'PAYPAL_CLIENT_ID', /^[A-Za-z0-9_-]{1,200}$/, 'a PayPal REST app client id (letters, digits, - and _)');
+  const clientSecret = read(env, 'PAYPAL_CLIENT_SECRET');
+  if (clientSecret !== undefined && !/^[\x21-\x7e]{1,200}$/.test(clientSecret)) {
+    // Unlike the other settings, its value is never repeated: error messages end up in logs.
+    throw new ConfigurationError('PAYPAL_CLIENT_SECRET must be 1 to 200 visible ASCII characters without spaces');
+  }
+  const apiBaseUrl = httpUrl(env, 'PAYPAL_API_BASE_URL');
+  // Beside the identity emulator's 9230, and clear of Node's --inspect 9229.
+  const fakePort = wholeNumber(env, 'PAYPAL_FAKE_PORT', 9240, 0, 65535);
+  const fakeUrl = httpUrl(env, 'PAYPAL_FAKE_URL');
+  if (mode === 'local') return { mode, fakePort, fakeUrl };
+  if (mode === 'paypal') {
+    const because = 'when PAYPAL_MODE is paypal';
+    const chosenEnvironment = required('PAYPAL_ENVIRONMENT', environment, `${because} (production or sandbox)`) as PayPalEnvironment;
+    return {
+      mode,
+      clientId: required('PAYPAL_CLIENT_ID', clientId, because),
+      clientSecret: required('PAYPAL_CLIENT_SECRET', clientSecret, because),
+      environment: chosenEnvironment,
+      apiBaseUrl: apiBaseUrl ?? payPalApiBaseUrls[chosenEnvironment],
+    };
+  }
+  throw new ConfigurationError(`PAYPAL_MODE must be "local" or "paypal", got "${mode}"`);
+}
+
 function keyValue(env: Environment, name: string, fallback: string): string {
   return matching(env, name, /^[\x21-\x7e]{1,200}$/, '1 to 200 visible ASCII characters without spaces') ?? fallback;
 }
@@ -143,6 +216,7 @@ export function loadConfig(env: Environment): ServerConfig {
     applicationKey: keyValue(env, 'APPLICATION_KEY', 'takeaway-web'),
     siteKey: keyValue(env, 'SITE_KEY', 'demo-site'),
     identity: identity(env),
+    payPal: payPal(env),
     analyticsMeasurementId: matching(
       env,
       'ANALYTICS_MEASUREMENT_ID',

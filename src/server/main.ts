@@ -1,13 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, type Clock } from './app';
+import { buildApp, type AppPayPal, type Clock } from './app';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
 import { createRepositories } from './db/repositories';
 import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
+import type { PayPalFakeControl } from './payments/fake/payPalFake';
+import { PAYPAL_SANDBOX_PREFIX } from './payments/fake/sandboxProxy';
+import { createPayPalClient } from './payments/payPalClient';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
 
@@ -16,7 +19,41 @@ export interface RunningServer {
   url: string;
   /** The local identity emulator's own endpoint (local mode only), for tests that create users directly. */
   identityEmulatorEndpoint?: string;
+  /** Local mode: the loopback PayPal fake's own URL (started here, or PAYPAL_FAKE_URL's). */
+  payPalFakeUrl?: string;
+  /** Local mode, when this server started the fake: its in-process controls, for tests. */
+  payPalFakeControl?: PayPalFakeControl;
   close(): Promise<void>;
+}
+
+interface PayPalSetup extends AppPayPal {
+  fakeControl?: PayPalFakeControl;
+  close(): Promise<void>;
+}
+
+async function setUpPayPal(config: ServerConfig): Promise<PayPalSetup> {
+  const payPal = config.payPal;
+  if (payPal.mode === 'paypal') {
+    const { clientId, clientSecret, environment, apiBaseUrl } = payPal;
+    return {
+      client: createPayPalClient({ baseUrl: apiBaseUrl, clientId, clientSecret }),
+      browser: { clientId, environment },
+      close: async () => {},
+    };
+  }
+  // Loaded only in local mode, like the identity emulator.
+  const { startPayPalFake, LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } = await import('./payments/fake/payPalFake');
+  const fake =
+    payPal.fakeUrl === undefined
+      ? await startPayPalFake({ port: payPal.fakePort })
+      : { url: payPal.fakeUrl, control: undefined, close: async () => {} };
+  return {
+    client: createPayPalClient({ baseUrl: fake.url, clientId: LOCAL_PAYPAL_CLIENT_ID, clientSecret: LOCAL_PAYPAL_CLIENT_SECRET }),
+    browser: { clientId: LOCAL_PAYPAL_CLIENT_ID, environment: 'sandbox', sdkBaseUrl: `${PAYPAL_SANDBOX_PREFIX}/sdk/js` },
+    fakeUrl: fake.url,
+    fakeControl: fake.control,
+    close: () => fake.close(),
+  };
 }
 
 interface IdentitySetup {
@@ -57,7 +94,7 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
 }
 
 /**
- * Starts everything `npm start` serves: the identity emulator (local mode), the database (migrated and,
+ * Starts everything `npm start` serves: the identity emulator and the PayPal fake (local mode), the database (migrated and,
  * when empty, seeded) and the site with its API. Overrides win over the environment; tests use them for
  * a temporary data directory and port 0, and `clock` to fix the server's "now" (real time by default).
  */
@@ -78,6 +115,8 @@ export async function startServer(
   try {
     const identity = await setUpIdentity(config);
     closers.push(identity.close);
+    const payPal = await setUpPayPal(config);
+    closers.push(payPal.close);
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'takeaway.sqlite') });
     closers.push(() => database.close());
@@ -94,6 +133,7 @@ export async function startServer(
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,
+      payPal: { client: payPal.client, browser: payPal.browser, fakeUrl: payPal.fakeUrl },
       clock,
     });
     closers.push(() => app.close());
@@ -101,7 +141,13 @@ export async function startServer(
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    return { url: `http://${host}:${port}`, identityEmulatorEndpoint: identity.emulatorEndpoint, close: closeAll };
+    return {
+      url: `http://${host}:${port}`,
+      identityEmulatorEndpoint: identity.emulatorEndpoint,
+      payPalFakeUrl: payPal.fakeUrl,
+      payPalFakeControl: payPal.fakeControl,
+      close: closeAll,
+    };
   } catch (error) {
     await closeAll();
     throw error;

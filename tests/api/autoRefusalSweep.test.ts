@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { createIdTokenVerifier } from '../../src/server/identity/verify';
+import { createPayPalClient } from '../../src/server/payments/payPalClient';
 
 // The sweep refuses timed-out requests with nobody reading them, every 15 seconds of the app's life.
 describe('the automatic refusal sweep', () => {
@@ -34,6 +35,10 @@ describe('the automatic refusal sweep', () => {
       repositories,
       verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: 'http://127.0.0.1:9/unused', clientId: 'unused' }),
       browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
+      payPal: {
+        client: createPayPalClient({ baseUrl: 'http://127.0.0.1:9/unused', clientId: 'unused', clientSecret: 'unused' }),
+        browser: { clientId: 'unused', environment: 'sandbox' },
+      },
       clock: () => now,
     });
     await app.ready();

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       applicationKey: 'takeaway-web',
       siteKey: 'demo-site',
       identity: { mode: 'local', emulatorPort: 9230, region: 'eu-west-2' },
+      payPal: { mode: 'local', fakePort: 9240, fakeUrl: undefined },
       analyticsMeasurementId: undefined,
       logLevel: 'info',
       acceptanceTimeoutSeconds: 600,

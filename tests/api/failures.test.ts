@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/server/config';
 import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { createIdTokenVerifier } from '../../src/server/identity/verify';
+import { createPayPalClient } from '../../src/server/payments/payPalClient';
 
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
 
@@ -28,6 +29,10 @@ describe('when something unexpected fails', () => {
       repositories: createRepositories(database.db),
       verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: 'http://127.0.0.1:9/unused', clientId: 'unused' }),
       browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
+      payPal: {
+        client: createPayPalClient({ baseUrl: 'http://127.0.0.1:9/unused', clientId: 'unused', clientSecret: 'unused' }),
+        browser: { clientId: 'unused', environment: 'sandbox' },
+      },
     });
     await app.ready();
   });

@@ -30,6 +30,7 @@ describe('tsx src/server/main.ts', () => {
         ...process.env,
         PORT: String(port),
         IDENTITY_EMULATOR_PORT: String(await freePort()),
+        PAYPAL_FAKE_PORT: '0',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         DATABASE_URL: '',

@@ -97,6 +97,7 @@ export async function startOrderingServer(): Promise<OrderingServer> {
       siteRoot: join(dataDir, 'no-site'),
       logLevel: 'silent',
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
       clock: () => state.now,
     },
     {},

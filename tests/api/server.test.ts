@@ -28,7 +28,14 @@ beforeAll(async () => {
   writeFileSync(join(siteRoot, 'index.html'), indexHtml);
   writeFileSync(join(siteRoot, 'assets', hashedAssetName), hashedAsset);
   server = await startServer(
-    { port: 0, dataDir, siteRoot, logLevel: 'silent', identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' } },
+    {
+      port: 0,
+      dataDir,
+      siteRoot,
+      logLevel: 'silent',
+      identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
+    },
     {},
   );
   database = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
@@ -436,6 +443,7 @@ describe('the site', () => {
         region: 'eu-west-2',
         endpoint: '/identity',
       },
+      payPal: { clientId: 'local-sandbox-client', environment: 'sandbox', sdkBaseUrl: '/paypal-sandbox/sdk/js' },
       appVersion: '1.0.81',
     });
   });

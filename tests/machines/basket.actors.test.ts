@@ -29,6 +29,7 @@ beforeAll(async () => {
       siteRoot: join(dataDir, 'no-site'),
       logLevel: 'silent',
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+      payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
       clock: () => tuesdayEvening,
     },
     {},

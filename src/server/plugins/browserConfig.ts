@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PayPalEnvironment } from '../config';
 
 /** What the browser needs to reach the identity service: the pool, the app client, and locally the emulator's path. */
 export interface BrowserIdentity {
@@ -9,11 +10,20 @@ export interface BrowserIdentity {
   endpoint?: string;
 }
 
+/** What `PayPalScriptProvider` needs (SPEC §5): the REST app's client id and its environment. */
+export interface BrowserPayPal {
+  clientId: string;
+  environment: PayPalEnvironment;
+  /** Only in local mode (the loopback fake's JS SDK behind `/paypal-sandbox`); absent with PayPal, whose own SDK is loaded. */
+  sdkBaseUrl?: string;
+}
+
 export interface BrowserConfig {
   apiBaseUrl: string;
   applicationKey: string;
   siteKey: string;
   identity: BrowserIdentity;
+  payPal: BrowserPayPal;
   analyticsMeasurementId?: string;
   appVersion: string;
 }
