@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, fromPromise, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { components } from '../../src/api/schema.gen';
 import { apiErrorOf, type ApiError } from '../../src/api/errors';
 import {
@@ -59,6 +59,8 @@ import {
   type JourneyStepId,
 } from './journeySteps';
 import { penceToPounds, poundsToPence } from '../../src/domain/money';
+import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
+import { basketRefusal } from './basketMinimums';
 
 export type Menu = components['schemas']['Menu'];
 export type OrderUpdate = components['schemas']['OrderUpdate'];
@@ -135,11 +137,16 @@ export interface BasketContext {
   removedItems: string[];
   /** A change arrived while an update was in flight: send the whole order again when it answers. */
   saveQueued: boolean;
+  /** "Place order" was pressed while an update was in flight: confirm once it is saved. */
+  confirmQueued: boolean;
   /** The signed-in customer the basket is priced for (the identity's `sub`); absent for a guest. Kept by CLEAR. */
   customerSub?: string;
   /** The signed-in customer's own details (their account), filled into the contact form. Kept by CLEAR. */
   customerDetails?: ContactDetails;
 }
+
+/** Emitted when a step is done: where the customer goes next (the screen of that step follows it). */
+export type StepDoneEvent = { type: 'journey.stepDone'; step: JourneyStepId; next: JourneyDestination };
 
 /** The menu version when known (else SPEC §9's default), and the device (else the web's). */
 export type BasketInput = { menuVersion?: number; client?: Partial<ClientInfo> };
@@ -150,13 +157,20 @@ export type BasketEvent =
   | { type: 'CANCEL_LINE'; index: number }
   | { type: 'SET_SPECIAL_REQUEST'; index: number; text: string }
   | { type: 'CHOOSE_ORDER_TYPE'; orderType: 1 | 2 }
-  | { type: 'CONFIRM_BASKET' }
+  /** Leave the basket step: refused without an order type, or below the order's minimum (SPEC §5: the restaurant's settings). */
+  | { type: 'CONFIRM_BASKET'; minimums: OrderMinimumSettings }
   | ({ type: 'SUBMIT_DELIVERY' } & DeliveryAddress)
   | ({ type: 'SUBMIT_CONTACT' } & ContactDetails)
   | { type: 'SUBMIT_TIME'; asap: true }
   | { type: 'SUBMIT_TIME'; asap: false; requestedTime: string }
   | { type: 'SET_NOTES'; notes: string }
   | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2 }
+  /**
+   * The ways to pay the checkout offers, as it opens: a way already chosen that is still offered stands, and when
+   * none is and only one is offered (today cash), it is chosen for the customer.
+   */
+  | { type: 'OFFER_PAYMENT_TYPES'; paymentTypes: readonly (1 | 2)[] }
+  /** "Place order": confirmed at once, or, pressed while an update is in flight, once that update is saved. */
   | { type: 'CONFIRM_ORDER' }
   /** From /fix-issue: send the failed update or confirmation again (or the basket creation that failed). */
   | { type: 'RETRY' }
@@ -178,6 +192,7 @@ export type BasketEvent =
   | { type: 'PREFILL_DELIVERY'; address: DeliveryAddress }
   // Raised by the machine itself, between its regions.
   | { type: 'basket.save' }
+  | { type: 'basket.saved' }
   | { type: 'basket.checkDelivery' }
   | { type: 'basket.deliveryChecked'; delivery: DeliveryDetails };
 
@@ -199,6 +214,7 @@ function freshContext(menuVersion: number, client: ClientInfo): BasketContext {
     drafts: {},
     removedItems: [],
     saveQueued: false,
+    confirmQueued: false,
   };
 }
 
@@ -418,6 +434,7 @@ export const basketMachine = setup({
     events: {} as BasketEvent,
     input: {} as BasketInput,
     tags: {} as 'busy' | 'needsFix' | 'rebuilding',
+    emitted: {} as StepDoneEvent,
   },
   actors: {
     createBasket: fromPromise<CreatedBasket>(notProvided('createBasket')),
@@ -461,9 +478,20 @@ export const basketMachine = setup({
     voucherAtPosition: ({ context, event }) =>
       event.type === 'REMOVE_VOUCHER' && Number.isInteger(event.index) && context.voucherItems[event.index]?.voucherId === event.voucherId,
     orderIdSet: ({ event }) => event.type === 'REBUILD_ORDER' && typeof event.orderId === 'string' && event.orderId.trim() !== '',
+    meetsMinimum: ({ context, event }) => event.type === 'CONFIRM_BASKET' && basketRefusal(context, event.minimums) === undefined,
+    chosenPaymentOffered: ({ context, event }) =>
+      event.type === 'OFFER_PAYMENT_TYPES' && (event.paymentTypes as readonly number[]).includes(context.paymentType),
+    onePaymentTypeOffered: ({ event }) => event.type === 'OFFER_PAYMENT_TYPES' && event.paymentTypes.length === 1,
+    updateInFlight: stateIn({ sync: 'saving' }),
+    confirmQueued: ({ context }) => context.confirmQueued,
   },
   actions: {
     requestSave: raise({ type: 'basket.save' }),
+    goOnFrom: emit(({ context }, params: { step: JourneyStepId }) => ({
+      type: 'journey.stepDone' as const,
+      step: params.step,
+      next: stepAfter(journeyStep(params.step), { orderType: context.orderType, paymentType: context.paymentType }),
+    })),
   },
 }).createMachine({
   id: 'basket',
@@ -560,10 +588,15 @@ export const basketMachine = setup({
             actions: [assign({ orderType: ({ event }) => event.orderType }), 'requestSave'],
           },
         ],
-        CONFIRM_BASKET: {
-          guard: and([stepOpen('basket'), not(stepDone('basket')), 'canConfirmBasket']),
-          target: '.basket',
-        },
+        CONFIRM_BASKET: [
+          {
+            guard: and([stepOpen('basket'), not(stepDone('basket')), 'canConfirmBasket', 'meetsMinimum']),
+            target: '.basket',
+            actions: { type: 'goOnFrom', params: { step: 'basket' } },
+          },
+          // Back on the basket step later: it stays done, and the customer goes on again (unless now below the minimum).
+          { guard: and([stepDone('basket'), 'meetsMinimum']), actions: { type: 'goOnFrom', params: { step: 'basket' } } },
+        ],
         SUBMIT_DELIVERY: [
           {
             guard: and([stepOpen('delivery'), 'deliveryInvalid']),
@@ -587,11 +620,12 @@ export const basketMachine = setup({
           // The same address again: nothing that a later step depended on has changed.
           {
             guard: and([stepDone('delivery'), 'deliveryUnchanged']),
+            actions: { type: 'goOnFrom', params: { step: 'delivery' } },
           },
           {
             guard: stepOpen('delivery'),
             target: '.delivery',
-            actions: [assign({ delivery: ({ event }) => event.delivery }), 'requestSave'],
+            actions: [assign({ delivery: ({ event }) => event.delivery }), 'requestSave', { type: 'goOnFrom', params: { step: 'delivery' } }],
           },
         ],
         SUBMIT_CONTACT: [
@@ -604,25 +638,22 @@ export const basketMachine = setup({
           },
           {
             guard: and([stepDone('contact'), 'contactUnchanged']),
-            actions: assign(({ context, event }) => ({
-              fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
-              drafts: { ...context.drafts, contact: contactOf(event) },
-            })),
+            actions: [
+              assign(({ context, event }) => ({
+                fieldErrors: withoutFields(context.fieldErrors, CONTACT_FIELDS),
+                drafts: { ...context.drafts, contact: contactOf(event) },
+              })),
+              { type: 'goOnFrom', params: { step: 'contact' } },
+            ],
           },
           {
             guard: stepDone('contact'),
-            actions: [
-              assign(({ context, event }) => acceptedContact(context, event)),
-              'requestSave',
-            ],
+            actions: [assign(({ context, event }) => acceptedContact(context, event)), 'requestSave', { type: 'goOnFrom', params: { step: 'contact' } }],
           },
           {
             guard: stepOpen('contact'),
             target: '.contact',
-            actions: [
-              assign(({ context, event }) => acceptedContact(context, event)),
-              'requestSave',
-            ],
+            actions: [assign(({ context, event }) => acceptedContact(context, event)), 'requestSave', { type: 'goOnFrom', params: { step: 'contact' } }],
           },
         ],
         SUBMIT_TIME: [
@@ -632,13 +663,17 @@ export const basketMachine = setup({
           },
           {
             guard: and([stepDone('orderTime'), 'timeUnchanged']),
-            actions: assign({ fieldErrors: ({ context }) => withoutFields(context.fieldErrors, ['requestedTime']) }),
+            actions: [
+              assign({ fieldErrors: ({ context }) => withoutFields(context.fieldErrors, ['requestedTime']) }),
+              { type: 'goOnFrom', params: { step: 'orderTime' } },
+            ],
           },
           {
             guard: stepDone('orderTime'),
             actions: [
               assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
               'requestSave',
+              { type: 'goOnFrom', params: { step: 'orderTime' } },
             ],
           },
           {
@@ -647,6 +682,7 @@ export const basketMachine = setup({
             actions: [
               assign(({ context, event }) => ({ time: orderTimeOf(event), fieldErrors: withoutFields(context.fieldErrors, ['requestedTime']) })),
               'requestSave',
+              { type: 'goOnFrom', params: { step: 'orderTime' } },
             ],
           },
         ],
@@ -659,6 +695,17 @@ export const basketMachine = setup({
             guard: stepOpen('checkout'),
             target: '.checkout',
             actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
+          },
+        ],
+        OFFER_PAYMENT_TYPES: [
+          // Chosen before the order last went back a step: the basket is ready to confirm with it again (Checkout 6).
+          {
+            guard: and([not(stepDone('checkout')), 'chosenPaymentOffered']),
+            actions: raise(({ context }) => ({ type: 'CHOOSE_PAYMENT' as const, paymentType: context.paymentType as 1 | 2 })),
+          },
+          {
+            guard: and([not('chosenPaymentOffered'), 'onePaymentTypeOffered']),
+            actions: raise(({ event }) => ({ type: 'CHOOSE_PAYMENT' as const, paymentType: event.paymentTypes[0]! })),
           },
         ],
         SET_NOTES: [
@@ -764,8 +811,14 @@ export const basketMachine = setup({
         time: {},
         checkout: {
           initial: 'ready',
+          // A queued "Place order" belongs to this visit of the checkout.
+          exit: assign({ confirmQueued: false }),
           on: {
-            CONFIRM_ORDER: { guard: 'everythingSaved', target: 'confirming' },
+            CONFIRM_ORDER: [
+              { guard: 'everythingSaved', target: 'confirming' },
+              { guard: 'updateInFlight', actions: assign({ confirmQueued: true }) },
+            ],
+            'basket.saved': { guard: and(['confirmQueued', 'everythingSaved']), target: 'confirming' },
           },
           states: {
             ready: {},
@@ -784,7 +837,10 @@ export const basketMachine = setup({
               if (context.basketId === undefined) throw new Error('Confirming needs a basket');
               return { basketId: context.basketId, authenticated: context.customerSub !== undefined };
             },
-            onDone: { target: 'confirmed', actions: assign({ orderRef: ({ event }) => event.output.orderRef, error: undefined }) },
+            onDone: {
+              target: 'confirmed',
+              actions: [assign({ orderRef: ({ event }) => event.output.orderRef, error: undefined }), { type: 'goOnFrom', params: { step: 'checkout' } }],
+            },
             // The basket is priced again, so that the customer sees the server's figures as they are now (a voucher
             // used meanwhile, a changed menu) and it is priced for whoever is signed in now: confirmAuth refuses a
             // basket last priced for a guest, and confirm one priced for a customer.
@@ -815,11 +871,11 @@ export const basketMachine = setup({
               {
                 guard: stateIn({ journey: { checkout: 'confirmFailed' } }),
                 target: 'idle',
-                actions: assign(({ event }) => pricedBy(event.output)),
+                actions: [assign(({ event }) => pricedBy(event.output)), raise({ type: 'basket.saved' })],
               },
               {
                 target: 'idle',
-                actions: assign(({ event }) => ({ ...pricedBy(event.output), error: undefined })),
+                actions: [assign(({ event }) => ({ ...pricedBy(event.output), error: undefined })), raise({ type: 'basket.saved' })],
               },
             ],
             onError: [
@@ -836,8 +892,8 @@ export const basketMachine = setup({
                   return { voucherItems, fieldErrors: { ...context.fieldErrors, voucher: message } };
                 }),
               },
-              // What the customer entered stays; /fix-issue offers RETRY.
-              { target: 'failed', actions: assign({ error: ({ event }) => apiErrorOf(event.error) }) },
+              // What the customer entered stays; /fix-issue offers RETRY (and "Place order" is pressed again after it).
+              { target: 'failed', actions: assign({ error: ({ event }) => apiErrorOf(event.error), confirmQueued: false }) },
             ],
           },
         },
@@ -977,9 +1033,12 @@ export function fixIssueReturnOf(snapshot: BasketSnapshot): { path: JourneyDesti
   return fixIssueReturn(basketStatusOf(snapshot), journeyOrderOf(snapshot));
 }
 
-/** Whether CONFIRM_ORDER would be taken: at checkout, with everything saved and nothing in flight. */
+/**
+ * Whether CONFIRM_ORDER would confirm at once: at checkout, with everything saved and nothing in flight. (Sent while
+ * an update is in flight, it is queued until that update is saved.)
+ */
 export function canConfirm(snapshot: BasketSnapshot): boolean {
-  return snapshot.can({ type: 'CONFIRM_ORDER' });
+  return snapshot.matches({ journey: 'checkout' }) && snapshot.matches({ sync: 'idle' }) && !snapshot.hasTag('busy');
 }
 
 /** SPEC §8: a failed order update or confirmation goes to /fix-issue. */

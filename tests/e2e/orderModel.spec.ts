@@ -19,7 +19,8 @@ const DISH = { categoryId: 1, itemId: 109, title: 'Mixed Starter for Two', quant
 const customerEvents: BasketEvent[] = [
   { type: 'ADD_ITEM', line: DISH },
   { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
-  { type: 'CONFIRM_BASKET' },
+  // The demo restaurant's minimums (src/server/db/seed/goldenDragonRestaurant.ts), as the basket screen sends them.
+  { type: 'CONFIRM_BASKET', minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1500 } },
   { type: 'SUBMIT_CONTACT', ...GUEST },
   // The model needs a time; the screen picks a real slot offered by the server.
   { type: 'SUBMIT_TIME', asap: false, requestedTime: '2030-01-04T18:00:00.000Z' },
@@ -80,7 +81,7 @@ const uiActions: Record<string, (page: Page) => Promise<void>> = {
   CHOOSE_ORDER_TYPE: (page) => page.getByRole('radio', { name: 'Collection' }).check(),
   CONFIRM_BASKET: (page) => page.getByRole('button', { name: 'Continue' }).click(),
   SUBMIT_CONTACT: (page) => enterContact(page),
-  // Cash is the only way to pay for now, so the checkout sends CHOOSE_PAYMENT itself as it opens.
+  // Cash is the only way to pay for now, so the statechart chooses it (CHOOSE_PAYMENT) as the checkout opens.
   SUBMIT_TIME: async (page) => {
     await chooseFirstLaterSlot(page);
     await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();

@@ -4,7 +4,7 @@ import { authMachine, type AccountCheck, type AuthSession, type SignInCredential
 import { basketMachine, type BasketEvent, type ConfirmInput, type CreatedBasket, type OrderUpdate, type PricedOrder } from '../../machines/basket/basketMachine';
 import { followCustomerInBasket } from '../../src/actors/customerBasket';
 import type { components } from '../../src/api/schema.gen';
-import { CONFIRMED_ORDER_REF, createdBasket, CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB, pricedOrder } from './basketServerAnswers';
+import { confirmBasket, CONFIRMED_ORDER_REF, createdBasket, CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB, pricedOrder } from './basketServerAnswers';
 
 type AccountProfile = components['schemas']['AccountProfile'];
 
@@ -132,7 +132,7 @@ describe('the basket follows the signed-in customer (src/actors/customerBasket.t
     const toConfirmed: BasketEvent[] = [
       { type: 'ADD_ITEM', line: { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 1, itemCost: 3.5 } },
       { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
-      { type: 'CONFIRM_BASKET' },
+      confirmBasket,
       { type: 'SUBMIT_CONTACT', name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' },
       { type: 'SUBMIT_TIME', asap: true },
       { type: 'CHOOSE_PAYMENT', paymentType: 1 },

@@ -16,7 +16,10 @@ import {
   type OrderUpdate,
   type PricedOrder,
   type RebuiltOrder,
+  type StepDoneEvent,
 } from '../../machines/basket/basketMachine';
+import { basketRefusal } from '../../machines/basket/basketMinimums';
+import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
 import { isUkPhoneNumber } from '../../src/domain/contactRules';
 import {
   contactMessages,
@@ -30,6 +33,7 @@ import {
 import { MAX_SPECIAL_REQUEST_LENGTH, revalidateLines, type NewBasketLine } from '../../machines/basket/basketLines';
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
 import {
+  confirmBasket,
   BAG_CHARGE,
   CONFIRMED_ORDER_REF,
   createdBasket,
@@ -134,7 +138,7 @@ function startBasket() {
 const toCheckout: BasketEvent[] = [
   { type: 'ADD_ITEM', line: springRolls },
   { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
-  { type: 'CONFIRM_BASKET' },
+  confirmBasket,
   { type: 'SUBMIT_CONTACT', ...contact },
   { type: 'SUBMIT_TIME', asap: true },
   { type: 'CHOOSE_PAYMENT', paymentType: 1 },
@@ -254,7 +258,7 @@ describe('basket statechart: lines', () => {
     expect(basketStatusOf(snapshot)).toBe(4);
     snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 2 });
     expect(basketStatusOf(snapshot)).toBe(1);
-    snapshot = await send({ type: 'CONFIRM_BASKET' });
+    snapshot = await send(confirmBasket);
     expect(redirectForStep(snapshot, '/contact')).toBe('/delivery');
   });
 });
@@ -299,7 +303,7 @@ describe('basket statechart: steps', () => {
 
   it('checks the delivery postcode: unknown and out-of-zone postcodes stay with a message, an in-zone one moves on', async () => {
     const { send, calls } = startBasket();
-    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, { type: 'CONFIRM_BASKET' });
+    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, confirmBasket);
     expect(redirectForStep(snapshot, '/contact')).toBe('/delivery');
 
     snapshot = await send({ type: 'SUBMIT_DELIVERY', ...address, postcode: 'not a postcode' });
@@ -329,7 +333,7 @@ describe('basket statechart: steps', () => {
 
   it("shows the server's refusal of a postcode on the postcode field, and a failed check as the basket's error", async () => {
     const { send, failures } = startBasket();
-    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, { type: 'CONFIRM_BASKET' });
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, confirmBasket);
     failures.check.push(malformedPostcode, noResponse);
     let snapshot = await send({ type: 'SUBMIT_DELIVERY', ...address });
     expect(snapshot.context.fieldErrors.postcode).toBe(deliveryMessages.postcodeInvalid);
@@ -560,7 +564,7 @@ describe('basket statechart: a signed-in customer', () => {
     snapshot = await send(
       { type: 'ADD_ITEM', line: springRolls },
       { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
-      { type: 'CONFIRM_BASKET' },
+      confirmBasket,
       { type: 'SUBMIT_CONTACT', name: 'Mei', phone: '', email: '' },
       { type: 'PREFILL_CONTACT', ...account, phone: '0113 496 0000' },
     );
@@ -572,7 +576,7 @@ describe('basket statechart: a signed-in customer', () => {
     const { send, signInAs } = startBasket();
     await signInAs(CUSTOMER_SUB);
     const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };
-    await send({ type: 'PREFILL_CONTACT', ...account }, { type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET' });
+    await send({ type: 'PREFILL_CONTACT', ...account }, { type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, confirmBasket);
     await send({ type: 'SUBMIT_CONTACT', ...account, phone: '' });
     const snapshot = await signInAs(undefined);
     expect(snapshot.context.drafts.contact).toEqual({ name: '', phone: '', email: '' });
@@ -767,7 +771,7 @@ describe('basket statechart: failures, clearing, persistence', () => {
 
   it('revalidates a basket saved under an older menu: vanished items are removed and named, then the order is saved', async () => {
     const { send, calls } = startBasket();
-    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: halfDuck }, { type: 'ADD_ITEM', line: beef }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET' });
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: halfDuck }, { type: 'ADD_ITEM', line: beef }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, confirmBasket);
     const revalidated = await send({ type: 'MENU_CHANGED', menu: menuVersion2 });
     expect(revalidated.context.lines.map((line) => line.itemId)).toEqual([11]);
     expect(revalidated.context.removedItems).toEqual(['Crispy Aromatic Duck (Half)', 'Beef in Black Bean Sauce']);
@@ -787,5 +791,128 @@ describe('basket statechart: failures, clearing, persistence', () => {
     expect(revalidateLines(lines, menuVersion1)).toEqual({ lines, removedItems: [] });
     expect(revalidateLines(lines, menuVersion2)).toEqual({ lines: [lines[0]], removedItems: ['Crispy Aromatic Duck (Half)', 'Beef in Black Bean Sauce'] });
     expect(normalisePostcode(' ls62ab ')).toBe(IN_ZONE_POSTCODE);
+  });
+});
+
+/** The restaurant's settings as the basket step sends them: £10.00 to collect, £12.00 to deliver until the zone is known. */
+const minimums: OrderMinimumSettings = { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1200 };
+
+/** Where the statechart sends the customer after each step, as the screens follow it. */
+function stepsDone(actor: ActorRefFrom<typeof basketMachine>): StepDoneEvent[] {
+  const done: StepDoneEvent[] = [];
+  actor.on('journey.stepDone', (event) => done.push(event));
+  return done;
+}
+
+describe('basket statechart: the rules the screens used to hold', () => {
+  it('refuses to leave the basket step below the minimum or without an order type, in the server\'s words', async () => {
+    const { actor, send } = startBasket();
+    const done = stepsDone(actor);
+    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CONFIRM_BASKET', minimums });
+    expect(basketRefusal(snapshot.context, minimums)).toBe('Choose collection or delivery');
+    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET', minimums });
+    expect(basketStatusOf(snapshot)).toBe(1);
+    expect(basketRefusal(snapshot.context, minimums)).toBe('Add £6.50 to collect: the minimum order for collection is £10.00');
+    expect(done).toEqual([]);
+
+    snapshot = await send({ type: 'ADD_ITEM', line: beef }, { type: 'CONFIRM_BASKET', minimums });
+    expect(basketStatusOf(snapshot)).toBe(2);
+    expect(basketRefusal(snapshot.context, minimums)).toBeUndefined();
+    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket', next: '/contact' }]);
+  });
+
+  it('refuses a delivery basket below the delivery minimum, and one whose order type is switched off', async () => {
+    const { send } = startBasket();
+    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: beef }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 });
+    expect(basketRefusal(snapshot.context, minimums)).toBe('Add £0.70 to deliver: the minimum order for delivery is £12.00');
+    snapshot = await send({ type: 'CONFIRM_BASKET', minimums });
+    expect(basketStatusOf(snapshot)).toBe(1);
+    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET', minimums: { ...minimums, allowCollection: false } });
+    expect(basketStatusOf(snapshot)).toBe(1);
+  });
+
+  it('sends a customer back on the basket step on again, unless the basket has fallen below its minimum', async () => {
+    const { actor, send } = startBasket();
+    await send(...toCheckout);
+    const done = stepsDone(actor);
+    await send({ type: 'CONFIRM_BASKET', minimums: { ...minimums, minimumCollectionOrderPence: 0 } });
+    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket', next: '/contact' }]);
+    const snapshot = await send({ type: 'CONFIRM_BASKET', minimums });
+    expect(done).toHaveLength(1);
+    expect(basketStatusOf(snapshot)).toBe(6);
+  });
+
+  it('names the step after each one as it is done, the delivery step once the postcode check has accepted the address', async () => {
+    const { actor, send } = startBasket();
+    const done = stepsDone(actor);
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, confirmBasket);
+    await send({ type: 'SUBMIT_DELIVERY', ...address, postcode: OUT_OF_ZONE_POSTCODE });
+    await send({ type: 'SUBMIT_CONTACT', ...contact, email: 'not an email' });
+    expect(done.map((event) => event.next)).toEqual(['/delivery']);
+    await send({ type: 'SUBMIT_DELIVERY', ...address });
+    await send({ type: 'SUBMIT_CONTACT', ...contact }, { type: 'SUBMIT_TIME', asap: true }, { type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    await send({ type: 'CONFIRM_ORDER' });
+    expect(done).toEqual([
+      { type: 'journey.stepDone', step: 'basket', next: '/delivery' },
+      { type: 'journey.stepDone', step: 'delivery', next: '/contact' },
+      { type: 'journey.stepDone', step: 'contact', next: '/orderTime' },
+      { type: 'journey.stepDone', step: 'orderTime', next: '/checkout' },
+      { type: 'journey.stepDone', step: 'checkout', next: '/restaurant-confirmation' },
+    ]);
+  });
+
+  it('chooses cash for the customer when the checkout offers only cash, and nothing when it offers more', async () => {
+    const { send, calls } = startBasket();
+    const atTime = await send(...toCheckout.slice(0, 5));
+    expect(basketStatusOf(atTime)).toBe(5);
+    let snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1, 2] });
+    expect(snapshot.context.paymentType).toBe(0);
+    expect(basketStatusOf(snapshot)).toBe(5);
+    snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    expect(snapshot.context.paymentType).toBe(1);
+    expect(basketStatusOf(snapshot)).toBe(6);
+    expect(calls.updates.at(-1)?.paymentType).toBe(1);
+    // Opening the checkout again changes nothing and sends nothing.
+    const updates = calls.updates.length;
+    snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    expect(basketStatusOf(snapshot)).toBe(6);
+    expect(calls.updates).toHaveLength(updates);
+  });
+
+  it('takes a customer who changed the basket after choosing cash back to a checkout ready to confirm', async () => {
+    const { send } = startBasket();
+    await send(...toCheckout, { type: 'INCREASE_LINE', index: 0 }, confirmBasket, { type: 'SUBMIT_CONTACT', ...contact }, { type: 'SUBMIT_TIME', asap: true });
+    const snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    expect(snapshot.context.paymentType).toBe(1);
+    expect(basketStatusOf(snapshot)).toBe(6);
+    expect(canConfirm(snapshot)).toBe(true);
+  });
+
+  it('confirms a "Place order" pressed while the notes are being saved once they are saved', async () => {
+    const { actor, send, calls } = startBasket();
+    await send(...toCheckout);
+    actor.send({ type: 'SET_NOTES', notes: 'Ring the bell' });
+    actor.send({ type: 'CONFIRM_ORDER' });
+    expect(actor.getSnapshot().context.confirmQueued).toBe(true);
+    expect(actor.getSnapshot().matches({ journey: 'checkout' })).toBe(true);
+    expect(calls.confirms).toEqual([]);
+    const confirmed = await waitFor(actor, (snapshot) => snapshot.matches({ journey: 'confirmed' }), { timeout: 1000 });
+    expect(calls.updates.at(-1)?.notes).toBe('Ring the bell');
+    expect(calls.confirms).toHaveLength(1);
+    expect(confirmed.context.confirmQueued).toBe(false);
+  });
+
+  it('drops a queued "Place order" when the update in flight fails: the customer fixes the order and places it again', async () => {
+    const { actor, send, calls, failures } = startBasket();
+    await send(...toCheckout);
+    failures.update.push(refusedUpdate);
+    actor.send({ type: 'SET_NOTES', notes: 'Ring the bell' });
+    actor.send({ type: 'CONFIRM_ORDER' });
+    const failed = await settle(actor);
+    expect(needsFix(failed)).toBe(true);
+    expect(failed.context.confirmQueued).toBe(false);
+    const retried = await send({ type: 'RETRY' });
+    expect(basketStatusOf(retried)).toBe(6);
+    expect(calls.confirms).toEqual([]);
   });
 });

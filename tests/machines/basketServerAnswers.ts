@@ -1,5 +1,5 @@
 import type { ApiError } from '../../src/api/errors';
-import type { CreatedBasket, DeliveryCheck, Menu, OrderUpdate, PricedOrder, RebuiltOrder } from '../../machines/basket/basketMachine';
+import type { BasketEvent, CreatedBasket, DeliveryCheck, Menu, OrderUpdate, PricedOrder, RebuiltOrder } from '../../machines/basket/basketMachine';
 import type { AccountVoucher, VoucherItem } from '../../machines/basket/basketVouchers';
 
 /**
@@ -196,3 +196,9 @@ export const rebuiltEmptyOrder: RebuiltOrder = { ...rebuiltOrder, items: [], rem
 
 /** RebuildOrder for an order that is not the caller's (as the contract answers it, read through SPEC §8). */
 export const orderNotFound: ApiError = { status: 404, message: 'Route does not exist', validationErrors: [] };
+
+/** The basket step's Continue where no minimum holds the order back (basket.test.ts tests the minimum gate). */
+export const confirmBasket = {
+  type: 'CONFIRM_BASKET',
+  minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 0, minimumFreeOrderPence: 0 },
+} as const satisfies BasketEvent;

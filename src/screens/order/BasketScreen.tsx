@@ -8,18 +8,17 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
-import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
+import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../machines/basket/basketMinimums';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
-import { formatGbp, poundsToPence } from '../../domain/money';
-import { collectionMessage, deliveryMessage, meetsMinimum, minimumOrderPence, orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
 import { OrderType } from '../../domain/orderEnums';
 
@@ -95,34 +94,25 @@ function ClearOrder() {
 /** `/basket`: the lines, the server's costs with each discount, SPEC §5's summary messages, and collection or delivery. */
 export function BasketScreen() {
   useFixIssueRedirect();
+  useNextStepNavigation('basket');
   const basket = useBasketActor();
-  const navigate = useNavigate();
   const settings = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings });
   const lines = useSelector(basket, (snapshot) => snapshot.context.lines);
   const creating = useSelector(basket, (snapshot) => snapshot.context.pendingLines.length > 0);
   const orderType = useSelector(basket, (snapshot) => snapshot.context.orderType);
   const totals = useSelector(basket, (snapshot) => snapshot.context.totals);
   const voucherItems = useSelector(basket, (snapshot) => snapshot.context.voucherItems);
-  const zoneMinimum = useSelector(basket, (snapshot) => snapshot.context.delivery?.minimumOrderValue);
+  const delivery = useSelector(basket, (snapshot) => snapshot.context.delivery);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   // Once Continue has been refused the reason stays in view, following the basket as it changes.
   const [triedToContinue, setTriedToContinue] = useState(false);
 
   if (!settings) return null;
   const minimums = orderMinimumSettingsFrom(settings);
-  // SPEC §5 compares the discounted item total; until the server has priced the basket its lines are the best figure.
-  const discountedItemPence = poundsToPence(totals?.itemCost ?? lines.reduce((total, line) => total + line.lineCost, 0));
-  const zoneMinimumPence = zoneMinimum === undefined ? undefined : poundsToPence(zoneMinimum);
-  const messages = { collection: collectionMessage(discountedItemPence, minimums), delivery: deliveryMessage(discountedItemPence, minimums, zoneMinimumPence) };
-
-  function refusalReason(): string | undefined {
-    if (orderType === OrderType.NotSet) return 'Choose collection or delivery';
-    if (meetsMinimum(orderType, discountedItemPence, minimums, zoneMinimumPence)) return undefined;
-    const [kind, message] = orderType === OrderType.Collection ? ['collection', messages.collection] : ['delivery', messages.delivery];
-    // The wording the server uses when it refuses to confirm a basket below its minimum.
-    return `${message}: the minimum order for ${kind} is ${formatGbp(minimumOrderPence(orderType, minimums, zoneMinimumPence))}`;
-  }
-  const refusal = triedToContinue ? refusalReason() : undefined;
+  const minimumsBasket = { orderType, lines, totals, delivery };
+  const messages = minimumMessages(minimumsBasket, minimums);
+  // The statechart refuses Continue for the same reason (CONFIRM_BASKET).
+  const refusal = triedToContinue ? basketRefusal(minimumsBasket, minimums) : undefined;
 
   function chooseOrderType(value: string) {
     basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection });
@@ -130,11 +120,7 @@ export function BasketScreen() {
 
   function continueToNextStep() {
     setTriedToContinue(true);
-    if (refusalReason() !== undefined) return;
-    basket.send({ type: 'CONFIRM_BASKET' });
-    const snapshot = basket.getSnapshot();
-    const next = nextStep(snapshot, '/basket');
-    if (redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
+    basket.send({ type: 'CONFIRM_BASKET', minimums });
   }
 
   if (lines.length === 0) {
@@ -170,7 +156,7 @@ export function BasketScreen() {
         // Until the server has priced the basket, its lines are the only figure there is.
         <Group justify="space-between">
           <Text fw={700}>Items total</Text>
-          <Text fw={700}>{formatPounds(discountedItemPence / 100)}</Text>
+          <Text fw={700}>{formatPounds(minimumsItemTotal(minimumsBasket))}</Text>
         </Group>
       )}
       <YourVouchers />

@@ -7,61 +7,45 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { basketStatusOf, canConfirm, CONFIRMATION_PATH } from '../../../machines/basket/basketMachine';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
-import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
+import { OrderType, PaymentType } from '../../domain/orderEnums';
+
+/** The ways to pay the checkout offers: cash only, until online payment comes (the payment issue). */
+const PAYMENT_TYPES_OFFERED = [PaymentType.CashOrder] as const;
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
 export function CheckoutScreen() {
   useFixIssueRedirect();
+  useNextStepNavigation('checkout');
   const basket = useBasketActor();
-  const navigate = useNavigate();
   const context = useSelector(basket, (snapshot) => snapshot.context);
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
-  const confirmed = useSelector(basket, (snapshot) => basketStatusOf(snapshot) === BasketStatus.Confirmed);
-  const ready = useSelector(basket, canConfirm);
   const [notes, setNotes] = useState(context.notes);
-  // "Place order" may be pressed while the last change is still being saved; the order is confirmed once it is.
-  const [placing, setPlacing] = useState(false);
   const isDelivery = context.orderType === OrderType.Delivery;
 
-  // Cash is the only way to pay for now, so it is chosen for the customer (the payment issue adds the others).
+  // The statechart chooses the way to pay when only one is offered (cash, for now).
   useEffect(() => {
-    if (basket.getSnapshot().context.paymentType === PaymentType.NotSet) basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
+    basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: PAYMENT_TYPES_OFFERED });
   }, [basket]);
-
-  useEffect(() => {
-    if (placing && ready) {
-      setPlacing(false);
-      basket.send({ type: 'CONFIRM_ORDER' });
-    }
-  }, [placing, ready, basket]);
-
-  useEffect(() => {
-    if (context.error) setPlacing(false);
-  }, [context.error]);
-
-  useEffect(() => {
-    if (confirmed) void navigate({ to: CONFIRMATION_PATH });
-  }, [confirmed, navigate]);
 
   function saveNotes() {
     if (notes !== context.notes) basket.send({ type: 'SET_NOTES', notes });
   }
 
+  // Pressed while the notes (or another change) are being saved, the order is confirmed once they are.
   function placeOrder() {
     saveNotes();
-    setPlacing(true);
+    basket.send({ type: 'CONFIRM_ORDER' });
   }
 
   return (
@@ -139,7 +123,7 @@ export function CheckoutScreen() {
         </Stack>
       </Radio.Group>
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
-      <Button size="md" onClick={placeOrder} loading={placing || confirming}>
+      <Button size="md" onClick={placeOrder} loading={context.confirmQueued || confirming}>
         Place order
       </Button>
     </Stack>

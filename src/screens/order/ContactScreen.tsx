@@ -3,22 +3,22 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fillBlankContact } from '../../../machines/basket/basketForms';
-import { firstIncompleteStep, nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
+import { firstIncompleteStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 
 const HEADING = 'Enter your contact details';
 
 /** `/contact`: who the order is for. A public route (SPEC §2), so it explains rather than redirects when it is too early. */
 export function ContactScreen() {
   useFixIssueRedirect();
+  useNextStepNavigation('contact');
   const basket = useBasketActor();
-  const navigate = useNavigate();
   const notYet = useSelector(basket, (snapshot) => redirectForStep(snapshot, '/contact'));
   const firstStep = useSelector(basket, firstIncompleteStep);
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
@@ -46,10 +46,6 @@ export function ContactScreen() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     basket.send({ type: 'SUBMIT_CONTACT', ...details });
-    const snapshot = basket.getSnapshot();
-    const refused = ['name', 'phone', 'email'].some((field) => field in snapshot.context.fieldErrors);
-    const next = nextStep(snapshot, '/contact');
-    if (!refused && redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
   }
 
   return (

@@ -3,17 +3,13 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
-import { basketStatusOf, nextStep } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor, useCustomer, useFixIssueRedirect } from './useBasket';
-import { BasketStatus } from '../../domain/orderEnums';
+import { useBasketActor, useCustomer, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 
-const ADDRESS_FIELDS = ['address1', 'address2', 'town', 'postcode'] as const;
 const BLANK_ADDRESS: DeliveryAddress = { address1: '', address2: '', town: '', postcode: '' };
 
 const addressLabel = (address: DeliveryAddress) => [address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ');
@@ -21,8 +17,9 @@ const addressLabel = (address: DeliveryAddress) => [address.address1, address.ad
 /** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
 export function DeliveryScreen() {
   useFixIssueRedirect();
+  // The postcode check answers later: the statechart moves the customer on once it has accepted the address.
+  useNextStepNavigation('delivery');
   const basket = useBasketActor();
-  const navigate = useNavigate();
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const checking = useSelector(basket, (snapshot) => snapshot.matches({ deliveryCheck: 'checking' }));
@@ -34,21 +31,10 @@ export function DeliveryScreen() {
     return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : BLANK_ADDRESS);
   };
   const [address, setAddress] = useState<DeliveryAddress>(formAddress);
-  const [submitted, setSubmitted] = useState(false);
-
-  // The postcode check answers later: move on once it has accepted the address, stay with its message otherwise.
-  useEffect(() => {
-    if (!submitted || checking) return;
-    setSubmitted(false);
-    const snapshot = basket.getSnapshot();
-    const refused = ADDRESS_FIELDS.some((field) => field in snapshot.context.fieldErrors) || snapshot.context.error !== undefined;
-    if (!refused && basketStatusOf(snapshot) >= BasketStatus.Delivery) void navigate({ href: nextStep(snapshot, '/delivery') });
-  }, [submitted, checking, basket, navigate]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     basket.send({ type: 'SUBMIT_DELIVERY', ...address });
-    setSubmitted(true);
   }
 
   function chooseSavedAddress(saved: DeliveryAddress) {

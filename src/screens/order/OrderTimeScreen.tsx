@@ -5,16 +5,15 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
-import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { nextStep, redirectForStep } from '../../../machines/basket/basketMachine';
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../api/useApiRequest';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
-import { useBasketActor, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 
 type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
@@ -31,9 +30,9 @@ const LATER = 'later';
 /** `/orderTime`: as soon as possible, or one of the server's slots (opening hours, lead times, never in the past). */
 export function OrderTimeScreen() {
   useFixIssueRedirect();
+  useNextStepNavigation('orderTime');
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
-  const navigate = useNavigate();
   const orderType = useSelector(basket, (snapshot) => (snapshot.context.orderType === OrderType.Delivery ? OrderType.Delivery : OrderType.Collection));
   const fieldError = useSelector(basket, (snapshot) => snapshot.context.fieldErrors.requestedTime);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
@@ -72,9 +71,6 @@ export function OrderTimeScreen() {
     else if (when === LATER && slotOffered) basket.send({ type: 'SUBMIT_TIME', asap: false, requestedTime: slot });
     else return setRefusal(when === LATER ? 'Choose one of the times offered' : 'Choose as soon as possible or a later time');
     setRefusal(undefined);
-    const snapshot = basket.getSnapshot();
-    const next = nextStep(snapshot, '/orderTime');
-    if (snapshot.context.fieldErrors.requestedTime === undefined && redirectForStep(snapshot, next) === undefined) void navigate({ href: next });
   }
 
   const noTimes = !data.asapAvailable && groups.length === 0;

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { heldAccount, isSignedIn } from '../../../machines/auth/authMachine';
 import { itemTotal } from '../../../machines/basket/basketLines';
 import { needsFix } from '../../../machines/basket/basketMachine';
+import type { JourneyStepId } from '../../../machines/basket/journeySteps';
 
 /** The app's one basket actor, from the router context (created and restored in main.tsx). */
 export function useBasketActor() {
@@ -36,4 +37,20 @@ export function useFixIssueRedirect() {
   useEffect(() => {
     if (failed) void navigate({ to: '/fix-issue' });
   }, [failed, navigate]);
+}
+
+/**
+ * The screen of `step` follows the customer on when the basket statechart says the step is done, to the step it
+ * names (the statechart decides where: machines/basket/journeySteps.ts). Only while the screen is shown.
+ */
+export function useNextStepNavigation(step: JourneyStepId) {
+  const basket = useBasketActor();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const subscription = basket.on('journey.stepDone', (done) => {
+      // By href: the table's paths include steps whose routes come with their screens (/payment).
+      if (done.step === step) void navigate({ href: done.next });
+    });
+    return () => subscription.unsubscribe();
+  }, [basket, navigate, step]);
 }
