@@ -44,13 +44,11 @@ import {
 } from './basketVouchers';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
 import {
-  CONFIRMATION_PATH,
   firstIncompleteStep as firstIncompleteStepAt,
   fixIssueReturn,
   goesThrough,
   journeyStep,
   JOURNEY_STEPS,
-  journeyStepAt,
   neededStatus,
   redirectForPath,
   stepAfter,
@@ -1020,12 +1018,6 @@ export function firstIncompleteStep(snapshot: BasketSnapshot): JourneyDestinatio
 /** Where a route guard must send the customer who opens `path`, or undefined to let them in (journeySteps.ts). */
 export function redirectForStep(snapshot: BasketSnapshot, path: string): JourneyDestination | undefined {
   return redirectForPath(path, basketStatusOf(snapshot), journeyOrderOf(snapshot));
-}
-
-/** The step after `path` for this order (a collection order skips /delivery); CONFIRMATION_PATH after its last step. */
-export function nextStep(snapshot: BasketSnapshot, path: string): JourneyDestination {
-  const step = journeyStepAt(path);
-  return step === undefined ? CONFIRMATION_PATH : stepAfter(step, journeyOrderOf(snapshot));
 }
 
 /** Where /fix-issue's "Back to …" goes, and how it names it. */

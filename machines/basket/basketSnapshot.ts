@@ -73,6 +73,8 @@ function isBasketContext(value: unknown): boolean {
     Array.isArray(value.removedItems) &&
     value.removedItems.every(isString) &&
     typeof value.saveQueued === 'boolean' &&
+    // Absent from baskets saved before "Place order" was queued by the statechart.
+    (value.confirmQueued === undefined || typeof value.confirmQueued === 'boolean') &&
     isOptional(value.customerSub, isString) &&
     isOptional(value.customerDetails, isContact)
   );
