@@ -418,7 +418,9 @@ const stepDone = (id: JourneyStepId) =>
  *
  * Four parallel regions:
  * - `journey`: the status. `empty` (no basket yet) and `creating` count as Created 0; `confirming` as Checkout 6.
- *   Confirming uses `confirmAuth` while a customer is signed in (`customerSub`), `confirm` for a guest (SPEC §6).
+ *   Which step's event is taken, and which step comes next, are read from the step table (journeySteps.ts); a step
+ *   done emits `journey.stepDone` naming the next. Confirming uses `confirmAuth` while a customer is signed in
+ *   (`customerSub`), `confirm` for a guest (SPEC §6).
  * - `sync`: every change sends the whole order (`updateOrder`); `failed` is tagged `needsFix` (SPEC: a failed
  *   order update goes to /fix-issue); RETRY sends it again. A refused voucher leaves the order instead.
  * - `deliveryCheck`: the postcode check of the delivery step.
