@@ -1,0 +1,320 @@
+import { getShortestPaths, type StatePath } from '@xstate/graph';
+import { afterEach, describe, expect, it } from 'vitest';
+import { transition, type Actor } from 'xstate';
+import {
+  PAYMENT_TIMEOUTS,
+  paymentMachine,
+  paymentPathOf,
+  shownErrorMode,
+  type PaymentEvent,
+  type PaymentSnapshot,
+  type PaymentTimeouts,
+} from '../../machines/payment/paymentMachine';
+import { paymentErrorLogMessage, type PaymentErrorModeValue } from '../../src/domain/paymentErrors';
+import {
+  BASKET_ID,
+  declined,
+  noResponse,
+  ORDER_REF,
+  PAYPAL_ORDER_ID,
+  paymentHarness,
+  serverError,
+  settled,
+  unverified,
+  type PaymentActorId,
+} from './paymentHarness';
+
+const RESUMED_ORDER_ID = '8XK37221BV0123456';
+
+// What the screens send: PayPal's callbacks and script status, the customer's choices, and a reload's resume; each
+// with the version that lacks an id.
+const screenEvents: PaymentEvent[] = [
+  { type: 'START', basketId: BASKET_ID },
+  { type: 'START', basketId: undefined },
+  { type: 'SCRIPT_STATUS', status: 'pending' },
+  { type: 'SCRIPT_STATUS', status: 'resolved' },
+  { type: 'SCRIPT_STATUS', status: 'rejected' },
+  { type: 'CREATE_ORDER', paymentSource: 'card' },
+  { type: 'ORDER_CREATED', payPalOrderId: PAYPAL_ORDER_ID },
+  { type: 'ORDER_NOT_CREATED', error: new Error('PayPal refused the order request') },
+  { type: 'APPROVED', payPalOrderId: PAYPAL_ORDER_ID },
+  { type: 'APPROVED', payPalOrderId: undefined },
+  { type: 'CANCELLED' },
+  { type: 'PAYPAL_ERROR', error: new Error('Window closed unexpectedly') },
+  { type: 'RESUME', basketId: BASKET_ID, payPalOrderId: RESUMED_ORDER_ID },
+  { type: 'RESUME', basketId: BASKET_ID, payPalOrderId: undefined },
+  { type: 'TRY_AGAIN' },
+  { type: 'PAY_CASH_INSTEAD' },
+];
+
+type Answer = { type: `xstate.done.actor.${PaymentActorId}`; output: unknown } | { type: `xstate.error.actor.${PaymentActorId}`; error: unknown };
+type Delay = 'scriptLoad' | 'createOrder' | 'link' | 'authorise' | 'log' | 'cash';
+type TimeUp = { type: `xstate.after.${Delay}.${string}` };
+type Step = PaymentEvent | Answer | TimeUp;
+
+const done = (id: PaymentActorId, output: unknown): Answer => ({ type: `xstate.done.actor.${id}`, output });
+const failure = (id: PaymentActorId, error: unknown): Answer => ({ type: `xstate.error.actor.${id}`, error });
+
+/** The state's name with its child, e.g. `ready.creating`. */
+function stateOf(snapshot: PaymentSnapshot): string {
+  const value = snapshot.value;
+  return typeof value === 'string' ? value : Object.entries(value).map(([parent, child]) => `${parent}.${child as string}`)[0];
+}
+
+/** What the server may answer to the call in flight. */
+function answersFor(snapshot: PaymentSnapshot): Answer[] {
+  switch (stateOf(snapshot)) {
+    case 'linking':
+      return [done('createPayPalOrderLink', { orderBuilderId: BASKET_ID, payPalId: PAYPAL_ORDER_ID }), failure('createPayPalOrderLink', serverError)];
+    case 'authorising':
+      return [done('authoriseCapture', { orderRef: ORDER_REF }), failure('authoriseCapture', unverified), failure('authoriseCapture', declined)];
+    case 'logging':
+      return [done('logError', { logged: true }), failure('logError', noResponse)];
+    case 'convertingToCash':
+      return [done('convertToCash', {}), failure('convertToCash', serverError)];
+    default:
+      return [];
+  }
+}
+
+/** The time limit of each state that waits for someone else. */
+const TIME_LIMITS: Record<string, { delay: Delay; timeout: keyof PaymentTimeouts; stateId: string }> = {
+  loadingScript: { delay: 'scriptLoad', timeout: 'scriptLoadMs', stateId: 'payment.loadingScript' },
+  'ready.creating': { delay: 'createOrder', timeout: 'createOrderMs', stateId: 'payment.ready.creating' },
+  linking: { delay: 'link', timeout: 'linkMs', stateId: 'payment.linking' },
+  authorising: { delay: 'authorise', timeout: 'authoriseMs', stateId: 'payment.authorising' },
+  logging: { delay: 'log', timeout: 'logMs', stateId: 'payment.logging' },
+  convertingToCash: { delay: 'cash', timeout: 'cashMs', stateId: 'payment.convertingToCash' },
+};
+
+function timeUp(snapshot: PaymentSnapshot): TimeUp[] {
+  const limit = TIME_LIMITS[stateOf(snapshot)];
+  return limit ? [{ type: `xstate.after.${limit.delay}.${limit.stateId}` }] : [];
+}
+
+function serializeState(snapshot: PaymentSnapshot): string {
+  const { context } = snapshot;
+  return JSON.stringify({
+    state: stateOf(snapshot),
+    // initial and pending lead to the same places: both are a script still loading.
+    script: context.scriptStatus === 'initial' ? 'pending' : context.scriptStatus,
+    basket: context.basketId !== undefined,
+    payPalOrder: context.payPalOrderId !== undefined,
+    source: context.paymentSource,
+    mode: context.errorMode,
+    cashError: context.cashError !== undefined,
+  });
+}
+
+const paths = getShortestPaths(paymentMachine, {
+  events: (snapshot) => [...screenEvents, ...answersFor(snapshot), ...timeUp(snapshot)] as unknown as PaymentEvent[],
+  serializeState,
+});
+
+// docs/payments.md, written out independently of the machine.
+const TAGS: Record<string, string[]> = {
+  idle: [],
+  loadingScript: ['loadingScript'],
+  'ready.buttons': ['ready'],
+  'ready.creating': ['ready'],
+  'ready.approving': ['ready'],
+  linking: ['processing'],
+  authorising: ['processing'],
+  logging: ['processing'],
+  issue: ['issue'],
+  convertingToCash: ['issue', 'processing'],
+  paid: ['paid'],
+  cashChosen: ['cashChosen'],
+};
+const PATHS: Record<string, string | undefined> = {
+  idle: undefined,
+  loadingScript: '/payment',
+  'ready.buttons': '/payment',
+  'ready.creating': '/payment',
+  'ready.approving': '/payment',
+  linking: '/payment',
+  authorising: '/paymentProcessing',
+  logging: '/paymentIssue',
+  issue: '/paymentIssue',
+  convertingToCash: '/paymentIssue',
+  paid: undefined,
+  cashChosen: '/checkout',
+};
+const ALL_TAGS = ['loadingScript', 'ready', 'processing', 'issue', 'paid', 'cashChosen'] as const;
+
+function expectConsistent(snapshot: PaymentSnapshot) {
+  const state = stateOf(snapshot);
+  const { context } = snapshot;
+  for (const tag of ALL_TAGS) expect(snapshot.hasTag(tag), `${state} tagged ${tag}`).toBe(TAGS[state].includes(tag));
+  expect(paymentPathOf(snapshot)).toBe(PATHS[state]);
+  expect(snapshot.can({ type: 'TRY_AGAIN' })).toBe(state === 'issue');
+  expect(snapshot.can({ type: 'PAY_CASH_INSTEAD' })).toBe(state === 'issue' && context.basketId !== undefined);
+  expect(snapshot.can({ type: 'CREATE_ORDER' })).toBe(state === 'ready.buttons' || state === 'ready.approving');
+  // Money on its way: the customer is not sent back to the buttons meanwhile.
+  expect(snapshot.can({ type: 'START', basketId: BASKET_ID })).toBe(state !== 'linking' && state !== 'authorising');
+  if (['logging', 'issue', 'convertingToCash'].includes(state)) expect(context.errorMode).toBeDefined();
+  expect(shownErrorMode(snapshot)).toBe(state === 'issue' || state === 'convertingToCash' ? context.errorMode : undefined);
+  if (state === 'paid') expect(context.orderRef).toBe(ORDER_REF);
+  if (['linking', 'authorising', 'paid'].includes(state)) expect(context.payPalOrderId).toBeDefined();
+}
+
+/** SPEC §4, written out independently: the mode a failure leads to, from the state it happened in and what happened. */
+function modeOf(stateBefore: string, step: Step, snapshotBefore: PaymentSnapshot): PaymentErrorModeValue {
+  if (step.type === 'START') return snapshotBefore.context.scriptStatus === 'rejected' && step.basketId ? 'ScriptFailedToLoad' : 'MissingOrderIdOrPayPalOrderId';
+  if (step.type === 'TRY_AGAIN' || step.type === 'RESUME' || step.type === 'APPROVED') return 'MissingOrderIdOrPayPalOrderId';
+  if (step.type === 'SCRIPT_STATUS' || stateBefore === 'loadingScript') return 'ScriptFailedToLoad';
+  if (stateBefore === 'authorising') return step.type === 'xstate.error.actor.authoriseCapture' && (step as { error: unknown }).error === unverified ? 'UnconfirmedPayPalAccount' : 'AuthorisationAndCaptureError';
+  return 'IssueCreatingPayPalBasketApi';
+}
+
+/** One step, judged by the model above: the mode of a failure, a failed log, and a time limit that really ends the wait. */
+function expectStep(before: PaymentSnapshot, event: Step, after: PaymentSnapshot) {
+  const stateBefore = stateOf(before);
+  const stateAfter = stateOf(after);
+  if (stateAfter === 'logging' && stateBefore !== 'logging') expect(after.context.errorMode).toBe(modeOf(stateBefore, event, before));
+  if (stateBefore === 'logging' && stateAfter === 'issue') {
+    const logFailed = event.type === 'xstate.error.actor.logError' || event.type.startsWith('xstate.after.');
+    expect(after.context.errorMode).toBe(logFailed ? 'IssueLoggingPayPalError' : before.context.errorMode);
+  }
+  if (event.type.startsWith('xstate.after.')) {
+    expect(stateAfter, `${stateBefore} ends at its time limit`).toBe(stateBefore === 'logging' || stateBefore === 'convertingToCash' ? 'issue' : 'logging');
+    if (stateBefore === 'convertingToCash') expect(after.context.cashError?.message).toBe('The service is temporarily unavailable');
+  }
+}
+
+const actorIdOf = (type: string) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(type)?.[1] as PaymentActorId | undefined;
+const isAnswer = (step: Step): step is Answer => actorIdOf(step.type) !== undefined;
+
+let running: Actor<typeof paymentMachine> | undefined;
+afterEach(() => running?.stop());
+
+async function replay(path: StatePath<PaymentSnapshot, PaymentEvent>) {
+  const { actor, clock, pending, calls } = paymentHarness();
+  running = actor;
+  let failuresSeen = 0;
+  for (const step of path.steps.slice(1)) {
+    const event = step.event as Step;
+    const before = actor.getSnapshot();
+    const stateBefore = stateOf(before);
+    if (isAnswer(event)) {
+      const actorId = actorIdOf(event.type)!;
+      const call = pending[actorId].at(-1);
+      expect(call, `${actorId} is in flight`).toBeDefined();
+      if ('output' in event) call!.resolve(event.output);
+      else call!.reject(event.error);
+      await settled();
+    } else if (event.type.startsWith('xstate.after.')) {
+      // Nothing gives up a moment early; at the limit the customer is told.
+      const limit = PAYMENT_TIMEOUTS[TIME_LIMITS[stateBefore].timeout];
+      const callsBefore = calls();
+      clock.increment(limit - 1);
+      expect(serializeState(actor.getSnapshot())).toBe(serializeState(before));
+      expect(calls()).toBe(callsBefore);
+      clock.increment(1);
+      await settled();
+    } else {
+      actor.send(event as PaymentEvent);
+      await settled();
+    }
+    const after = actor.getSnapshot();
+    expect(serializeState(after)).toBe(serializeState(step.state));
+    expectConsistent(after);
+    const stateAfter = stateOf(after);
+
+    expectStep(before, event, after);
+    // Every failure is logged once, with the basket it belongs to.
+    if (stateAfter === 'logging' && stateBefore !== 'logging') {
+      failuresSeen += 1;
+      const mode = after.context.errorMode!;
+      expect(pending.logError).toHaveLength(failuresSeen);
+      expect(pending.logError.at(-1)!.input).toMatchObject({ errorMode: mode, message: paymentErrorLogMessage(mode) });
+      expect((pending.logError.at(-1)!.input as { orderBuilderId?: string }).orderBuilderId).toBe(after.context.basketId);
+    } else {
+      expect(pending.logError).toHaveLength(failuresSeen);
+    }
+    if (stateAfter === 'linking' && stateBefore !== 'linking') {
+      const source = event.type === 'APPROVED' ? event.paymentSource ?? before.context.paymentSource ?? 'paypal' : undefined;
+      expect(pending.createPayPalOrderLink.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalId: PAYPAL_ORDER_ID, paymentSource: source });
+    }
+    if (stateAfter === 'authorising' && stateBefore !== 'authorising') {
+      const payPalOrderId = event.type === 'RESUME' ? RESUMED_ORDER_ID : PAYPAL_ORDER_ID;
+      expect(pending.authoriseCapture.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalOrderId });
+    }
+    if (stateAfter === 'convertingToCash' && stateBefore !== 'convertingToCash') {
+      expect(pending.convertToCash.at(-1)!.input).toEqual({ basketId: BASKET_ID });
+    }
+  }
+}
+
+function describeStep(step: Step): string {
+  if (isAnswer(step)) {
+    const actorId = actorIdOf(step.type)!;
+    if ('output' in step) return `${actorId} answers`;
+    return `${actorId} fails${step.error === unverified ? ' (unverified)' : ''}`;
+  }
+  if (step.type.startsWith('xstate.after.')) return `${step.type.split('.')[2]} time limit`;
+  switch (step.type) {
+    case 'START':
+      return step.basketId ? 'START' : 'START without basket';
+    case 'SCRIPT_STATUS':
+      return `script ${step.status}`;
+    case 'CREATE_ORDER':
+      return `CREATE_ORDER (${step.paymentSource})`;
+    case 'APPROVED':
+      return step.payPalOrderId ? 'APPROVED' : 'APPROVED without orderID';
+    case 'RESUME':
+      return step.payPalOrderId ? 'RESUME' : 'RESUME without PayPal order';
+    default:
+      return step.type;
+  }
+}
+
+const describePath = (path: StatePath<PaymentSnapshot, PaymentEvent>) =>
+  path.steps.slice(1).map(({ event }) => describeStep(event as Step)).join(' → ') || 'start';
+
+const reached = (predicate: (snapshot: PaymentSnapshot) => boolean) => paths.filter((path) => predicate(path.state));
+
+describe('payment statechart: generated shortest paths', () => {
+  it('reach every state, every error mode on /paymentIssue and every way out of it', () => {
+    expect(new Set(paths.map((path) => stateOf(path.state)))).toEqual(new Set(Object.keys(TAGS)));
+    const modesShown = new Set(reached((snapshot) => stateOf(snapshot) === 'issue').map((path) => path.state.context.errorMode));
+    expect(modesShown).toEqual(
+      new Set([
+        'MissingOrderIdOrPayPalOrderId',
+        'IssueCreatingPayPalBasketApi',
+        'IssueLoggingPayPalError',
+        'AuthorisationAndCaptureError',
+        'UnconfirmedPayPalAccount',
+        'ScriptFailedToLoad',
+      ]),
+    );
+    expect(reached((snapshot) => stateOf(snapshot) === 'issue' && snapshot.context.cashError !== undefined)).not.toHaveLength(0);
+  });
+
+  it('leave every state that waits for someone else by a time limit, and every other state by an event', () => {
+    for (const state of Object.keys(TAGS)) {
+      const path = paths.find((candidate) => stateOf(candidate.state) === state)!;
+      const ways = [...screenEvents, ...answersFor(path.state), ...timeUp(path.state)].filter((event) => {
+        const [next] = transition(paymentMachine, path.state, event as PaymentEvent);
+        return serializeState(next) !== serializeState(path.state);
+      });
+      expect(ways.length, `a way out of ${state}`).toBeGreaterThan(0);
+      const waitsForAnswer = answersFor(path.state).length > 0 || state === 'loadingScript' || state === 'ready.creating';
+      expect(timeUp(path.state).length > 0, `${state} has a time limit`).toBe(waitsForAnswer);
+    }
+  });
+
+  it('take every event and answer from every state they reach as the model says (the edges no shortest path walks)', () => {
+    for (const path of paths) {
+      for (const event of [...screenEvents, ...answersFor(path.state), ...timeUp(path.state)] as Step[]) {
+        const [next] = transition(paymentMachine, path.state, event as PaymentEvent);
+        expectStep(path.state, event, next);
+        expectConsistent(next);
+      }
+    }
+  });
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    await replay(path);
+  });
+});
