@@ -1,7 +1,12 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { apiErrorOf, noResponseError, type ApiError } from '../../src/api/errors';
 import type { components } from '../../src/api/schema.gen';
-import { PaymentErrorMode, paymentErrorLogMessage, PAYPAL_USER_UNVERIFIED_ERROR, type PaymentErrorModeValue } from '../../src/domain/paymentErrors';
+import {
+  PaymentErrorMode,
+  paymentErrorLogMessage,
+  PAYPAL_USER_UNVERIFIED_ERROR,
+  type PaymentErrorModeValue,
+} from '../../src/domain/paymentErrors';
 import { journeyStep } from '../basket/journeySteps';
 
 export type PayPalOrderLink = components['schemas']['PayPalOrderLink'];
@@ -101,7 +106,8 @@ function describeError(thrown: unknown): string | undefined {
   const apiError = apiErrorOf(thrown);
   if (apiError !== thrown) return JSON.stringify(thrown);
   const failures = apiError.validationErrors.map((failure) => `${failure.field}: ${failure.message}`);
-  return [apiError.status === undefined ? 'no response' : `HTTP ${apiError.status}`, apiError.message, ...failures].filter(Boolean).join(': ');
+  const status = apiError.status === undefined ? 'no response' : `HTTP ${apiError.status}`;
+  return [status, apiError.message, ...failures].filter(Boolean).join(': ');
 }
 
 function isUnverifiedAccount(thrown: unknown): boolean {
@@ -112,6 +118,9 @@ function isUnverifiedAccount(thrown: unknown): boolean {
 const presentId = (id: string | undefined): id is string => id !== undefined && id.trim() !== '';
 
 type Failure = { mode: PaymentErrorModeValue; details?: string };
+
+/** The `fail` action for a mode, with what to log when the event carries no error of its own. */
+const failAs = (mode: PaymentErrorModeValue, details?: string) => ({ type: 'fail', params: { mode, details } }) as const;
 
 /**
  * The customer's payment through PayPal (docs/payments.md, SPEC §4 and §8): PayPal's script loading, the PayPal order
@@ -149,14 +158,21 @@ export const paymentMachine = setup({
     reportsResolved: ({ event }) => event.type === 'SCRIPT_STATUS' && event.status === 'resolved',
     reportsRejected: ({ event }) => event.type === 'SCRIPT_STATUS' && event.status === 'rejected',
     reportsLoading: ({ event }) => event.type === 'SCRIPT_STATUS' && (event.status === 'initial' || event.status === 'pending'),
-    approvalHasIds: ({ context, event }) => event.type === 'APPROVED' && presentId(context.basketId) && presentId(event.payPalOrderId),
+    approvalHasIds: ({ context, event }) =>
+      event.type === 'APPROVED' && presentId(context.basketId) && presentId(event.payPalOrderId),
     resumeHasIds: ({ event }) => event.type === 'RESUME' && presentId(event.basketId) && presentId(event.payPalOrderId),
     resumesSameOrder: ({ context, event }) =>
       event.type === 'RESUME' && event.basketId === context.basketId && event.payPalOrderId === context.payPalOrderId,
     unverifiedAccount: ({ event }) => 'error' in event && isUnverifiedAccount(event.error),
   },
   actions: {
-    recordScriptStatus: assign({ scriptStatus: ({ context, event }) => (event.type === 'SCRIPT_STATUS' ? event.status : context.scriptStatus) }),
+    recordScriptStatus: assign({
+      scriptStatus: ({ context, event }) => (event.type === 'SCRIPT_STATUS' ? event.status : context.scriptStatus),
+    }),
+    startOrder: assign({
+      paymentSource: ({ context, event }) => (event.type === 'CREATE_ORDER' ? event.paymentSource : context.paymentSource),
+      payPalOrderId: undefined,
+    }),
     /** Keeps the mode and what went wrong; the error carried by the event (a call's failure, PayPal's onError) comes first. */
     fail: assign(({ event }, failure: Failure) => ({
       errorMode: failure.mode,
@@ -198,7 +214,7 @@ export const paymentMachine = setup({
         target: '.logging',
         actions: [
           assign(({ event }) => ({ basketId: event.basketId, payPalOrderId: event.payPalOrderId })),
-          { type: 'fail', params: { mode: PaymentErrorMode.MissingOrderIdOrPayPalOrderId, details: 'A reload of /paymentProcessing held no linked order' } },
+          failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'A reload of /paymentProcessing held no linked order'),
         ],
       },
     ],
@@ -210,12 +226,12 @@ export const paymentMachine = setup({
     opening: {
       always: [
         {
-          guard: ({ context }) => !presentId(context.basketId),
+          guard: not('hasBasket'),
           target: 'logging',
-          actions: { type: 'fail', params: { mode: PaymentErrorMode.MissingOrderIdOrPayPalOrderId, details: 'The payment step opened without a basket id' } },
+          actions: failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'The payment step opened without a basket id'),
         },
         { guard: 'scriptResolved', target: 'ready' },
-        { guard: 'scriptRejected', target: 'logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.ScriptFailedToLoad } } },
+        { guard: 'scriptRejected', target: 'logging', actions: failAs(PaymentErrorMode.ScriptFailedToLoad) },
         { target: 'loadingScript' },
       ],
     },
@@ -224,14 +240,14 @@ export const paymentMachine = setup({
       on: {
         SCRIPT_STATUS: [
           { guard: 'reportsResolved', target: 'ready', actions: 'recordScriptStatus' },
-          { guard: 'reportsRejected', target: 'logging', actions: ['recordScriptStatus', { type: 'fail', params: { mode: PaymentErrorMode.ScriptFailedToLoad } }] },
+          { guard: 'reportsRejected', target: 'logging', actions: ['recordScriptStatus', failAs(PaymentErrorMode.ScriptFailedToLoad)] },
           { actions: 'recordScriptStatus' },
         ],
       },
       after: {
         scriptLoad: {
           target: 'logging',
-          actions: { type: 'fail', params: { mode: PaymentErrorMode.ScriptFailedToLoad, details: 'The script did not load in time' } },
+          actions: failAs(PaymentErrorMode.ScriptFailedToLoad, 'The script did not load in time'),
         },
       },
     },
@@ -252,18 +268,22 @@ export const paymentMachine = setup({
           },
           {
             target: 'logging',
-            actions: { type: 'fail', params: { mode: PaymentErrorMode.MissingOrderIdOrPayPalOrderId, details: 'PayPal approved without an order id' } },
+            actions: failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'PayPal approved without an order id'),
           },
         ],
         CANCELLED: '.buttons',
-        PAYPAL_ERROR: { target: 'logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.IssueCreatingPayPalBasketApi } } },
+        PAYPAL_ERROR: { target: 'logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
       },
       states: {
         buttons: {
           on: {
-            CREATE_ORDER: { target: 'creating', actions: assign({ paymentSource: ({ event }) => event.paymentSource, payPalOrderId: undefined }) },
+            CREATE_ORDER: { target: 'creating', actions: 'startOrder' },
             SCRIPT_STATUS: [
-              { guard: 'reportsRejected', target: '#payment.logging', actions: ['recordScriptStatus', { type: 'fail', params: { mode: PaymentErrorMode.ScriptFailedToLoad } }] },
+              {
+                guard: 'reportsRejected',
+                target: '#payment.logging',
+                actions: ['recordScriptStatus', failAs(PaymentErrorMode.ScriptFailedToLoad)],
+              },
               // PayPal's provider loads the script again when its options change.
               { guard: 'reportsLoading', target: '#payment.loadingScript', actions: 'recordScriptStatus' },
               { actions: 'recordScriptStatus' },
@@ -273,19 +293,19 @@ export const paymentMachine = setup({
         creating: {
           on: {
             ORDER_CREATED: { target: 'approving', actions: assign({ payPalOrderId: ({ event }) => event.payPalOrderId }) },
-            ORDER_NOT_CREATED: { target: '#payment.logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.IssueCreatingPayPalBasketApi } } },
+            ORDER_NOT_CREATED: { target: '#payment.logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
           },
           after: {
             createOrder: {
               target: '#payment.logging',
-              actions: { type: 'fail', params: { mode: PaymentErrorMode.IssueCreatingPayPalBasketApi, details: 'PayPal did not create the order in time' } },
+              actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi, 'PayPal did not create the order in time'),
             },
           },
         },
         // PayPal's window is open: the customer takes as long as they like, and can start again from the buttons.
         approving: {
           on: {
-            CREATE_ORDER: { target: 'creating', actions: assign({ paymentSource: ({ event }) => event.paymentSource, payPalOrderId: undefined }) },
+            CREATE_ORDER: { target: 'creating', actions: 'startOrder' },
           },
         },
       },
@@ -297,14 +317,18 @@ export const paymentMachine = setup({
       invoke: {
         id: 'createPayPalOrderLink',
         src: 'createPayPalOrderLink',
-        input: ({ context }) => ({ orderBuilderId: context.basketId!, payPalId: context.payPalOrderId!, paymentSource: context.paymentSource! }),
+        input: ({ context }) => ({
+          orderBuilderId: context.basketId!,
+          payPalId: context.payPalOrderId!,
+          paymentSource: context.paymentSource!,
+        }),
         onDone: 'authorising',
-        onError: { target: 'logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.IssueCreatingPayPalBasketApi } } },
+        onError: { target: 'logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
       },
       after: {
         link: {
           target: 'logging',
-          actions: { type: 'fail', params: { mode: PaymentErrorMode.IssueCreatingPayPalBasketApi, details: 'createPayPalOrderLink did not answer in time' } },
+          actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi, 'createPayPalOrderLink did not answer in time'),
         },
       },
     },
@@ -321,14 +345,14 @@ export const paymentMachine = setup({
         input: ({ context }) => ({ orderBuilderId: context.basketId!, payPalOrderId: context.payPalOrderId! }),
         onDone: { target: 'paid', actions: assign({ orderRef: ({ event }) => event.output.orderRef }) },
         onError: [
-          { guard: 'unverifiedAccount', target: 'logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.UnconfirmedPayPalAccount } } },
-          { target: 'logging', actions: { type: 'fail', params: { mode: PaymentErrorMode.AuthorisationAndCaptureError } } },
+          { guard: 'unverifiedAccount', target: 'logging', actions: failAs(PaymentErrorMode.UnconfirmedPayPalAccount) },
+          { target: 'logging', actions: failAs(PaymentErrorMode.AuthorisationAndCaptureError) },
         ],
       },
       after: {
         authorise: {
           target: 'logging',
-          actions: { type: 'fail', params: { mode: PaymentErrorMode.AuthorisationAndCaptureError, details: 'authorise-capture did not answer in time' } },
+          actions: failAs(PaymentErrorMode.AuthorisationAndCaptureError, 'authorise-capture did not answer in time'),
         },
       },
     },

@@ -163,7 +163,10 @@ function modeOf(stateBefore: string, step: Step, snapshotBefore: PaymentSnapshot
   if (step.type === 'START') return snapshotBefore.context.scriptStatus === 'rejected' && step.basketId ? 'ScriptFailedToLoad' : 'MissingOrderIdOrPayPalOrderId';
   if (step.type === 'TRY_AGAIN' || step.type === 'RESUME' || step.type === 'APPROVED') return 'MissingOrderIdOrPayPalOrderId';
   if (step.type === 'SCRIPT_STATUS' || stateBefore === 'loadingScript') return 'ScriptFailedToLoad';
-  if (stateBefore === 'authorising') return step.type === 'xstate.error.actor.authoriseCapture' && (step as { error: unknown }).error === unverified ? 'UnconfirmedPayPalAccount' : 'AuthorisationAndCaptureError';
+  if (stateBefore === 'authorising') {
+    const refusedAsUnverified = step.type === 'xstate.error.actor.authoriseCapture' && (step as { error: unknown }).error === unverified;
+    return refusedAsUnverified ? 'UnconfirmedPayPalAccount' : 'AuthorisationAndCaptureError';
+  }
   return 'IssueCreatingPayPalBasketApi';
 }
 

@@ -13,7 +13,11 @@ export const BASKET_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 export const PAYPAL_ORDER_ID = '5O190127TN364715T';
 export const ORDER_REF = 'f9e8d7c6-b5a4-4392-8170-6f5e4d3c2b1a';
 
-const apiError = (status: number | undefined, message: string | null): ApiError => ({ ...(status === undefined ? {} : { status }), message, validationErrors: [] });
+const apiError = (status: number | undefined, message: string | null): ApiError => ({
+  ...(status === undefined ? {} : { status }),
+  message,
+  validationErrors: [],
+});
 /** authorise-capture's answer for an unverified PayPal account (SPEC §8's spelling). */
 export const unverified = apiError(400, 'PayPay User Unverified');
 export const declined = apiError(400, 'Your payment was declined. Please try another card or pay another way.');
@@ -27,7 +31,10 @@ export type PendingCall = { input: unknown; resolve(output: unknown): void; reje
 export function paymentHarness(input: PaymentInput = {}) {
   const pending: Record<PaymentActorId, PendingCall[]> = { createPayPalOrderLink: [], authoriseCapture: [], logError: [], convertToCash: [] };
   const waiting = <Output, Input>(id: PaymentActorId) =>
-    fromPromise<Output, Input>(({ input: callInput }) => new Promise<Output>((resolve, reject) => pending[id].push({ input: callInput, resolve: resolve as (output: unknown) => void, reject })));
+    fromPromise<Output, Input>(
+      ({ input: callInput }) =>
+        new Promise<Output>((resolve, reject) => pending[id].push({ input: callInput, resolve: resolve as (output: unknown) => void, reject })),
+    );
   const machine = paymentMachine.provide({
     actors: {
       createPayPalOrderLink: waiting<unknown, PayPalOrderLink>('createPayPalOrderLink'),
