@@ -14,7 +14,18 @@ export interface RuntimeConfig {
   analyticsMeasurementId?: string;
   /** Publishes recorded page views on `window.__analyticsPageViews` for browser tests; never set in production. */
   analyticsRecorder?: boolean;
+  payPal: PayPalConfig;
   appVersion: string;
+}
+
+export const payPalEnvironments = ['production', 'sandbox'] as const;
+export type PayPalEnvironment = (typeof payPalEnvironments)[number];
+
+export interface PayPalConfig {
+  clientId: string;
+  environment: PayPalEnvironment;
+  /** Where the JS SDK is loaded from instead of PayPal's own host: a path on the site's origin in local mode (the loopback fake). */
+  sdkBaseUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -28,6 +39,22 @@ function requireString(source: Record<string, unknown>, key: string, where: stri
 function optionalString(source: Record<string, unknown>, key: string): string | undefined {
   const value = source[key];
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isPayPalEnvironment(value: unknown): value is PayPalEnvironment {
+  return payPalEnvironments.some((environment) => environment === value);
+}
+
+function parsePayPalConfig(payPal: unknown): PayPalConfig {
+  if (typeof payPal !== 'object' || payPal === null) throw new ConfigError('payPal is missing from /config.json');
+  const payPalSource = payPal as Record<string, unknown>;
+  const clientId = requireString(payPalSource, 'clientId', 'payPal.');
+  const environment = payPalSource.environment;
+  if (!isPayPalEnvironment(environment)) {
+    throw new ConfigError(`payPal.environment must be production or sandbox, got ${JSON.stringify(environment)}`);
+  }
+  const sdkBaseUrl = optionalString(payPalSource, 'sdkBaseUrl');
+  return sdkBaseUrl === undefined ? { clientId, environment } : { clientId, environment, sdkBaseUrl };
 }
 
 export function parseRuntimeConfig(body: unknown): RuntimeConfig {
@@ -48,6 +75,7 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     },
     analyticsMeasurementId: optionalString(source, 'analyticsMeasurementId'),
     analyticsRecorder: source.analyticsRecorder === true,
+    payPal: parsePayPalConfig(source.payPal),
     appVersion: requireString(source, 'appVersion', ''),
   };
 }
