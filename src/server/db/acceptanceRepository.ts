@@ -10,7 +10,9 @@ import {
 } from '../../domain/orderEnums';
 import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { givesLoyaltyBack } from '../domain/loyalty';
+import { marksRefunded, moneyStepOf } from '../payments/moneyFlow';
 import { giveLoyaltyBack } from './loyaltyLedger';
+import { markPayPalRefunded, queueMoneyStep } from './paymentRepository';
 import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
 
@@ -61,8 +63,15 @@ const activeKitchenStatuses = Object.values(KitchenStatus).filter(isActiveKitche
 
 type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | null; order_type: number; payment_type: number };
 
-/** `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut. */
-export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): AcceptanceRepository {
+/**
+ * `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut.
+ * `onMoneyStepQueued` runs after a change that queued a PayPal step has committed, so that it is sent at once.
+ */
+export function createAcceptanceRepository(
+  db: Kysely<DatabaseSchema>,
+  syncToDisk: () => Promise<void>,
+  onMoneyStepQueued: () => void = () => {},
+): AcceptanceRepository {
   return {
     async requestAcceptance(basketId, dueTimeOf, now, actor) {
       const outcome = await db.transaction().execute(async (transaction): Promise<RequestOutcome> => {
@@ -110,6 +119,7 @@ export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDis
     find: (key) => readAcceptance(db, key),
 
     async change(key, decide, now, actor) {
+      let moneyStepQueued = false;
       const outcome = await db.transaction().execute(async (transaction): Promise<ChangeOutcome> => {
         const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
         if (basketId === undefined) return { outcome: 'missing' };
@@ -145,9 +155,13 @@ export function createAcceptanceRepository(db: Kysely<DatabaseSchema>, syncToDis
           .execute();
         await appendEvents(transaction, basketId, now, actor, events);
         if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
+        const moneyStep = moneyStepOf(current, next);
+        if (moneyStep !== undefined) moneyStepQueued = await runOnKysely(transaction, queueMoneyStep(basketId, moneyStep, now));
+        if (marksRefunded(current, next)) await runOnKysely(transaction, markPayPalRefunded(basketId));
         return { outcome: 'changed', acceptance: { ...current, ...next } };
       });
       if (outcome.outcome === 'changed') await syncToDisk();
+      if (moneyStepQueued) onMoneyStepQueued();
       return outcome;
     },
 

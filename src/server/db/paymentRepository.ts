@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { PaymentType } from '../../domain/orderEnums';
-import type { DatabaseSchema, PaymentsTable, PaymentState } from './schema';
+import { BasketStatus, PaymentType } from '../../domain/orderEnums';
+import type { MoneyStep } from '../payments/moneyFlow';
+import type { DatabaseSchema, PaymentOperation, PaymentsTable, PaymentState } from './schema';
 import { changesOf, insertRow, placeholders, type Steps } from './statementSteps';
 
 // A basket's payment through PayPal (docs/payments.md). What happens with the confirmation (the payment recorded as
@@ -191,6 +192,143 @@ export function* voidUnrecordedAuthorisation(basketId: string, authorisation: Pa
     last_error: null,
     next_attempt_at: now,
   });
+}
+
+/**
+ * Inside the acceptance change's transaction: the basket's payment, if it is in one of `step.from`'s states, becomes
+ * `step.to` and the step is queued in the outbox (at most once per basket and operation). True when a step was queued.
+ */
+export function* queueMoneyStep(basketId: string, step: MoneyStep, now: string): Steps<boolean> {
+  const moved = yield* changesOf(
+    `update "payments" set "state" = ?, "updated_at" = ? where "basket_id" = ? and "state" in (${placeholders(step.from.length)})`,
+    step.to,
+    now,
+    basketId,
+    ...step.from,
+  );
+  if (moved === 0) return false;
+  return (yield* queueOutboxRow(basketId, step.operation, now)) > 0;
+}
+
+/** Inside the acceptance change's transaction: the order refunded from the dashboard is PayPalRefunded. */
+export function* markPayPalRefunded(basketId: string): Steps<void> {
+  yield* changesOf('update "baskets" set "status" = ? where "basket_id" = ?', BasketStatus.PayPalRefunded, basketId);
+}
+
+function* queueOutboxRow(basketId: string, operation: PaymentOperation, now: string): Steps<number> {
+  return yield* changesOf(
+    'insert into "payment_outbox" ("basket_id", "operation", "created_at", "done_at", "attempts", "last_error", "next_attempt_at") ' +
+      'values (?, ?, ?, null, 0, null, ?) on conflict ("basket_id", "operation") do nothing',
+    basketId,
+    operation,
+    now,
+    now,
+  );
+}
+
+/** An outbox step whose time has come, with what PayPal needs to send it. */
+export interface DueMoneyStep {
+  id: number;
+  basketId: string;
+  operation: PaymentOperation;
+  attempts: number;
+  authorizationId: string;
+  captureId: string | null;
+}
+
+/** What PayPal answered to a step: the capture's or the refund's id (a void has none). */
+export type MoneyStepResult = { operation: 'capture'; captureId: string } | { operation: 'void' } | { operation: 'refund'; refundId: string };
+
+/** The outbox as the worker reads and settles it (src/server/payments/outboxWorker.ts). */
+export interface PaymentOutbox {
+  /** Steps not done and due at `now`, oldest first; a refund waits until its basket's capture is done. */
+  findDue(now: string, limit: number): Promise<DueMoneyStep[]>;
+  /** In one transaction: the step done, and the payment captured, voided or refunded with PayPal's ids. */
+  complete(step: DueMoneyStep, result: MoneyStepResult, now: string): Promise<void>;
+  /** The attempt failed: tried again at `nextAttemptAt`. */
+  recordFailure(step: DueMoneyStep, error: string, nextAttemptAt: string): Promise<void>;
+}
+
+const settledStateOf: Record<PaymentOperation, PaymentState> = { capture: 'captured', void: 'voided', refund: 'refunded' };
+
+export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): PaymentOutbox {
+  return {
+    async findDue(now, limit) {
+      const rows = await db
+        .selectFrom('payment_outbox')
+        .innerJoin('payments', 'payments.basket_id', 'payment_outbox.basket_id')
+        .select([
+          'payment_outbox.id',
+          'payment_outbox.basket_id',
+          'payment_outbox.operation',
+          'payment_outbox.attempts',
+          'payments.authorization_id',
+          'payments.capture_id',
+        ])
+        .where('payment_outbox.done_at', 'is', null)
+        .where('payment_outbox.next_attempt_at', '<=', now)
+        .where((where) =>
+          where.or([
+            where('payment_outbox.operation', '!=', 'refund'),
+            where.not(
+              where.exists(
+                where
+                  .selectFrom('payment_outbox as capture')
+                  .select('capture.id')
+                  .whereRef('capture.basket_id', '=', 'payment_outbox.basket_id')
+                  .where('capture.operation', '=', 'capture')
+                  .where('capture.done_at', 'is', null),
+              ),
+            ),
+          ]),
+        )
+        .orderBy('payment_outbox.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        // The payments' check constraint keeps an authorisation on every payment that holds, took or gives back money.
+        if (row.authorization_id === null) throw new Error(`The payment of ${row.basket_id} has a ${row.operation} due but no authorisation`);
+        return {
+          id: row.id,
+          basketId: row.basket_id,
+          operation: row.operation,
+          attempts: row.attempts,
+          authorizationId: row.authorization_id,
+          captureId: row.capture_id,
+        };
+      });
+    },
+
+    async complete(step, result, now) {
+      await db.transaction().execute(async (transaction) => {
+        await transaction.updateTable('payment_outbox').set({ done_at: now }).where('id', '=', step.id).where('done_at', 'is', null).execute();
+        const payment = transaction.updateTable('payments').where('basket_id', '=', step.basketId);
+        if (result.operation === 'capture') {
+          // A refund queued while the capture was due keeps the payment refund_due.
+          await payment
+            .set((expression) => ({
+              capture_id: result.captureId,
+              state: expression.case().when('state', '=', 'capture_due').then(settledStateOf.capture).else(expression.ref('state')).end(),
+              updated_at: now,
+            }))
+            .execute();
+        } else if (result.operation === 'refund') {
+          await payment.set({ refund_id: result.refundId, state: settledStateOf.refund, updated_at: now }).execute();
+        } else {
+          await payment.set({ state: settledStateOf.void, updated_at: now }).execute();
+        }
+      });
+      await syncToDisk();
+    },
+
+    async recordFailure(step, error, nextAttemptAt) {
+      await db
+        .updateTable('payment_outbox')
+        .set((expression) => ({ attempts: expression('attempts', '+', 1), last_error: error.slice(0, 2_000), next_attempt_at: nextAttemptAt }))
+        .where('id', '=', step.id)
+        .execute();
+    },
+  };
 }
 
 function* settleAuthorisation(basketId: string, authorisation: PaymentAuthorisation, state: PaymentState, now: string): Steps<number> {

@@ -37,6 +37,8 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   referenceDataMaxAgeMs?: number;
   /** Milliseconds since some fixed point; tests move it. */
   monotonicNow?: () => number;
+  /** Called once an acceptance change that queued a PayPal step has committed (the outbox worker's kick). */
+  onMoneyStepQueued?: () => void;
 }
 
 const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
@@ -61,7 +63,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     pages: { getPage: (pageName) => getPage(db, pageName) },
     menus: { getMenu: menuOf },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
-    acceptance: createAcceptanceRepository(db, syncToDisk),
+    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
