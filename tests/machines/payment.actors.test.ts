@@ -60,7 +60,7 @@ async function payPalFake(path: string, body: unknown, headers: Record<string, s
 /** The payment statechart up to PayPal's approval of an order for `total`, as the payment screen drives it. */
 async function approvedThroughPayPal(accountStatus: 'VERIFIED' | 'UNVERIFIED') {
   const { basketId, total } = await onlineBasket();
-  const payment = createActor(paymentMachine.provide({ actors: paymentActors({ api, payInCash: async (id) => cashRequests.push(id) }) }));
+  const payment = createActor(paymentMachine.provide({ actors: paymentActors({ api, payInCash: async (id) => cashRequests.push(id) }) }), { input: {} });
   payment.start();
   payment.send({ type: 'START', basketId });
   payment.send({ type: 'SCRIPT_STATUS', status: 'resolved' });
