@@ -5,11 +5,13 @@ import { buildApp, type AppPayPal, type Clock } from './app';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
+import { createPaymentOutbox } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
 import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
 import type { PayPalFakeControl } from './payments/fake/payPalFake';
 import { PAYPAL_SANDBOX_PREFIX } from './payments/fake/sandboxProxy';
+import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
@@ -127,9 +129,11 @@ export async function startServer(
       await seedDemoCustomer(database.db, { authSub: sub, email, now: clock?.() ?? new Date() });
     }
 
+    // Created once the app's log exists; a step queued before then is found by its first pass.
+    let outboxWorker: OutboxWorker | undefined;
     const app = await buildApp({
       config,
-      repositories: createRepositories(database.db, database.storage),
+      repositories: createRepositories(database.db, { ...database.storage, onMoneyStepQueued: () => outboxWorker?.kick() }),
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,
@@ -138,6 +142,14 @@ export async function startServer(
     });
     closers.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
+    outboxWorker = createOutboxWorker({
+      outbox: createPaymentOutbox(database.db, database.storage.syncToDisk),
+      payPal: payPal.client,
+      now: clock ?? (() => new Date()),
+      logError: (error) => app.log.error({ err: error }, 'The PayPal outbox worker failed'),
+    });
+    closers.push(outboxWorker.stop);
+    outboxWorker.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

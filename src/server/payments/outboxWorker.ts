@@ -1,0 +1,109 @@
+import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
+import type { PayPalClient } from './payPalClient';
+
+// Sends the outbox's PayPal steps (docs/payments.md "Money that ends right"): each with the PayPal-Request-Id
+// `${operation}-${basketId}`, so a step sent again after a crash or a lost answer happens once at PayPal. It runs at
+// start-up (a step begun before a restart is finished), when kicked after a commit that queued a step, and every
+// few seconds for the retries.
+
+export interface OutboxWorkerOptions {
+  outbox: PaymentOutbox;
+  payPal: PayPalClient;
+  now: () => Date;
+  /** Where a pass that failed outside PayPal's answers (the database, say) is reported; the next pass tries again. */
+  logError: (error: unknown) => void;
+  /** How often due steps are looked for without a kick. */
+  pollIntervalMs?: number;
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now, then keeps polling until stopped. */
+  start(): void;
+  /** Asks for a pass as soon as the one under way (if any) ends. */
+  kick(): void;
+  /** Stops polling and waits for the pass under way, so that the database is not closed beneath it. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_POLL_INTERVAL_MS = 2_000;
+const FIRST_RETRY_MS = 5_000;
+const LONGEST_RETRY_MS = 5 * 60_000;
+const STEPS_PER_PASS = 20;
+
+/** How long after its `attempts`-th failure a step is tried again: 5 s doubling, at most 5 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), LONGEST_RETRY_MS);
+}
+
+export function payPalRequestIdOf(step: Pick<DueMoneyStep, 'operation' | 'basketId'>): string {
+  return `${step.operation}-${step.basketId}`;
+}
+
+async function send(payPal: PayPalClient, step: DueMoneyStep): Promise<MoneyStepResult> {
+  const requestId = payPalRequestIdOf(step);
+  switch (step.operation) {
+    case 'capture':
+      return { operation: 'capture', captureId: (await payPal.captureAuthorization(step.authorizationId, requestId)).id };
+    case 'void':
+      await payPal.voidAuthorization(step.authorizationId, requestId);
+      return { operation: 'void' };
+    case 'refund': {
+      // findDue holds a refund back until its capture is done, which stores the capture id.
+      if (step.captureId === null) throw new Error(`The refund of ${step.basketId} is due but its capture id is not stored`);
+      return { operation: 'refund', refundId: (await payPal.refundCapture(step.captureId, requestId)).id };
+    }
+  }
+}
+
+export function createOutboxWorker({ outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS }: OutboxWorkerOptions): OutboxWorker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function sendDue(): Promise<void> {
+    const due = await outbox.findDue(now().toISOString(), STEPS_PER_PASS);
+    for (const step of due) {
+      if (stopped) return;
+      try {
+        await outbox.complete(step, await send(payPal, step), now().toISOString());
+      } catch (error) {
+        const attempts = step.attempts + 1;
+        const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();
+        await outbox.recordFailure(step, error instanceof Error ? error.message : String(error), nextAttemptAt);
+      }
+    }
+    // A full pass may have left more due.
+    if (due.length === STEPS_PER_PASS) again = true;
+  }
+
+  function pass(): void {
+    if (stopped) return;
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    again = false;
+    running = sendDue()
+      .catch(logError)
+      .finally(() => {
+        running = undefined;
+        if (again) pass();
+      });
+  }
+
+  return {
+    start() {
+      stopped = false;
+      timer = setInterval(pass, pollIntervalMs);
+      timer.unref();
+      pass();
+    },
+    kick: pass,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
