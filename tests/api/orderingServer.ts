@@ -86,10 +86,14 @@ export function readyOrderUpdate(basketId: string, changes: Record<string, unkno
 
 export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' };
 
-export async function startOrderingServer(): Promise<OrderingServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ordering-test-'));
+/**
+ * `dataDir` and `payPalFakeUrl` start it on another server's data and PayPal fake, as after a restart; its close then
+ * leaves the data directory to whoever made it.
+ */
+export async function startOrderingServer(options: { dataDir?: string; payPalFakeUrl?: string; now?: Date } = {}): Promise<OrderingServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ordering-test-'));
   const sqliteFile = join(dataDir, 'takeaway.sqlite');
-  const state = { now: tuesdayEvening };
+  const state = { now: options.now ?? tuesdayEvening };
   const server = await startServer(
     {
       port: 0,
@@ -97,7 +101,7 @@ export async function startOrderingServer(): Promise<OrderingServer> {
       siteRoot: join(dataDir, 'no-site'),
       logLevel: 'silent',
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
-      payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
+      payPal: { mode: 'local', fakePort: 0, fakeUrl: options.payPalFakeUrl },
       clock: () => state.now,
     },
     {},
@@ -208,7 +212,7 @@ export async function startOrderingServer(): Promise<OrderingServer> {
     },
     async close() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
