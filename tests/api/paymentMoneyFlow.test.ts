@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_PAYPAL_CLIENT_ID, startPayPalFake, type PayPalFake, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import {
+  LOCAL_PAYPAL_CLIENT_ID,
+  startPayPalFake,
+  type PayPalFake,
+  type PayPalFakeControl,
+} from '../../src/server/payments/fake/payPalFake';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 
 // docs/payments.md "Money that ends right": the acceptance changes of an order paid online take, release or return
@@ -46,12 +51,17 @@ function query<Row>(server: OrderingServer, sqlText: string, ...parameters: unkn
     sqlite.close();
   }
 }
-const paymentRow = (basketId: string, server = ordering) => query<PaymentRow>(server, 'select * from payments where basket_id = ?', basketId)[0];
+const paymentRow = (basketId: string, server = ordering) =>
+  query<PaymentRow>(server, 'select * from payments where basket_id = ?', basketId)[0];
 const outboxRows = (basketId: string, server = ordering) =>
   query<OutboxRow>(server, 'select * from payment_outbox where basket_id = ? order by id', basketId);
-const basketStatus = (basketId: string) => query<{ status: number }>(ordering, 'select status from baskets where basket_id = ?', basketId)[0].status;
+const basketStatus = (basketId: string) =>
+  query<{ status: number }>(ordering, 'select status from baskets where basket_id = ?', basketId)[0].status;
 
-/** What the browser and the customer do: a basket paid online, its PayPal order approved and authorised, the order placed and its acceptance requested. */
+/**
+ * What the browser and the customer do: a basket paid online, its PayPal order approved and authorised, the order
+ * placed and its acceptance requested.
+ */
 async function paidOrder(server = ordering, fakeUrl = server.server.payPalFakeUrl!): Promise<{ basketId: string; orderRef: string }> {
   const basketId = await server.newBasket();
   const updated = await server.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
@@ -60,7 +70,10 @@ async function paidOrder(server = ordering, fakeUrl = server.server.payPalFakeUr
   const created = await fetch(`${fakeUrl}/v2/checkout/orders`, {
     method: 'POST',
     headers: { authorization: `Bearer ${LOCAL_PAYPAL_CLIENT_ID}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ intent: 'AUTHORIZE', purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }] }),
+    body: JSON.stringify({
+      intent: 'AUTHORIZE',
+      purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }],
+    }),
   });
   const { id: payPalOrderId } = (await created.json()) as { id: string };
   const approved = await fetch(`${fakeUrl}/fake/orders/${payPalOrderId}/approve`, {
@@ -69,7 +82,8 @@ async function paidOrder(server = ordering, fakeUrl = server.server.payPalFakeUr
     body: JSON.stringify({ paymentSource: 'paypal' }),
   });
   expect(approved.status).toBe(200);
-  expect((await server.post('/payment/createPayPalOrderLink', { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' })).status).toBe(200);
+  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
+  expect((await server.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
   const placed = await server.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
   expect(placed.status).toBe(200);
   expect((await server.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
@@ -121,7 +135,11 @@ describe('the restaurant accepts an order paid online', () => {
 
     await vi.waitFor(() => expect(outboxRows(basketId)[0].attempts).toBe(1), { timeout: 10_000, interval: 50 });
     expect(outboxRows(basketId)).toEqual([
-      expect.objectContaining({ done_at: null, last_error: expect.stringContaining('500'), next_attempt_at: new Date(tuesdayEvening.getTime() + 5_000).toISOString() }),
+      expect.objectContaining({
+        done_at: null,
+        last_error: expect.stringContaining('500'),
+        next_attempt_at: new Date(tuesdayEvening.getTime() + 5_000).toISOString(),
+      }),
     ]);
     expect(paymentRow(basketId).state).toBe('capture_due');
 
@@ -135,7 +153,8 @@ describe('the restaurant accepts an order paid online', () => {
 describe('an order paid online that falls through before acceptance', () => {
   it('releases the held money when the kitchen refuses it, once', async () => {
     const { basketId, orderRef } = await paidOrder();
-    await Promise.all([kitchen(orderRef, 'refuse', { reason: 'Closing early tonight' }), kitchen(orderRef, 'refuse', { reason: 'Closing early tonight' })]);
+    const refusal = { reason: 'Closing early tonight' };
+    await Promise.all([kitchen(orderRef, 'refuse', refusal), kitchen(orderRef, 'refuse', refusal)]);
     await settled(basketId, 'voided');
     expect(outboxRows(basketId)).toEqual([done('void')]);
     expect(fake.orders().authorizations).toEqual([expect.objectContaining({ status: 'VOIDED' })]);
@@ -165,7 +184,8 @@ describe('an accepted order paid online given back from the dashboard', () => {
   it('returns the taken money when it is cancelled, once, and marks it PayPalRefunded when refunded', async () => {
     const { basketId, orderRef } = await paidOrder();
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
-    const [cancelled] = await Promise.all([kitchen(orderRef, 'status', { kitchenStatus: 4 }), kitchen(orderRef, 'status', { kitchenStatus: 4 })]);
+    const cancel = () => kitchen(orderRef, 'status', { kitchenStatus: 4 });
+    const [cancelled] = await Promise.all([cancel(), cancel()]);
     expect(cancelled.status).toBe(200);
 
     const payment = await settled(basketId, 'refunded');

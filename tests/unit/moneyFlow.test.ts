@@ -58,7 +58,11 @@ describe('moneyStepOf', () => {
 
   it('returns the taken money when an accepted order is cancelled or refunded from the dashboard, once', () => {
     const cancelled = inKitchen(KitchenStatus.Cancelled, inKitchen(KitchenStatus.Cooking));
-    expect(moneyStepOf(inKitchen(KitchenStatus.Cooking), cancelled)).toEqual({ operation: 'refund', from: ['capture_due', 'captured'], to: 'refund_due' });
+    expect(moneyStepOf(inKitchen(KitchenStatus.Cooking), cancelled)).toEqual({
+      operation: 'refund',
+      from: ['capture_due', 'captured'],
+      to: 'refund_due',
+    });
     expect(stepOf(accepted, inKitchen(KitchenStatus.Cancelled))).toBe('refund');
     const completed = [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.OutForDelivery, KitchenStatus.Completed].reduce(
       (order: OrderAcceptance, status) => inKitchen(status, order),

@@ -237,7 +237,10 @@ export interface DueMoneyStep {
 }
 
 /** What PayPal answered to a step: the capture's or the refund's id (a void has none). */
-export type MoneyStepResult = { operation: 'capture'; captureId: string } | { operation: 'void' } | { operation: 'refund'; refundId: string };
+export type MoneyStepResult =
+  | { operation: 'capture'; captureId: string }
+  | { operation: 'void' }
+  | { operation: 'refund'; refundId: string };
 
 /** The outbox as the worker reads and settles it (src/server/payments/outboxWorker.ts). */
 export interface PaymentOutbox {
@@ -287,7 +290,9 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
         .execute();
       return rows.map((row) => {
         // The payments' check constraint keeps an authorisation on every payment that holds, took or gives back money.
-        if (row.authorization_id === null) throw new Error(`The payment of ${row.basket_id} has a ${row.operation} due but no authorisation`);
+        if (row.authorization_id === null) {
+          throw new Error(`The payment of ${row.basket_id} has a ${row.operation} due but no authorisation`);
+        }
         return {
           id: row.id,
           basketId: row.basket_id,
@@ -301,7 +306,12 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
 
     async complete(step, result, now) {
       await db.transaction().execute(async (transaction) => {
-        await transaction.updateTable('payment_outbox').set({ done_at: now }).where('id', '=', step.id).where('done_at', 'is', null).execute();
+        await transaction
+          .updateTable('payment_outbox')
+          .set({ done_at: now })
+          .where('id', '=', step.id)
+          .where('done_at', 'is', null)
+          .execute();
         const payment = transaction.updateTable('payments').where('basket_id', '=', step.basketId);
         if (result.operation === 'capture') {
           // A refund queued while the capture was due keeps the payment refund_due.
@@ -324,7 +334,11 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
     async recordFailure(step, error, nextAttemptAt) {
       await db
         .updateTable('payment_outbox')
-        .set((expression) => ({ attempts: expression('attempts', '+', 1), last_error: error.slice(0, 2_000), next_attempt_at: nextAttemptAt }))
+        .set((expression) => ({
+          attempts: expression('attempts', '+', 1),
+          last_error: error.slice(0, 2_000),
+          next_attempt_at: nextAttemptAt,
+        }))
         .where('id', '=', step.id)
         .execute();
     },

@@ -18,7 +18,8 @@ const release: MoneyStep = { operation: 'void', from: ['authorised'], to: 'void_
 // A capture still due is refunded once it is done: the worker sends a basket's refund only after its capture.
 const refund: MoneyStep = { operation: 'refund', from: ['capture_due', 'captured'], to: 'refund_due' };
 
-const givenBack = (state: AcceptanceState) => state.kitchenStatus === KitchenStatus.Cancelled || state.kitchenStatus === KitchenStatus.Refunded;
+const givenBack = (state: AcceptanceState) =>
+  state.kitchenStatus === KitchenStatus.Cancelled || state.kitchenStatus === KitchenStatus.Refunded;
 const fellThroughBeforeAcceptance = (state: AcceptanceState) =>
   state.kitchenStatus === null && (state.status === AcceptanceStatus.Refused || state.cancelledAt !== null);
 

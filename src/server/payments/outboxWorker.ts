@@ -55,7 +55,8 @@ async function send(payPal: PayPalClient, step: DueMoneyStep): Promise<MoneyStep
   }
 }
 
-export function createOutboxWorker({ outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS }: OutboxWorkerOptions): OutboxWorker {
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
