@@ -16,6 +16,7 @@ import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
 import { createBasketActor } from './actors/basket';
+import { createPaymentActor } from './actors/payment';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
 import { createTrackingActor } from './actors/tracking';
@@ -84,6 +85,7 @@ async function start(rootElement: HTMLElement) {
   await yieldToBrowser();
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   followCustomerInBasket(auth, basket);
+  const payment = createPaymentActor({ api, basket });
   const acceptance = createAcceptanceActor(api);
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
@@ -93,6 +95,8 @@ async function start(rootElement: HTMLElement) {
     api,
     auth,
     basket,
+    payment,
+    payPal: config.payPal,
     acceptance,
     tracking,
     coreData,

@@ -33,6 +33,9 @@ import { Route as OrderRouteImport } from './routes/order'
 import { Route as OrderCancelErrorRouteImport } from './routes/order-cancel-error'
 import { Route as OrderCancelledRouteImport } from './routes/order-cancelled'
 import { Route as OrderTimeRouteImport } from './routes/orderTime'
+import { Route as PaymentRouteImport } from './routes/payment'
+import { Route as PaymentIssueRouteImport } from './routes/paymentIssue'
+import { Route as PaymentProcessingRouteImport } from './routes/paymentProcessing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RestaurantRouteImport } from './routes/restaurant'
@@ -170,6 +173,21 @@ const OrderTimeRoute = OrderTimeRouteImport.update({
   path: '/orderTime',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentRoute = PaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentIssueRoute = PaymentIssueRouteImport.update({
+  id: '/paymentIssue',
+  path: '/paymentIssue',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentProcessingRoute = PaymentProcessingRouteImport.update({
+  id: '/paymentProcessing',
+  path: '/paymentProcessing',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -280,6 +298,9 @@ export interface FileRoutesByFullPath {
   '/order-cancel-error': typeof OrderCancelErrorRoute
   '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
+  '/payment': typeof PaymentRoute
+  '/paymentIssue': typeof PaymentIssueRoute
+  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -322,6 +343,9 @@ export interface FileRoutesByTo {
   '/order-cancel-error': typeof OrderCancelErrorRoute
   '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
+  '/payment': typeof PaymentRoute
+  '/paymentIssue': typeof PaymentIssueRoute
+  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -366,6 +390,9 @@ export interface FileRoutesById {
   '/order-cancel-error': typeof OrderCancelErrorRoute
   '/order-cancelled': typeof OrderCancelledRoute
   '/orderTime': typeof OrderTimeRoute
+  '/payment': typeof PaymentRoute
+  '/paymentIssue': typeof PaymentIssueRoute
+  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
@@ -410,6 +437,9 @@ export interface FileRouteTypes {
     | '/order-cancel-error'
     | '/order-cancelled'
     | '/orderTime'
+    | '/payment'
+    | '/paymentIssue'
+    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -452,6 +482,9 @@ export interface FileRouteTypes {
     | '/order-cancel-error'
     | '/order-cancelled'
     | '/orderTime'
+    | '/payment'
+    | '/paymentIssue'
+    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -495,6 +528,9 @@ export interface FileRouteTypes {
     | '/order-cancel-error'
     | '/order-cancelled'
     | '/orderTime'
+    | '/payment'
+    | '/paymentIssue'
+    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
@@ -539,6 +575,9 @@ export interface RootRouteChildren {
   OrderCancelErrorRoute: typeof OrderCancelErrorRoute
   OrderCancelledRoute: typeof OrderCancelledRoute
   OrderTimeRoute: typeof OrderTimeRoute
+  PaymentRoute: typeof PaymentRoute
+  PaymentIssueRoute: typeof PaymentIssueRoute
+  PaymentProcessingRoute: typeof PaymentProcessingRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   RestaurantRoute: typeof RestaurantRoute
@@ -721,6 +760,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderTimeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment': {
+      id: '/payment'
+      path: '/payment'
+      fullPath: '/payment'
+      preLoaderRoute: typeof PaymentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/paymentIssue': {
+      id: '/paymentIssue'
+      path: '/paymentIssue'
+      fullPath: '/paymentIssue'
+      preLoaderRoute: typeof PaymentIssueRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/paymentProcessing': {
+      id: '/paymentProcessing'
+      path: '/paymentProcessing'
+      fullPath: '/paymentProcessing'
+      preLoaderRoute: typeof PaymentProcessingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -891,6 +951,9 @@ const rootRouteChildren: RootRouteChildren = {
   OrderCancelErrorRoute: OrderCancelErrorRoute,
   OrderCancelledRoute: OrderCancelledRoute,
   OrderTimeRoute: OrderTimeRoute,
+  PaymentRoute: PaymentRoute,
+  PaymentIssueRoute: PaymentIssueRoute,
+  PaymentProcessingRoute: PaymentProcessingRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   RestaurantRoute: RestaurantRoute,

@@ -170,6 +170,8 @@ export type BasketEvent =
   | { type: 'OFFER_PAYMENT_TYPES'; paymentTypes: readonly (1 | 2)[] }
   /** "Place order": confirmed at once, or, pressed while an update is in flight, once that update is saved. */
   | { type: 'CONFIRM_ORDER' }
+  /** The order paid online was confirmed by authorise-capture (the payment statechart's `paid`). */
+  | { type: 'ORDER_PAID'; orderRef: string }
   /** From /fix-issue: send the failed update or confirmation again (or the basket creation that failed). */
   | { type: 'RETRY' }
   /** The current menu, when its version differs from the basket's (a restored basket): revalidates the lines. */
@@ -483,6 +485,7 @@ export const basketMachine = setup({
       event.type === 'OFFER_PAYMENT_TYPES' && (event.paymentTypes as readonly number[]).includes(context.paymentType),
     onePaymentTypeOffered: ({ event }) => event.type === 'OFFER_PAYMENT_TYPES' && event.paymentTypes.length === 1,
     updateInFlight: stateIn({ sync: 'saving' }),
+    paysOnline: ({ context }) => context.paymentType === PaymentType.InternetOrder,
     confirmQueued: ({ context }) => context.confirmQueued,
   },
   actions: {
@@ -815,10 +818,24 @@ export const basketMachine = setup({
           exit: assign({ confirmQueued: false }),
           on: {
             CONFIRM_ORDER: [
+              // Paid online, the order is confirmed by authorise-capture once paid: the payment step comes first.
+              { guard: and(['paysOnline', 'everythingSaved']), actions: { type: 'goOnFrom', params: { step: 'checkout' } } },
               { guard: 'everythingSaved', target: 'confirming' },
               { guard: 'updateInFlight', actions: assign({ confirmQueued: true }) },
             ],
-            'basket.saved': { guard: and(['confirmQueued', 'everythingSaved']), target: 'confirming' },
+            'basket.saved': [
+              {
+                guard: and(['confirmQueued', 'everythingSaved', 'paysOnline']),
+                actions: [assign({ confirmQueued: false }), { type: 'goOnFrom', params: { step: 'checkout' } }],
+              },
+              { guard: and(['confirmQueued', 'everythingSaved']), target: 'confirming' },
+            ],
+            // authorise-capture confirmed the order paid online (the payment statechart).
+            ORDER_PAID: {
+              guard: 'paysOnline',
+              target: 'confirmed',
+              actions: [assign({ orderRef: ({ event }) => event.orderRef, error: undefined }), { type: 'goOnFrom', params: { step: 'payment' } }],
+            },
           },
           states: {
             ready: {},

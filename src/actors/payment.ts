@@ -1,12 +1,14 @@
-import { fromPromise } from 'xstate';
-import type {
-  AuthorisedPayment,
-  AuthoriseCaptureRequest,
-  PayPalOrderLink,
-  PaymentErrorData,
+import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
+import {
+  paymentMachine,
+  type AuthorisedPayment,
+  type AuthoriseCaptureRequest,
+  type PayPalOrderLink,
+  type PaymentErrorData,
 } from '../../machines/payment/paymentMachine';
+import { PaymentType } from '../domain/orderEnums';
 import { callApi, type ApiClient } from '../api/client';
-import { dataOf } from './basket';
+import { dataOf, type BasketActor } from './basket';
 
 export interface PaymentActorOptions {
   api: ApiClient;
@@ -34,4 +36,26 @@ export function paymentActors({ api, payInCash }: PaymentActorOptions) {
     ),
     convertToCash: fromPromise<unknown, { basketId: string }>(({ input }) => payInCash(input.basketId)),
   };
+}
+
+export type PaymentActor = Actor<typeof paymentMachine>;
+
+/**
+ * The app's payment actor. Paying in cash instead goes through the basket statechart (CHOOSE_PAYMENT, then its update);
+ * once authorise-capture has confirmed the order, the basket hears of it (ORDER_PAID) and goes on as a cash confirmation does.
+ */
+export function createPaymentActor({ api, basket }: { api: ApiClient; basket: BasketActor }): PaymentActor {
+  const payInCash = async () => {
+    basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
+    const saved = await waitFor(basket, (snapshot) => snapshot.matches({ sync: 'idle' }));
+    if (saved.context.error !== undefined) throw saved.context.error;
+  };
+  const payment = createActor(paymentMachine.provide({ actors: paymentActors({ api, payInCash }) }), { input: {} });
+  payment.subscribe((snapshot) => {
+    const { orderRef } = snapshot.context;
+    if (snapshot.hasTag('paid') && orderRef !== undefined && basket.getSnapshot().context.orderRef !== orderRef) {
+      basket.send({ type: 'ORDER_PAID', orderRef });
+    }
+  });
+  return payment.start();
 }

@@ -1,6 +1,7 @@
 import { notFound, redirect } from '@tanstack/react-router';
 import { redirectForStep } from '../../machines/basket/basketMachine';
 import { CONFIRMATION_PATH, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
+import { PAYMENT_PROCESSING_PATH } from '../../machines/payment/paymentMachine';
 import type { BasketActor } from '../actors/basket';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
@@ -34,7 +35,7 @@ export function guardOrderingStep(
  * table), then the confirmed order's pages. The step's own guard then sends the customer to the first incomplete
  * step if the saved basket does not reach it.
  */
-export const RESTORABLE_ORDERING_STEPS: readonly string[] = [...RELOADABLE_STEP_PATHS, CONFIRMATION_PATH, '/confirmation'];
+export const RESTORABLE_ORDERING_STEPS: readonly string[] = [...RELOADABLE_STEP_PATHS, PAYMENT_PROCESSING_PATH, CONFIRMATION_PATH, '/confirmation'];
 
 const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));
 

@@ -1,10 +1,12 @@
 import type { AcceptanceActor } from '../actors/acceptance';
 import type { AuthActor } from '../actors/auth';
 import type { BasketActor } from '../actors/basket';
+import type { PaymentActor } from '../actors/payment';
 import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { Analytics } from '../platform/analytics';
+import type { PayPalConfig } from '../platform/config';
 import type { CoreDataCache } from './coreDataCache';
 import type { MenuFromPage } from './menuFromPage';
 import type { PageDataCache } from './pageDataCache';
@@ -17,6 +19,10 @@ export interface RouterContext {
   auth: AuthActor;
   /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
   basket: BasketActor;
+  /** The payment statechart's actor (machines/payment): /payment, /paymentProcessing and /paymentIssue follow it. */
+  payment: PaymentActor;
+  /** PayPal's settings from /config.json, for /payment's script. */
+  payPal: PayPalConfig;
   /** The restaurant's answer to the confirmed order, polled (machines/acceptance): /restaurant-confirmation reads it. */
   acceptance: AcceptanceActor;
   /** The order's progress in the kitchen, polled while it is active (machines/tracking): /track reads it. */

@@ -389,6 +389,30 @@ describe('basket statechart: steps', () => {
     expect(canConfirm(confirmed)).toBe(false);
   });
 
+  it('sends an order paid online to /payment without confirming it, and confirms it once paid (ORDER_PAID)', async () => {
+    const { actor, send, calls } = startBasket();
+    const done = stepsDone(actor);
+    await send(...toCheckout, { type: 'CHOOSE_PAYMENT', paymentType: 2 });
+    const atPayment = await send({ type: 'CONFIRM_ORDER' });
+    expect(calls.confirms).toEqual([]);
+    expect(basketStatusOf(atPayment)).toBe(6);
+    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'checkout', next: '/payment' });
+    expect(redirectForStep(atPayment, '/payment')).toBeUndefined();
+    const paid = await send({ type: 'ORDER_PAID', orderRef: CONFIRMED_ORDER_REF });
+    expect(calls.confirms).toEqual([]);
+    expect(basketStatusOf(paid)).toBe(7);
+    expect(paid.context.orderRef).toBe(CONFIRMED_ORDER_REF);
+    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'payment', next: '/restaurant-confirmation' });
+  });
+
+  it('ignores ORDER_PAID for an order paid in cash', async () => {
+    const { send } = startBasket();
+    await send(...toCheckout);
+    const snapshot = await send({ type: 'ORDER_PAID', orderRef: CONFIRMED_ORDER_REF });
+    expect(basketStatusOf(snapshot)).toBe(6);
+    expect(snapshot.context.orderRef).toBeUndefined();
+  });
+
   it('keeps the order and asks for /fix-issue when the confirmation fails; RETRY confirms', async () => {
     const { send, failures } = startBasket();
     await send(...toCheckout);

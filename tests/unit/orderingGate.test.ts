@@ -92,6 +92,7 @@ describe('a reload on an ordering step', () => {
       '/orderTime',
       '/checkout',
       '/payment',
+      '/paymentProcessing',
       '/restaurant-confirmation',
       '/confirmation',
     ]);

@@ -1,0 +1,33 @@
+import { rootRouteId, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { CONFIRMATION_PATH } from '../../../machines/basket/journeySteps';
+import { paymentPathOf, type PaymentSnapshot } from '../../../machines/payment/paymentMachine';
+import { normalisePath } from '../../domain/paths';
+
+export function usePaymentActor() {
+  return useRouteContext({ from: rootRouteId, select: (context) => context.payment });
+}
+
+/** Where the payment statechart says the customer belongs: a payment page, the checkout after cash, the confirmation once paid. */
+function destinationOf(snapshot: PaymentSnapshot): string | undefined {
+  return snapshot.hasTag('paid') ? CONFIRMATION_PATH : paymentPathOf(snapshot);
+}
+
+/**
+ * Keeps a payment page on the page the statechart is at. Read from the actor when the effect runs (not from the
+ * render), so that a screen's own START or RESUME, sent by an earlier effect, is what decides.
+ */
+export function usePaymentNavigation() {
+  const payment = usePaymentActor();
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useEffect(() => {
+    const follow = (snapshot: PaymentSnapshot) => {
+      const to = destinationOf(snapshot);
+      if (to !== undefined && normalisePath(to) !== normalisePath(pathname)) void navigate({ href: to, replace: true });
+    };
+    follow(payment.getSnapshot());
+    const subscription = payment.subscribe(follow);
+    return () => subscription.unsubscribe();
+  }, [payment, navigate, pathname]);
+}
