@@ -52,7 +52,7 @@ test('a guest orders for collection, paying cash, from the menu to an order refe
   await expect(page.getByText(slot)).toBeVisible();
   await expect(page.getByText(`${GUEST.name}, ${GUEST.phone}, ${GUEST.email}`)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
-  await expect(page.getByText('Card and PayPal payments online are coming soon.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'PayPal' })).not.toBeChecked();
   await page.getByRole('textbox', { name: 'Notes for the restaurant (optional)' }).fill('No sesame on the seaweed, please');
 
   const reference = await placeOrderAndReadReference(page);

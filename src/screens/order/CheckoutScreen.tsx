@@ -20,8 +20,12 @@ import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './us
 import { YourVouchers } from './YourVouchers';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 
-/** The ways to pay the checkout offers: cash only, until online payment comes (the payment issue). */
-const PAYMENT_TYPES_OFFERED = [PaymentType.CashOrder] as const;
+/** The ways to pay the checkout offers: cash, or online (PayPal and card are both paid online, on /payment). */
+const PAYMENT_TYPES_OFFERED = [PaymentType.CashOrder, PaymentType.InternetOrder] as const;
+
+/** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
+type PaymentChoice = 'paypal' | 'card' | 'cash';
+const PAYMENT_TYPE_OF_CHOICE: Record<PaymentChoice, 1 | 2> = { paypal: PaymentType.InternetOrder, card: PaymentType.InternetOrder, cash: PaymentType.CashOrder };
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
 export function CheckoutScreen() {
@@ -31,12 +35,22 @@ export function CheckoutScreen() {
   const context = useSelector(basket, (snapshot) => snapshot.context);
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
+  const [onlineChoice, setOnlineChoice] = useState<'paypal' | 'card'>('paypal');
+  const paysOnline = context.paymentType === PaymentType.InternetOrder;
+  const choice: PaymentChoice = paysOnline ? onlineChoice : 'cash';
   const isDelivery = context.orderType === OrderType.Delivery;
 
-  // The statechart chooses the way to pay when only one is offered (cash, for now).
+  // A way chosen before is kept; otherwise cash, which the choice shows, until the customer picks another.
   useEffect(() => {
     basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: PAYMENT_TYPES_OFFERED });
+    if (basket.getSnapshot().context.paymentType === PaymentType.NotSet) basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
   }, [basket]);
+
+  function choosePayment(value: string) {
+    const chosen = value as PaymentChoice;
+    if (chosen !== 'cash') setOnlineChoice(chosen);
+    basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PAYMENT_TYPE_OF_CHOICE[chosen] });
+  }
 
   function saveNotes() {
     if (notes !== context.notes) basket.send({ type: 'SET_NOTES', notes });
@@ -114,17 +128,18 @@ export function CheckoutScreen() {
       />
       <Radio.Group
         label="How would you like to pay?"
-        description="Card and PayPal payments online are coming soon."
-        value={context.paymentType === PaymentType.NotSet ? String(PaymentType.CashOrder) : String(context.paymentType)}
-        onChange={() => basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder })}
+        value={choice}
+        onChange={choosePayment}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value={String(PaymentType.CashOrder)} label={isDelivery ? 'Cash on delivery' : 'Cash on collection'} />
+          <Radio value="paypal" label="PayPal" />
+          <Radio value="card" label="Debit or credit card" />
+          <Radio value="cash" label={isDelivery ? 'Cash on delivery' : 'Cash on collection'} />
         </Stack>
       </Radio.Group>
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
       <Button size="md" onClick={placeOrder} loading={context.confirmQueued || confirming}>
-        Place order
+        {paysOnline ? 'Continue to payment' : 'Place order'}
       </Button>
     </Stack>
   );

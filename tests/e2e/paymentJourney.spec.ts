@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { RESTAURANT_NAME } from './shellSupport';
+
+test.describe.configure({ timeout: 60_000 });
+
+test('a guest orders for collection, pays with PayPal in the sandbox and reaches the restaurant confirmation', async ({ page }) => {
+  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
+  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
+  await openBasket(page, 2);
+  await chooseOrderTypeAndContinue(page, 'Collection');
+  await enterContact(page);
+  await chooseFirstLaterSlot(page);
+  await expectStep(page, '/checkout', 'Order checkout');
+  await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Debit or credit card' })).toBeVisible();
+
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expectStep(page, '/payment', 'Payment details');
+  await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Payment details`);
+  await expect(page.getByText('sandbox', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Debit or Credit Card' })).toBeVisible();
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  const payPal = page.getByRole('dialog', { name: 'PayPal sandbox' });
+  await payPal.getByRole('button', { name: 'Pay now' }).click();
+
+  await expect(page).toHaveURL(/\/restaurant-confirmation$/);
+  await expect(page.getByRole('status', { name: 'Order reference' })).toContainText('Your order reference is');
+});
