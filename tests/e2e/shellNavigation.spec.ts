@@ -9,7 +9,12 @@ const GUARDED_ACCOUNT_SET = ['/account', '/updateProfile', '/addAddress', '/view
 const NEITHER = ['/', '/restaurant', '/gallery', '/privacy', '/track'];
 // With an empty basket the basket statechart's guards send these steps to the menu, its first incomplete step;
 // tests/e2e/orderReload.spec.ts checks the highlighting on them with a basket that reaches them.
-const GUARDED_STEPS_LAND_ON: Readonly<Record<string, string>> = { '/delivery': '/order', '/orderTime': '/order', '/checkout': '/order' };
+const GUARDED_STEPS_LAND_ON: Readonly<Record<string, string>> = {
+  '/delivery': '/order',
+  '/orderTime': '/order',
+  '/checkout': '/order',
+  '/payment': '/order',
+};
 
 function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
