@@ -1,8 +1,8 @@
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
-import { LOCAL_PAYPAL_CLIENT_ID, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import type { PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
 import { identification, publicIdPattern, readyOrderUpdate, startOrderingServer, type OrderingServer } from './orderingServer';
+import { approvedPayPalOrder, queryDatabase, type Approval } from './payPalSupport';
 
 // SPEC §7's payment calls against the real server and the loopback PayPal fake it starts (docs/payments.md): the
 // browser's part (creating the PayPal order, the payer's approval) is played here through the fake's own endpoints.
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(() => ordering?.close());
 beforeEach(() => fake.reset());
 
-type Approval = { paymentSource: 'paypal'; accountStatus?: 'VERIFIED' | 'UNVERIFIED' } | { paymentSource: 'card'; card: { number: string; expiry: string; securityCode: string } };
 const byCard = (number: string): Approval => ({ paymentSource: 'card', card: { number, expiry: '12/30', securityCode: '123' } });
 
 /** A basket ready to confirm, to be paid online; its total as the server priced it, "14.00". */
@@ -36,31 +35,10 @@ async function onlineBasket(token?: string): Promise<{ basketId: string; total: 
   return { basketId, total: (updated.body.data.order.totalCost as number).toFixed(2) };
 }
 
-/** What the browser does through PayPal's script: creates the PayPal order for `value` and the payer approves it. */
-async function approvedPayPalOrder(basketId: string, value: string, approval: Approval = { paymentSource: 'paypal' }): Promise<string> {
-  const created = await fetch(`${fakeUrl}/v2/checkout/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${LOCAL_PAYPAL_CLIENT_ID}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      intent: 'AUTHORIZE',
-      purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }],
-    }),
-  });
-  expect(created.status).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const approved = await fetch(`${fakeUrl}/fake/orders/${id}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(approval),
-  });
-  expect(approved.status).toBe(200);
-  return id;
-}
-
 /** A basket paid online whose PayPal order (of the basket's total unless `value` says otherwise) is approved and linked. */
 async function linkedPayment(options: { approval?: Approval; value?: string; token?: string } = {}) {
   const { basketId, total } = await onlineBasket(options.token);
-  const payPalOrderId = await approvedPayPalOrder(basketId, options.value ?? total, options.approval);
+  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, options.value ?? total, options.approval);
   const paymentSource = options.approval?.paymentSource ?? 'paypal';
   const linked = await ordering.post('/payment/createPayPalOrderLink', { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource });
   expect(linked).toEqual({ status: 200, body: { data: { orderBuilderId: basketId, payPalId: payPalOrderId } } });
@@ -70,14 +48,7 @@ async function linkedPayment(options: { approval?: Approval; value?: string; tok
 const authoriseCapture = (basketId: string, payPalOrderId: string, token?: string) =>
   ordering.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId }, token);
 
-function query<Row>(sqlText: string, ...parameters: unknown[]): Row[] {
-  const sqlite = new SqliteDatabase(ordering.sqliteFile, { readonly: true });
-  try {
-    return sqlite.prepare(sqlText).all(...parameters) as Row[];
-  } finally {
-    sqlite.close();
-  }
-}
+const query = <Row>(sqlText: string, ...parameters: unknown[]) => queryDatabase<Row>(ordering, sqlText, ...parameters);
 const basketRow = (basketId: string) =>
   query<{ order_ref: string | null; payment_type: number; status: number }>('select order_ref, payment_type, status from baskets where basket_id = ?', basketId)[0];
 const paymentRow = (basketId: string) =>
@@ -184,7 +155,7 @@ describe('what is refused, with nothing placed', () => {
 
   it('refuses a PayPal order that is not the one linked, and a basket with no PayPal order linked', async () => {
     const { basketId } = await linkedPayment();
-    const other = await approvedPayPalOrder(basketId, '14.00');
+    const other = await approvedPayPalOrder(fakeUrl, basketId, '14.00');
     const notLinked = { status: 400, body: { errorMessage: 'This PayPal payment is not the one waiting for your order. Please pay again.', validationErrors: [] } };
     expect(await authoriseCapture(basketId, other)).toEqual(notLinked);
     expect(await authoriseCapture((await onlineBasket()).basketId, other)).toEqual(notLinked);

@@ -1,15 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LOCAL_PAYPAL_CLIENT_ID,
-  startPayPalFake,
-  type PayPalFake,
-  type PayPalFakeControl,
-} from '../../src/server/payments/fake/payPalFake';
+import { startPayPalFake, type PayPalFake, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { approvedPayPalOrder, queryDatabase } from './payPalSupport';
 
 // docs/payments.md "Money that ends right": the acceptance changes of an order paid online take, release or return
 // its money at PayPal once, through the outbox and its worker, against the real server and the loopback PayPal fake.
@@ -43,14 +38,7 @@ interface OutboxRow {
   next_attempt_at: string;
 }
 
-function query<Row>(server: OrderingServer, sqlText: string, ...parameters: unknown[]): Row[] {
-  const sqlite = new SqliteDatabase(server.sqliteFile, { readonly: true });
-  try {
-    return sqlite.prepare(sqlText).all(...parameters) as Row[];
-  } finally {
-    sqlite.close();
-  }
-}
+const query = queryDatabase;
 const paymentRow = (basketId: string, server = ordering) =>
   query<PaymentRow>(server, 'select * from payments where basket_id = ?', basketId)[0];
 const outboxRows = (basketId: string, server = ordering) =>
@@ -67,21 +55,7 @@ async function paidOrder(server = ordering, fakeUrl = server.server.payPalFakeUr
   const updated = await server.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
   expect(updated.status).toBe(200);
   const value = (updated.body.data.order.totalCost as number).toFixed(2);
-  const created = await fetch(`${fakeUrl}/v2/checkout/orders`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${LOCAL_PAYPAL_CLIENT_ID}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      intent: 'AUTHORIZE',
-      purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }],
-    }),
-  });
-  const { id: payPalOrderId } = (await created.json()) as { id: string };
-  const approved = await fetch(`${fakeUrl}/fake/orders/${payPalOrderId}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ paymentSource: 'paypal' }),
-  });
-  expect(approved.status).toBe(200);
+  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, value);
   const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
   expect((await server.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
   const placed = await server.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });

@@ -1,0 +1,47 @@
+import SqliteDatabase from 'better-sqlite3';
+import { expect } from 'vitest';
+import { LOCAL_PAYPAL_CLIENT_ID } from '../../src/server/payments/fake/payPalFake';
+import type { OrderingServer } from './orderingServer';
+
+// What the browser and the payer do through PayPal's script, played against the loopback PayPal fake, and a look into
+// the server's SQLite file: shared by the payment calls' tests and the money flow's.
+
+export type Approval =
+  | { paymentSource: 'paypal'; accountStatus?: 'VERIFIED' | 'UNVERIFIED' }
+  | { paymentSource: 'card'; card: { number: string; expiry: string; securityCode: string } };
+
+/** Creates the PayPal order for `value` (GBP, "14.00") as the browser does, and the payer approves it: its id. */
+export async function approvedPayPalOrder(
+  fakeUrl: string,
+  basketId: string,
+  value: string,
+  approval: Approval = { paymentSource: 'paypal' },
+): Promise<string> {
+  const created = await fetch(`${fakeUrl}/v2/checkout/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${LOCAL_PAYPAL_CLIENT_ID}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      intent: 'AUTHORIZE',
+      purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const approved = await fetch(`${fakeUrl}/fake/orders/${id}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(approval),
+  });
+  expect(approved.status).toBe(200);
+  return id;
+}
+
+/** Rows of the server's SQLite database, read through a connection of its own. */
+export function queryDatabase<Row>(server: OrderingServer, sqlText: string, ...parameters: unknown[]): Row[] {
+  const sqlite = new SqliteDatabase(server.sqliteFile, { readonly: true });
+  try {
+    return sqlite.prepare(sqlText).all(...parameters) as Row[];
+  } finally {
+    sqlite.close();
+  }
+}
