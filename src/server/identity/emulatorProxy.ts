@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { forwardToLoopback, takeRawBodies } from '../plugins/loopbackForwarding';
 
 export interface IdentityEmulatorProxyOptions {
   /** The emulator's base URL, as `startIdentityEmulator` returns it. */
@@ -32,18 +33,6 @@ const CUSTOMER_ACTIONS = new Set([
 const RESEND_CONFIRMATION_CODE = 'ResendConfirmationCode';
 
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'x-amz-target', 'x-amz-user-agent', 'authorization', 'cache-control', 'accept'];
-// fetch has already de-chunked and decompressed the body, and Fastify frames the reply itself. The emulator's
-// CORS and framework headers are dropped: through this proxy the browser calls its own origin.
-const UNFORWARDED_RESPONSE_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-encoding',
-  'content-length',
-  'access-control-allow-origin',
-  'x-powered-by',
-]);
-
 const COGNITO_CONTENT_TYPE = 'application/x-amz-json-1.1';
 
 /** An answer in the shape of a Cognito API error, which Amplify reads by its `__type`. */
@@ -74,28 +63,12 @@ function parsedBody(request: FastifyRequest): Record<string, unknown> | undefine
  * parser must not leak into the API's scope.
  */
 export const identityEmulatorProxy: FastifyPluginAsync<IdentityEmulatorProxyOptions> = async (app, { endpoint, userPoolId }) => {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  takeRawBodies(app);
 
   const publishedKeysPath = `${IDENTITY_PROXY_PREFIX}/${userPoolId}/.well-known/jwks.json`;
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const headers = new Headers();
-    for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === 'string') headers.set(name, value);
-    }
-    const upstream = await fetch(new URL(request.url.slice(IDENTITY_PROXY_PREFIX.length) || '/', endpoint), {
-      method: request.method,
-      headers,
-      body: request.body instanceof Buffer ? new Uint8Array(request.body) : undefined,
-    });
-    reply.code(upstream.status);
-    upstream.headers.forEach((value, name) => {
-      if (!UNFORWARDED_RESPONSE_HEADERS.has(name)) reply.header(name, value);
-    });
-    return reply.send(Buffer.from(await upstream.arrayBuffer()));
-  };
+  const forwarding = { prefix: IDENTITY_PROXY_PREFIX, target: endpoint, forwardedRequestHeaders: FORWARDED_REQUEST_HEADERS };
+  const forward = (request: FastifyRequest, reply: FastifyReply) => forwardToLoopback(request, reply, forwarding);
 
   // Cognito's answers for an unknown, an already confirmed and an unconfirmed user; the code stays the emulator's.
   const resendConfirmationCode = async (request: FastifyRequest, reply: FastifyReply) => {
