@@ -803,6 +803,8 @@ export interface components {
         TakeawaySettings: {
             allowCollection: boolean;
             allowOrdering: boolean;
+            /** @description Added by this project. Whether customers may pay in cash on collection or delivery; when false the checkout offers only PayPal and card, and the server refuses a cash order. */
+            allowCashPayment: boolean;
             minimumCollectionOrderValue: components["schemas"]["Money"];
             minimumFreeOrderValue: components["schemas"]["Money"];
             standardDeliveryCharge: components["schemas"]["Money"];
@@ -1256,6 +1258,19 @@ export interface components {
             bagCharge: components["schemas"]["Money"];
             deliveryCharge: components["schemas"]["Money"];
             totalCost: components["schemas"]["Money"];
+            payment: components["schemas"]["KitchenTicketPayment"];
+        };
+        /** @description Added by this project (docs/payments.md). How the order is paid and where its money is, from the order's payment and its PayPal steps. */
+        KitchenTicketPayment: {
+            /**
+             * @description Cash on collection or delivery, or paid online through PayPal (a PayPal account or a card).
+             * @enum {string}
+             */
+            method: "cash" | "paypal" | "card";
+            /** @description Where the money paid online is: held (authorised, not taken yet), taking (the capture is being sent), taken, releasing / released (the authorisation voided), returning / returned (the capture refunded). Null for cash, and for an order paid online whose authorisation is not recorded (being settled). */
+            money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
+            /** @description A step PayPal keeps refusing (3 failed attempts or more), for staff to look into; null when there is none. */
+            problem: string | null;
         };
         /** @description A calendar day in London, YYYY-MM-DD. */
         LocalDate: string;

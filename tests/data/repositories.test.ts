@@ -53,6 +53,7 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
         takeawaySettings: {
           allowCollection: true,
           allowOrdering: true,
+          allowCashPayment: true,
           minimumCollectionOrderValue: 10,
           minimumFreeOrderValue: 15,
           standardDeliveryCharge: 2.5,

@@ -32,6 +32,7 @@ export const newOrder: KitchenTicket = {
   bagCharge: 0.1,
   deliveryCharge: 2.5,
   totalCost: 13.8,
+  payment: { method: 'cash', money: null, problem: null },
 };
 
 export const acceptedOrder: KitchenTicket = { ...newOrder, acceptanceStatus: AcceptanceStatus.Accepted, kitchenStatus: KitchenStatus.Ordered, autoRefuseAt: null };

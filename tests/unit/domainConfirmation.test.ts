@@ -63,6 +63,7 @@ describe('what confirming refuses', () => {
     menuVersion: 1,
     zone: undefined,
     paidOnline: false,
+    cashAllowed: true,
   };
   const delivery: Basket = { ...basket, orderType: 2, deliveryZoneId: 1, deliveryAddress: { address1: '1 Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' } };
 
@@ -71,6 +72,7 @@ describe('what confirming refuses', () => {
     expect(confirmationRefusal(delivery, { ...context, zone })).toBeUndefined();
     expect(confirmationRefusal({ ...basket, asap: false, requestedTime: '2026-11-24T19:00:00.000Z' }, context)).toBeUndefined();
     expect(confirmationRefusal({ ...basket, paymentType: 2 }, { ...context, paidOnline: true })).toBeUndefined();
+    expect(confirmationRefusal({ ...basket, paymentType: 2 }, { ...context, paidOnline: true, cashAllowed: false })).toBeUndefined();
   });
 
   it.each<[string, Basket, Partial<ConfirmationContext>, string]>([
@@ -90,6 +92,7 @@ describe('what confirming refuses', () => {
     ['no payment type', { ...basket, paymentType: 0 }, {}, 'Choose how you will pay'],
     ['online payment without it', { ...basket, paymentType: 2 }, {}, 'Pay for this order online before placing it'],
     ['a cash order paid online', basket, { paidOnline: true }, 'This order is to be paid in cash: place it without paying online'],
+    ['cash where the restaurant takes none', basket, { cashAllowed: false }, 'The restaurant is not taking cash at the moment: please pay by PayPal or card'],
   ])('refuses %s', (_case, refused, contextChange, message) => {
     expect(confirmationRefusal(refused, { ...context, ...contextChange })).toBe(message);
   });

@@ -27,6 +27,7 @@ function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean):
     takeawaySettings: {
       allowCollection: true,
       allowOrdering,
+      allowCashPayment: true,
       minimumCollectionOrderValue: 10,
       minimumFreeOrderValue: 15,
       standardDeliveryCharge: 2.5,

@@ -8,6 +8,7 @@ import { createOrderRepository, type OrderRepository } from './orderRepository';
 import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
 import type { DatabaseSchema } from './schema';
+import { createTicketPaymentReader, type TicketPaymentReader } from './ticketPayments';
 
 type Schemas = components['schemas'];
 export type RestaurantData = Schemas['RestaurantData'];
@@ -23,6 +24,7 @@ export interface Repositories {
   bookings: BookingRepository;
   accounts: AccountRepository;
   payments: PaymentRepository;
+  ticketPayments: TicketPaymentReader;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -67,6 +69,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
+    ticketPayments: createTicketPaymentReader(db),
   };
 }
 
@@ -100,6 +103,7 @@ async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData |
     .select([
       'takeaway_settings.allow_collection',
       'takeaway_settings.allow_ordering',
+      'takeaway_settings.allow_cash_payment',
       'takeaway_settings.minimum_collection_order_value',
       'takeaway_settings.minimum_free_order_value',
       'takeaway_settings.standard_delivery_charge',
@@ -142,6 +146,7 @@ async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData |
     takeawaySettings: {
       allowCollection: restaurant.allow_collection === 1,
       allowOrdering: restaurant.allow_ordering === 1,
+      allowCashPayment: restaurant.allow_cash_payment === 1,
       minimumCollectionOrderValue: penceToPounds(restaurant.minimum_collection_order_value),
       minimumFreeOrderValue: penceToPounds(restaurant.minimum_free_order_value),
       standardDeliveryCharge: penceToPounds(restaurant.standard_delivery_charge),

@@ -28,6 +28,8 @@ export interface TakeawaySettingsTable {
   restaurant_id: number;
   allow_collection: Flag;
   allow_ordering: Flag;
+  /** Whether customers may pay in cash on collection or delivery. */
+  allow_cash_payment: Flag;
   minimum_collection_order_value: number;
   minimum_free_order_value: number;
   standard_delivery_charge: number;

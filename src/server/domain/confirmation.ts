@@ -4,7 +4,7 @@ import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import { isAsapAvailable, isAvailableSlot, type OpeningPeriod } from './slots';
-import { OrderType, PaymentType } from '../../domain/orderEnums';
+import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
 export interface ConfirmationContext {
   now: Date;
@@ -19,6 +19,15 @@ export interface ConfirmationContext {
   zone: DeliveryZone | undefined;
   /** Whether the order comes with a payment PayPal authorised (authoriseCapture); a cash order is placed without. */
   paidOnline: boolean;
+  /** The takeaway's allowCashPayment. */
+  cashAllowed: boolean;
+}
+
+export const CASH_NOT_TAKEN_MESSAGE = 'The restaurant is not taking cash at the moment: please pay by PayPal or card';
+
+/** Why a basket may not be paid this way now (cash where the restaurant does not take it); undefined when it may. */
+export function paymentTypeRefusal(paymentType: PaymentTypeValue, cashAllowed: boolean): string | undefined {
+  return paymentType === PaymentType.CashOrder && !cashAllowed ? CASH_NOT_TAKEN_MESSAGE : undefined;
 }
 
 /**
@@ -66,6 +75,8 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   }
 
   if (basket.paymentType === PaymentType.NotSet) return 'Choose how you will pay';
+  const paymentRefusal = paymentTypeRefusal(basket.paymentType, context.cashAllowed);
+  if (paymentRefusal !== undefined) return paymentRefusal;
   if (basket.paymentType === PaymentType.InternetOrder && !context.paidOnline) return 'Pay for this order online before placing it';
   if (basket.paymentType === PaymentType.CashOrder && context.paidOnline) return 'This order is to be paid in cash: place it without paying online';
   return undefined;

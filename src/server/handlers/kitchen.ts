@@ -3,6 +3,7 @@ import type { components } from '../../api/schema.gen';
 import { refuseTimedOutRequests } from '../autoRefusalSweep';
 import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type OrderAcceptance } from '../domain/acceptance';
 import { kitchenActorOf } from '../domain/kitchenAccess';
+import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
 import { autoRefusalContext, basketOf, changeOrder } from './orderAccess';
@@ -13,7 +14,10 @@ type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKit
 const KITCHEN_LIST_HOURS = 24;
 
 async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<components['schemas']['KitchenTicket']> {
-  return kitchenTicketOf(acceptance, await basketOf(request, acceptance), request.server.acceptanceTimeoutSeconds);
+  const basket = await basketOf(request, acceptance);
+  // A cash order has no payment to read.
+  const payment = basket.paymentType === PaymentType.InternetOrder ? await request.server.repositories.ticketPayments.find(basket.basketId) : undefined;
+  return kitchenTicketOf(acceptance, basket, payment, request.server.acceptanceTimeoutSeconds);
 }
 
 // The kitchen dashboard's calls (docs/acceptance-and-kitchen.md), by orderRef.

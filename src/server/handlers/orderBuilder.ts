@@ -11,7 +11,7 @@ import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
-import { confirmationRefusal } from '../domain/confirmation';
+import { confirmationRefusal, paymentTypeRefusal } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import type { DeliveryZone } from '../domain/deliveryZones';
@@ -141,6 +141,7 @@ export async function confirmedOrderRef(
         menuVersion: state.menuVersion,
         zone: state.zone,
         paidOnline: payment !== undefined,
+        cashAllowed: settings.allowCashPayment,
       });
       // The basket may have been priced again while PayPal authorised what it cost before.
       if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
@@ -230,6 +231,8 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const email = body.email?.trim() ?? '';
     if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
     if (email !== '' && !isEmailAddress(email)) failures.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
+    const paymentRefusal = paymentTypeRefusal(body.paymentType, restaurant.takeawaySettings.allowCashPayment);
+    if (paymentRefusal !== undefined) failures.push({ field: 'paymentType', message: paymentRefusal });
 
     let deliveryAddress: DeliveryAddress | null = null;
     let zone: DeliveryZone | undefined;

@@ -4,6 +4,7 @@ import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
 import type { OrderAcceptance } from '../domain/acceptance';
 import { autoRefuseAt } from '../domain/autoRefusal';
 import type { Basket, PricedLine } from '../domain/basket';
+import { kitchenTicketPaymentOf, type TicketPaymentFacts } from '../domain/kitchenPayment';
 
 // How a confirmed order and its acceptance are shown by the customer's and the kitchen's calls.
 
@@ -70,7 +71,12 @@ export function orderViewOf(basket: Basket, acceptance: OrderAcceptance): Schema
   };
 }
 
-export function kitchenTicketOf(acceptance: OrderAcceptance, basket: Basket, timeoutSeconds: number): Schemas['KitchenTicket'] {
+export function kitchenTicketOf(
+  acceptance: OrderAcceptance,
+  basket: Basket,
+  payment: TicketPaymentFacts | undefined,
+  timeoutSeconds: number,
+): Schemas['KitchenTicket'] {
   const { pricing } = basket;
   return {
     orderRef: acceptance.orderRef,
@@ -96,5 +102,6 @@ export function kitchenTicketOf(acceptance: OrderAcceptance, basket: Basket, tim
     bagCharge: penceToPounds(pricing.bagChargePence),
     deliveryCharge: penceToPounds(pricing.deliveryChargePence),
     totalCost: penceToPounds(pricing.totalCostPence),
+    payment: kitchenTicketPaymentOf(basket.paymentType, payment),
   };
 }

@@ -5,6 +5,7 @@ import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { orderAcceptance } from './orderAcceptance';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
+import { takeawayCashPayment } from './takeawayCashPayment';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
 // from a bundle, or in tests. Kysely applies them in the alphabetical order of these names.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-bookings-and-enquiries': bookingsAndEnquiries,
   '0005-accounts': accounts,
   '0006-payments': payments,
+  '0008-takeaway-cash-payment': takeawayCashPayment,
 };

@@ -44,6 +44,7 @@ export interface DemoRestaurant {
 export interface DemoTakeawaySettings {
   allowCollection: boolean;
   allowOrdering: boolean;
+  allowCashPayment: boolean;
   minimumCollectionOrderPence: number;
   minimumFreeOrderPence: number;
   standardDeliveryChargePence: number;

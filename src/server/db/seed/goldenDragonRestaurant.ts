@@ -27,6 +27,7 @@ export const goldenDragonRestaurant: DemoRestaurant = {
 export const goldenDragonTakeawaySettings: DemoTakeawaySettings = {
   allowCollection: true,
   allowOrdering: true,
+  allowCashPayment: true,
   minimumCollectionOrderPence: 1000,
   minimumFreeOrderPence: 1500,
   standardDeliveryChargePence: 250,

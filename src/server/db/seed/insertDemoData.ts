@@ -40,6 +40,7 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
       restaurant_id: restaurantId,
       allow_collection: toFlag(takeawaySettings.allowCollection),
       allow_ordering: toFlag(takeawaySettings.allowOrdering),
+      allow_cash_payment: toFlag(takeawaySettings.allowCashPayment),
       minimum_collection_order_value: takeawaySettings.minimumCollectionOrderPence,
       minimum_free_order_value: takeawaySettings.minimumFreeOrderPence,
       standard_delivery_charge: takeawaySettings.standardDeliveryChargePence,
