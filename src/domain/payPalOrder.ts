@@ -35,9 +35,17 @@ export interface PayPalPurchaseUnit {
   shipping?: { address: PayPalShippingAddress };
 }
 
+/** PayPal's 3-D Secure request: run it when the card's issuer or the regulations require it. */
+export const CARD_VERIFICATION = { method: 'SCA_WHEN_REQUIRED' } as const;
+
+export interface PayPalCardPaymentSource {
+  card: { attributes: { verification: typeof CARD_VERIFICATION } };
+}
+
 export interface PayPalOrderRequest {
   intent: 'AUTHORIZE';
   purchase_units: [PayPalPurchaseUnit];
+  payment_source?: PayPalCardPaymentSource;
 }
 
 /** 1250 → "12.50". Whole pence, so no rounding can make the parts disagree with the total. */
@@ -64,11 +72,20 @@ function shippingOf(order: PricedOrder): Pick<PayPalPurchaseUnit, 'shipping'> {
 }
 
 /**
+ * A card asks for 3-D Secure when required: without it PayPal runs none, leaves no liability shift, and the server
+ * refuses the card (src/server/payments/authorisation.ts). PayPal's own button needs nothing.
+ */
+function paymentSourceOf(fundingSource: string | undefined): Pick<PayPalOrderRequest, 'payment_source'> {
+  return fundingSource === 'card' ? { payment_source: { card: { attributes: { verification: CARD_VERIFICATION } } } } : {};
+}
+
+/**
  * The order request for PayPal (SPEC §7): the items after discounts, the bag charge as handling and the delivery
  * charge as shipping, and a total that is their sum to the penny (the server's totalCost is the same sum). A
- * delivery carries its address; a collection none.
+ * delivery carries its address; a collection none. `fundingSource` is the button PayPal's createOrder names
+ * (`data.paymentSource`): `card` adds the 3-D Secure request.
  */
-export function payPalOrderRequest(order: PricedOrder): PayPalOrderRequest {
+export function payPalOrderRequest(order: PricedOrder, fundingSource?: string): PayPalOrderRequest {
   const itemPence = poundsToPence(order.itemCost);
   const bagPence = poundsToPence(order.bagCharge);
   const deliveryPence = poundsToPence(order.deliveryCharge);
@@ -85,5 +102,6 @@ export function payPalOrderRequest(order: PricedOrder): PayPalOrderRequest {
         ...shippingOf(order),
       },
     ],
+    ...paymentSourceOf(fundingSource),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import {
   LOCAL_PAYPAL_CLIENT_ID,
@@ -65,7 +66,10 @@ async function approve(orderId: string, approval: Record<string, unknown> = { pa
 }
 
 async function approvedOrder(approval?: Record<string, unknown>): Promise<string> {
-  const order = await client.createOrder(orderRequest, requestId('create'));
+  // As the browser does, a card's order asks for 3-D Secure when required.
+  const cardRequest = { ...orderRequest, payment_source: { card: { attributes: { verification: CARD_VERIFICATION } } } };
+  const request: PayPalOrderRequest = approval?.paymentSource === 'card' ? cardRequest : orderRequest;
+  const order = await client.createOrder(request, requestId('create'));
   expect((await approve(order.id, approval)).status).toBe(200);
   return order.id;
 }

@@ -3,6 +3,8 @@ import { createServer, request as forward, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
+import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { LOCAL_PAYPAL_CLIENT_ID as clientId, startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
 
 // The browser tests use Debian's Chromium (scripts/chromium.mjs).
@@ -28,7 +30,12 @@ const shopPage = `<!doctype html>
   function record(name) {
     return function (data) { window.received.push({ name: name, data: data instanceof Error ? { message: data.message } : data }); };
   }
-  var fundingSource = new URLSearchParams(location.search).get('fundingSource') || undefined;
+  var query = new URLSearchParams(location.search);
+  var fundingSource = query.get('fundingSource') || undefined;
+  // As the site does, a card's order asks for 3-D Secure when required, unless the test leaves it out.
+  var cardPaymentSource = query.get('verification') === 'none'
+    ? undefined
+    : ${JSON.stringify({ card: { attributes: { verification: CARD_VERIFICATION } } })};
   window.rendered = paypalLoadScript({ clientId: '${clientId}', environment: 'sandbox', sdkBaseUrl: '/paypal-sandbox/sdk/js',
     currency: 'GBP', intent: 'authorize', enableFunding: 'card', disableFunding: 'sofort' })
     .then(function (paypal) {
@@ -36,7 +43,9 @@ const shopPage = `<!doctype html>
         fundingSource: fundingSource,
         createOrder: function (data, actions) {
           record('createOrder')(data);
-          return actions.order.create(${JSON.stringify(orderRequest)}).then(function (orderId) {
+          var request = ${JSON.stringify(orderRequest)};
+          if (data.paymentSource === 'card' && cardPaymentSource) request.payment_source = cardPaymentSource;
+          return actions.order.create(request).then(function (orderId) {
             record('created')({ orderID: orderId });
             return orderId;
           });
@@ -76,9 +85,10 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     await fake?.close();
   });
 
-  async function openShop(fundingSource?: 'card'): Promise<void> {
+  async function openShop(fundingSource?: 'card', { askFor3DSecure = true } = {}): Promise<void> {
     page = await browser.newPage();
-    await page.goto(`${siteUrl}/${fundingSource ? `?fundingSource=${fundingSource}` : ''}`);
+    const query = new URLSearchParams({ ...(fundingSource ? { fundingSource } : {}), ...(askFor3DSecure ? {} : { verification: 'none' }) });
+    await page.goto(`${siteUrl}/?${query}`);
     await page.evaluate(() => (window as unknown as { rendered: Promise<void> }).rendered);
   }
 
@@ -161,7 +171,33 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     await payByCard('4111 1111 1111 1111');
 
     expect(await approvedData()).toMatchObject({ orderID: await createdOrderId(), paymentSource: 'card' });
-    expect(orderAtPayPal(await createdOrderId())).toMatchObject({ status: 'APPROVED', payment_source: { card: expect.any(Object) } });
+    expect(orderAtPayPal(await createdOrderId())).toMatchObject({
+      status: 'APPROVED',
+      payment_source: { card: { last_digits: '1111', authentication_result: { liability_shift: 'POSSIBLE' } } },
+    });
+  });
+
+  it('runs 3-D Secure only for a card order that asked for it: without, PayPal reports no authentication result', async () => {
+    await openShop('card', { askFor3DSecure: false });
+    await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+    await payByCard(FAKE_CARDS.approved);
+
+    expect(await approvedData()).toMatchObject({ orderID: await createdOrderId(), paymentSource: 'card' });
+    const order = orderAtPayPal(await createdOrderId())!;
+    expect(order).toMatchObject({ status: 'APPROVED', payment_source: { card: { last_digits: '1111' } } });
+    expect(order.payment_source?.card).not.toHaveProperty('authentication_result');
+  });
+
+  it('with 3-D Secure asked for, the test card that fails it is approved without a liability shift', async () => {
+    await openShop('card');
+    await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+    await payByCard(FAKE_CARDS.secureCustomerAuthenticationFailed);
+
+    await approvedData();
+    expect(orderAtPayPal(await createdOrderId())?.payment_source?.card?.authentication_result).toEqual({
+      liability_shift: 'NO',
+      three_d_secure: { enrollment_status: 'Y', authentication_status: 'N' },
+    });
   });
 
   it('shows the refusal of a card number that fails the Luhn check in the form and lets the customer correct it', async () => {

@@ -1,5 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { expect } from 'vitest';
+import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { LOCAL_PAYPAL_CLIENT_ID } from '../../src/server/payments/fake/payPalFake';
 import type { OrderingServer } from './orderingServer';
 
@@ -10,7 +11,10 @@ export type Approval =
   | { paymentSource: 'paypal'; accountStatus?: 'VERIFIED' | 'UNVERIFIED' }
   | { paymentSource: 'card'; card: { number: string; expiry: string; securityCode: string } };
 
-/** Creates the PayPal order for `value` (GBP, "14.00") as the browser does, and the payer approves it: its id. */
+/**
+ * Creates the PayPal order for `value` (GBP, "14.00") as the browser does (a card's with 3-D Secure when required),
+ * and the payer approves it: its id.
+ */
 export async function approvedPayPalOrder(
   fakeUrl: string,
   basketId: string,
@@ -23,6 +27,7 @@ export async function approvedPayPalOrder(
     body: JSON.stringify({
       intent: 'AUTHORIZE',
       purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value } }],
+      ...(approval.paymentSource === 'card' ? { payment_source: { card: { attributes: { verification: CARD_VERIFICATION } } } } : {}),
     }),
   });
   expect(created.status).toBe(201);

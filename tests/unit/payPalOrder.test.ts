@@ -94,8 +94,24 @@ describe('payPalOrderRequest (SPEC §7)', () => {
     }
   });
 
-  it('is a request body that PayPal JS SDK types accept for actions.order.create', () => {
-    const body: CreateOrderRequestBody = payPalOrderRequest(delivery);
-    expect(body.intent).toBe('AUTHORIZE');
+  it('asks for 3-D Secure when required for the card button, and changes nothing else', () => {
+    const byCard = payPalOrderRequest(delivery, 'card');
+    expect(byCard.payment_source).toEqual({ card: { attributes: { verification: { method: 'SCA_WHEN_REQUIRED' } } } });
+    const { payment_source: _verification, ...rest } = byCard;
+    expect(rest).toEqual(payPalOrderRequest(delivery));
+  });
+
+  it.each([['the PayPal button', 'paypal'], ['a createOrder that names no button', undefined]])(
+    'names no payment source for %s (PayPal runs its own checks)',
+    (_, fundingSource) => {
+      expect(payPalOrderRequest(collection, fundingSource)).not.toHaveProperty('payment_source');
+    },
+  );
+
+  it('is a body that PayPal JS SDK types accept for actions.order.create, but for the card verification they leave out', () => {
+    const { payment_source: verification, ...body } = payPalOrderRequest(delivery, 'card');
+    const typed: CreateOrderRequestBody = body;
+    expect(typed.intent).toBe('AUTHORIZE');
+    expect(verification?.card.attributes.verification.method).toBe('SCA_WHEN_REQUIRED');
   });
 });

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Loader.css';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { CreateOrderRequestBody } from '@paypal/paypal-js';
 import { PayPalButtons } from '@paypal/react-paypal-js';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -34,7 +35,9 @@ function PaymentButtons() {
       createOrder={async (data, actions) => {
         payment.send({ type: 'CREATE_ORDER', ...(data.paymentSource === undefined ? {} : { paymentSource: data.paymentSource }) });
         try {
-          const payPalOrderId = await actions.order.create(payPalOrderRequest(pricedOrderOf(basket.getSnapshot().context)) as never);
+          const orderRequest = payPalOrderRequest(pricedOrderOf(basket.getSnapshot().context), data.paymentSource);
+          // PayPal's SDK types leave out the card's 3-D Secure request (payment_source.card.attributes.verification).
+          const payPalOrderId = await actions.order.create(orderRequest as unknown as CreateOrderRequestBody);
           payment.send({ type: 'ORDER_CREATED', payPalOrderId });
           return payPalOrderId;
         } catch (error) {

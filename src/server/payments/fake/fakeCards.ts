@@ -1,4 +1,4 @@
-import type { PayPalPaymentSource } from '../payPalClient';
+import type { PayPalPaymentSource, PayPalScaMethod } from '../payPalClient';
 
 /** PayPal's sandbox test cards that decide an outcome; any other Luhn-valid number pays with 3-D Secure passed. */
 export const FAKE_CARDS = {
@@ -38,8 +38,11 @@ function brandOf(digits: string): string {
   return 'UNKNOWN';
 }
 
-/** What PayPal's card fields and 3-D Secure would make of a card, as its sandbox does for its test numbers. */
-export function checkCard(card: Partial<CardDetails> | undefined, now: Date): CardCheck {
+/**
+ * What PayPal's card fields and 3-D Secure would make of a card, as its sandbox does for its test numbers. 3-D Secure
+ * runs only when the order asked for it (`scaMethod`); without it PayPal reports no authentication result.
+ */
+export function checkCard(card: Partial<CardDetails> | undefined, now: Date, scaMethod: PayPalScaMethod | undefined): CardCheck {
   const digits = (card?.number ?? '').replace(/[\s-]/g, '');
   if (!/^[0-9]{13,19}$/.test(digits) || !passesLuhn(digits)) {
     return { accepted: false, issue: 'CARD_NUMBER_INVALID', description: 'The card number is not valid.' };
@@ -52,6 +55,10 @@ export function checkCard(card: Partial<CardDetails> | undefined, now: Date): Ca
     return { accepted: false, issue: 'INVALID_SECURITY_CODE_LENGTH', description: 'The security code must be 3 or 4 digits.' };
   }
   const authenticationFailed = digits === FAKE_CARDS.secureCustomerAuthenticationFailed;
+  const authenticationResult = {
+    liability_shift: authenticationFailed ? 'NO' : 'POSSIBLE',
+    three_d_secure: { enrollment_status: 'Y', authentication_status: authenticationFailed ? 'N' : 'Y' },
+  } as const;
   return {
     accepted: true,
     declinesAuthorisation: digits === FAKE_CARDS.declined,
@@ -59,10 +66,7 @@ export function checkCard(card: Partial<CardDetails> | undefined, now: Date): Ca
       last_digits: digits.slice(-4),
       brand: brandOf(digits),
       type: 'CREDIT',
-      authentication_result: {
-        liability_shift: authenticationFailed ? 'NO' : 'POSSIBLE',
-        three_d_secure: { enrollment_status: 'Y', authentication_status: authenticationFailed ? 'N' : 'Y' },
-      },
+      ...(scaMethod === undefined ? {} : { authentication_result: authenticationResult }),
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   PayPalPaymentSource,
   PayPalPurchaseUnit,
   PayPalRefund,
+  PayPalScaMethod,
 } from '../payPalClient';
 import { checkCard, type CardDetails } from './fakeCards';
 import { payPalSdkScript } from './sdkScript';
@@ -73,6 +74,8 @@ interface Answer extends StoredAnswer {
 interface FakeOrder {
   order: PayPalOrder;
   declinesAuthorisation: boolean;
+  /** The 3-D Secure the order request asked for a card (`payment_source.card.attributes.verification.method`). */
+  scaMethod: PayPalScaMethod | undefined;
 }
 
 class Refusal extends Error {
@@ -168,6 +171,18 @@ function checkedPurchaseUnits(request: Partial<PayPalOrderRequest>): PayPalPurch
       ...(unit.shipping === undefined ? {} : { shipping: structuredClone(unit.shipping) }),
     };
   });
+}
+
+const scaMethods: readonly PayPalScaMethod[] = ['SCA_ALWAYS', 'SCA_WHEN_REQUIRED'];
+
+function checkedScaMethod(request: Partial<PayPalOrderRequest>): PayPalScaMethod | undefined {
+  const method: unknown = request.payment_source?.card?.attributes?.verification?.method;
+  if (method === undefined) return undefined;
+  if (!scaMethods.includes(method as PayPalScaMethod)) {
+    const field = 'payment_source.card.attributes.verification.method';
+    throw invalidRequest('INVALID_PARAMETER_VALUE', `${field} must be one of ${scaMethods.join(', ')}`);
+  }
+  return method as PayPalScaMethod;
 }
 
 function emptyCounts(): Record<FakeOperation, number> {
@@ -338,6 +353,7 @@ export async function startPayPalFake({
   function createOrder(body: Record<string, unknown>): Answer {
     const request = body as Partial<PayPalOrderRequest>;
     const purchaseUnits = checkedPurchaseUnits(request);
+    const scaMethod = checkedScaMethod(request);
     const id = payPalId();
     const now = timestamp();
     const order: PayPalOrder = {
@@ -353,7 +369,7 @@ export async function startPayPalFake({
         link(`/v2/checkout/orders/${id}/authorize`, 'authorize', 'POST'),
       ],
     };
-    orders.set(id, { order, declinesAuthorisation: false });
+    orders.set(id, { order, declinesAuthorisation: false, scaMethod });
     performed.create += 1;
     return { status: 201, body: order };
   }
@@ -372,7 +388,7 @@ export async function startPayPalFake({
       paymentSource = { paypal: { account_status: accountStatus, email_address: 'sandbox-buyer@example.com', account_id: 'LOCALBUYER001' } };
       stored.declinesAuthorisation = false;
     } else if (body.paymentSource === 'card') {
-      const card = checkCard(body.card as Partial<CardDetails> | undefined, new Date());
+      const card = checkCard(body.card as Partial<CardDetails> | undefined, new Date(), stored.scaMethod);
       if (!card.accepted) throw unprocessable(card.issue, card.description);
       paymentSource = { card: card.paymentSource };
       stored.declinesAuthorisation = card.declinesAuthorisation;
