@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
+import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -61,6 +62,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   /** How long a request waits for the restaurant's answer before it is refused automatically. */
   acceptanceTimeoutSeconds: number;
+  /** How long a payment left between two steps waits for the customer's own retry before reconciliation settles it. */
+  paymentReconcileAfterSeconds: number;
   /** The built site (`vite build` output); not an environment variable, tests override it. */
   siteRoot: string;
 }
@@ -226,6 +229,8 @@ export function loadConfig(env: Environment): ServerConfig {
     logLevel: logLevel as LogLevel,
     // A day at most: the kitchen list shows the last 24 hours, so a longer wait could never be answered there.
     acceptanceTimeoutSeconds: wholeNumber(env, 'ACCEPTANCE_TIMEOUT_SECONDS', DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS, 1, 86_400),
+    // PayPal honours an authorisation for 29 days; a day is long past any customer's return.
+    paymentReconcileAfterSeconds: wholeNumber(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', DEFAULT_RECONCILE_AFTER_SECONDS, 1, 86_400),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
   };
 }

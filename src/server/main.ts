@@ -5,7 +5,7 @@ import { buildApp, type AppPayPal, type Clock } from './app';
 import { ConfigurationError, loadConfig, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
-import { createPaymentOutbox } from './db/paymentRepository';
+import { createPaymentOutbox, createUnsettledPayments } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
 import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
@@ -13,6 +13,7 @@ import type { PayPalFakeControl } from './payments/fake/payPalFake';
 import { PAYPAL_SANDBOX_PREFIX } from './payments/fake/sandboxProxy';
 import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
+import { createReconciliationWorker } from './payments/reconciliation';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
 
@@ -25,6 +26,8 @@ export interface RunningServer {
   payPalFakeUrl?: string;
   /** Local mode, when this server started the fake: its in-process controls, for tests. */
   payPalFakeControl?: PayPalFakeControl;
+  /** Runs a reconciliation pass now and resolves once it has ended (passes also run at start-up and every minute). */
+  reconcilePayments(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,14 +145,27 @@ export async function startServer(
     });
     closers.push(() => app.close());
     await app.listen({ port: config.port, host: config.host });
+    const now = clock ?? (() => new Date());
     outboxWorker = createOutboxWorker({
       outbox: createPaymentOutbox(database.db, database.storage.syncToDisk),
       payPal: payPal.client,
-      now: clock ?? (() => new Date()),
+      now,
       logError: (error) => app.log.error({ err: error }, 'The PayPal outbox worker failed'),
     });
     closers.push(outboxWorker.stop);
     outboxWorker.start();
+    // Started after the outbox worker, whose kick sends the voids it queues; stopped before it.
+    const reconciliationWorker = createReconciliationWorker({
+      payments: createUnsettledPayments(database.db, database.storage.syncToDisk),
+      payPal: payPal.client,
+      now,
+      reconcileAfterMs: config.paymentReconcileAfterSeconds * 1000,
+      onReleased: () => outboxWorker?.kick(),
+      logError: (error, basketId) =>
+        app.log.error({ err: error, basketId }, 'PayPal reconciliation could not settle a payment; a later pass tries again'),
+    });
+    closers.push(reconciliationWorker.stop);
+    reconciliationWorker.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -158,6 +174,7 @@ export async function startServer(
       identityEmulatorEndpoint: identity.emulatorEndpoint,
       payPalFakeUrl: payPal.fakeUrl,
       payPalFakeControl: payPal.fakeControl,
+      reconcilePayments: reconciliationWorker.kick,
       close: closeAll,
     };
   } catch (error) {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import type { BasketToSave } from '../../src/server/db/orderRepository';
-import type { PaymentAuthorisation } from '../../src/server/db/paymentRepository';
+import { createUnsettledPayments, type Payment, type PaymentAuthorisation, type UnsettledPayments } from '../../src/server/db/paymentRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
+import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/payments/authorisation';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const created = '2026-11-24T18:00:00.000Z';
@@ -233,6 +234,88 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
     expect((await outboxOf(another.basketId)).map((step) => step.operation)).toEqual(['void']);
   });
 
+  describe('reconciliation', () => {
+    const stale = '2026-11-24T18:01:00.000Z';
+    const settledAt = '2026-11-24T18:20:00.000Z';
+    const report = { errorMode: 'AuthorisationAndCaptureError', message: 'Settled by reconciliation', details: 'what PayPal held' };
+    const logged = { reported_by: 'server', error_mode: report.errorMode, message: report.message, details: report.details, created_at: settledAt };
+    const logsOf = (basketId: string) =>
+      database.db.selectFrom('payment_error_logs').select(['reported_by', 'error_mode', 'message', 'details', 'created_at']).where('basket_id', '=', basketId).execute();
+    let unsettled: UnsettledPayments;
+    beforeAll(() => {
+      unsettled = createUnsettledPayments(database.db, database.storage.syncToDisk);
+    });
+
+    /** A payment left `authorising` at `stale`. */
+    async function leftAuthorising(): Promise<Payment> {
+      const { basketId, payPalOrderId } = await linkedBasket();
+      await repositories.payments.startAuthorising(basketId, payPalOrderId, stale);
+      return (await repositories.payments.find(basketId))!;
+    }
+
+    it('finds only payments left linked or authorising since the given time, oldest first', async () => {
+      const authorising = await leftAuthorising();
+      const linked = await linkedBasket();
+      const fresh = await linkedBasket();
+      await repositories.payments.link({ ...fresh, paymentSource: 'paypal' }, later);
+      const placed = await leftAuthorising();
+      await confirm(placed.basketId, undefined, { step: 'authorised', authorisation: authorisationOf(placed.payPalOrderId) });
+      const failed = await leftAuthorising();
+      await repositories.payments.endAuthorising(failed.basketId, failed.payPalOrderId, 'failed', stale);
+
+      const found = (await unsettled.findStale(stale, 1000)).map((payment) => payment.basketId);
+      expect(found).toEqual(expect.arrayContaining([authorising.basketId, linked.basketId]));
+      expect(found).not.toEqual(expect.arrayContaining([fresh.basketId]));
+      expect(found).not.toEqual(expect.arrayContaining([placed.basketId]));
+      expect(found).not.toEqual(expect.arrayContaining([failed.basketId]));
+      expect(found.indexOf(linked.basketId)).toBeLessThan(found.indexOf(authorising.basketId));
+      expect((await unsettled.findStale(created, 1000)).map((payment) => payment.basketId)).not.toEqual(expect.arrayContaining([authorising.basketId]));
+    });
+
+    it('releases the authorisation PayPal holds once, with the void queued and the reason logged in the same transaction', async () => {
+      const payment = await leftAuthorising();
+      const authorisation = authorisationOf(payment.payPalOrderId);
+      const releases = await Promise.all([unsettled.release(payment, authorisation, report, settledAt), unsettled.release(payment, authorisation, report, settledAt)]);
+      expect(releases.sort()).toEqual([false, true]);
+      expect(await repositories.payments.find(payment.basketId)).toMatchObject({ state: 'void_due', authorizationId: authorisation.authorizationId, amountPence: 1400, updatedAt: settledAt });
+      expect(await outboxOf(payment.basketId)).toEqual([{ operation: 'void', done_at: null, attempts: 0, next_attempt_at: settledAt }]);
+      expect(await logsOf(payment.basketId)).toEqual([logged]);
+      expect(await unsettled.fail(payment, report, settledAt)).toBe(false);
+      expect((await repositories.payments.find(payment.basketId))?.state).toBe('void_due');
+    });
+
+    it('refuses, in the confirming transaction, an authorisation it has released, and confirms nothing', async () => {
+      const payment = await leftAuthorising();
+      const authorisation = authorisationOf(payment.payPalOrderId);
+      await unsettled.release(payment, authorisation, report, settledAt);
+      const basket = await repositories.orders.findBasket(payment.basketId);
+      expect(await confirm(payment.basketId, undefined, { step: 'authorised', authorisation })).toEqual({ outcome: 'refused', errorMessage: PAYMENT_RELEASED_MESSAGE });
+      expect(await repositories.orders.findBasket(payment.basketId)).toEqual(basket);
+      expect((await repositories.payments.find(payment.basketId))?.state).toBe('void_due');
+      expect(await outboxOf(payment.basketId)).toHaveLength(1);
+    });
+
+    it('settles nothing that changed since it was read, so that the customer retrying comes first', async () => {
+      const payment = await leftAuthorising();
+      await repositories.payments.startAuthorising(payment.basketId, payment.payPalOrderId, later);
+      expect(await unsettled.release(payment, authorisationOf(payment.payPalOrderId), report, settledAt)).toBe(false);
+      expect(await unsettled.fail(payment, report, settledAt)).toBe(false);
+      expect(await repositories.payments.find(payment.basketId)).toMatchObject({ state: 'authorising', authorizationId: null, updatedAt: later });
+      expect(await outboxOf(payment.basketId)).toEqual([]);
+      expect(await logsOf(payment.basketId)).toEqual([]);
+    });
+
+    it('fails a payment PayPal holds nothing for, logged, and lets a new PayPal order be linked', async () => {
+      const payment = await leftAuthorising();
+      expect(await unsettled.fail(payment, report, settledAt)).toBe(true);
+      expect(await repositories.payments.find(payment.basketId)).toMatchObject({ state: 'failed', authorizationId: null, updatedAt: settledAt });
+      expect(await logsOf(payment.basketId)).toEqual([logged]);
+      expect(await outboxOf(payment.basketId)).toEqual([]);
+      const relinked = await repositories.payments.link({ basketId: payment.basketId, payPalOrderId: unique('PAYPAL'), paymentSource: 'paypal' }, settledAt);
+      expect(relinked.outcome).toBe('linked');
+    });
+  });
+
   it('confirms one of 20 concurrent runs and records its authorisation once', async () => {
     const { basketId, payPalOrderId } = await linkedBasket();
     await repositories.payments.startAuthorising(basketId, payPalOrderId, created);
@@ -251,7 +334,12 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
       { basketId: 'some-basket', reportedBy: 'server', errorMode: 'AuthorisationAndCaptureError', message: 'm'.repeat(600), details: 'd'.repeat(5000) },
       later,
     );
-    const rows = await database.db.selectFrom('payment_error_logs').selectAll().orderBy('id').execute();
+    const rows = await database.db
+      .selectFrom('payment_error_logs')
+      .selectAll()
+      .where((where) => where.or([where('basket_id', 'is', null), where('basket_id', '=', 'some-basket')]))
+      .orderBy('id')
+      .execute();
     expect(rows.map(({ id: _id, ...row }) => ({ ...row, message: row.message.slice(0, 40), details: row.details?.length ?? null }))).toEqual([
       { basket_id: null, reported_by: 'browser', error_mode: 'ScriptFailedToLoad', message: 'Failed to load the PayPal JS SDK script', details: null, created_at: created },
       { basket_id: 'some-basket', reported_by: 'server', error_mode: 'AuthorisationAndCaptureError', message: 'm'.repeat(40), details: 4000, created_at: later },

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
+import { PAYMENT_RELEASED_MESSAGE } from '../payments/authorisation';
 import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
@@ -242,10 +243,15 @@ function* confirmationSteps(
   if (errorMessage !== undefined) return yield* notConfirmed({ outcome: 'refused', errorMessage });
   if (payment?.step === 'check') return { outcome: 'confirmable' };
 
-  if (authorisation !== undefined && !(yield* recordAuthorised(basketId, authorisation, now))) {
-    // Linking refuses to replace a payment being authorised, so only a broken invariant gets here; the transaction
-    // is rolled back and the payment left `authorising` for reconciliation.
-    throw new Error(`The payment of ${basketId} is no longer PayPal order ${authorisation.payPalOrderId} waiting to be authorised`);
+  if (authorisation !== undefined) {
+    const recorded = yield* recordAuthorised(basketId, authorisation, now);
+    // Reconciliation released the money while the customer's run was under way: nothing is confirmed.
+    if (recorded === 'released') return { outcome: 'refused', errorMessage: PAYMENT_RELEASED_MESSAGE };
+    if (recorded === 'notLinked') {
+      // Linking refuses to replace a payment being authorised, so only a broken invariant gets here; the transaction
+      // is rolled back and the payment left `authorising` for reconciliation.
+      throw new Error(`The payment of ${basketId} is no longer PayPal order ${authorisation.payPalOrderId} waiting to be authorised`);
+    }
   }
   yield* changesOf(
     'update "baskets" set "status" = 7, "order_ref" = ?, "confirmed_at" = ?, "updated_at" = ?, "order_summary" = ? where "basket_id" = ?',

@@ -1,8 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
 import type { MoneyStep } from '../payments/moneyFlow';
-import type { DatabaseSchema, PaymentOperation, PaymentsTable, PaymentState } from './schema';
-import { changesOf, insertRow, placeholders, type Steps } from './statementSteps';
+import type { DatabaseSchema, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
+import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
 // A basket's payment through PayPal (docs/payments.md). What happens with the confirmation (the payment recorded as
 // held, or left to be voided) is written by the steps below inside OrderRepository.confirmBasket's transaction.
@@ -72,8 +72,23 @@ export interface PaymentRepository {
 const MESSAGE_MAX_LENGTH = 500;
 const DETAILS_MAX_LENGTH = 4_000;
 
+function errorLogRow({ basketId, reportedBy, errorMode, message, details }: PaymentErrorReport, now: string): Insertable<PaymentErrorLogsTable> {
+  return {
+    basket_id: basketId,
+    reported_by: reportedBy,
+    error_mode: errorMode,
+    message: message.slice(0, MESSAGE_MAX_LENGTH),
+    details: details === null ? null : details.slice(0, DETAILS_MAX_LENGTH),
+    created_at: now,
+  };
+}
+
 /** A payment holds nothing yet in these states, so its link may be replaced and an authorisation recorded. */
 const unheldStates: readonly PaymentState[] = ['linked', 'authorising', 'failed'];
+/** An authorisation left to be voided, or voided: the money is, or is being, given back to the payer. */
+export const releasedStates: readonly PaymentState[] = ['void_due', 'voided'];
+/** A payment left between two steps, which reconciliation settles once it is stale. */
+const unsettledStates = ['linked', 'authorising'] as const satisfies readonly PaymentState[];
 
 export function createPaymentRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): PaymentRepository {
   return {
@@ -153,36 +168,42 @@ export function createPaymentRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
         .execute();
     },
 
-    async logError({ basketId, reportedBy, errorMode, message, details }, now) {
-      await db
-        .insertInto('payment_error_logs')
-        .values({
-          basket_id: basketId,
-          reported_by: reportedBy,
-          error_mode: errorMode,
-          message: message.slice(0, MESSAGE_MAX_LENGTH),
-          details: details === null ? null : details.slice(0, DETAILS_MAX_LENGTH),
-          created_at: now,
-        })
-        .execute();
+    async logError(report, now) {
+      await db.insertInto('payment_error_logs').values(errorLogRow(report, now)).execute();
     },
   };
 }
 
 /**
- * Inside the confirming transaction: the basket's payment becomes `authorised` (held) with PayPal's authorisation.
- * False when the basket's payment is not this PayPal order's, or has already moved on.
+ * What became of an authorisation the confirming transaction came to record: `recorded` (the payment is `authorised`);
+ * `released` when reconciliation had already left this very authorisation to be voided (the customer came back after
+ * the grace period); `notLinked` when the basket's payment is not this PayPal order's, or has moved on otherwise.
  */
-export function* recordAuthorised(basketId: string, authorisation: PaymentAuthorisation, now: string): Steps<boolean> {
-  return (yield* settleAuthorisation(basketId, authorisation, 'authorised', now)) > 0;
+export type AuthorisationRecord = 'recorded' | 'released' | 'notLinked';
+
+/** Inside the confirming transaction: the basket's payment becomes `authorised` (held) with PayPal's authorisation. */
+export function* recordAuthorised(basketId: string, authorisation: PaymentAuthorisation, now: string): Steps<AuthorisationRecord> {
+  if ((yield* settleAuthorisation(basketId, authorisation, 'authorised', now)) > 0) return 'recorded';
+  const payment = yield* firstRowOf<Pick<Selectable<PaymentsTable>, 'state' | 'authorization_id'>>(
+    'select "state", "authorization_id" from "payments" where "basket_id" = ?',
+    basketId,
+  );
+  const released = payment !== undefined && releasedStates.includes(payment.state) && payment.authorization_id === authorisation.authorizationId;
+  return released ? 'released' : 'notLinked';
 }
 
 /**
- * Inside the transaction that refused to confirm: PayPal's authorisation is to be voided (`void_due`, and the void in
- * the outbox), unless the basket's payment has already recorded it.
+ * Inside the transaction that refused to confirm, or reconciliation's: PayPal's authorisation is to be voided
+ * (`void_due`, and the void in the outbox), unless the basket's payment has already recorded it, or (with
+ * `unchangedSince`) has changed since it was read. True when it is.
  */
-export function* voidUnrecordedAuthorisation(basketId: string, authorisation: PaymentAuthorisation, now: string): Steps<void> {
-  if ((yield* settleAuthorisation(basketId, authorisation, 'void_due', now)) === 0) return;
+export function* voidUnrecordedAuthorisation(
+  basketId: string,
+  authorisation: PaymentAuthorisation,
+  now: string,
+  unchangedSince?: string,
+): Steps<boolean> {
+  if ((yield* settleAuthorisation(basketId, authorisation, 'void_due', now, unchangedSince)) === 0) return false;
   yield* insertRow('payment_outbox', {
     basket_id: basketId,
     operation: 'void',
@@ -192,6 +213,7 @@ export function* voidUnrecordedAuthorisation(basketId: string, authorisation: Pa
     last_error: null,
     next_attempt_at: now,
   });
+  return true;
 }
 
 /**
@@ -345,10 +367,81 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
   };
 }
 
-function* settleAuthorisation(basketId: string, authorisation: PaymentAuthorisation, state: PaymentState, now: string): Steps<number> {
+/** Why reconciliation settled a payment as it did, for the payment error log. */
+export type ReconciliationReport = Pick<PaymentErrorReport, 'errorMode' | 'message' | 'details'>;
+
+/** The payments left between two steps, as reconciliation reads and settles them (src/server/payments/reconciliation.ts). */
+export interface UnsettledPayments {
+  /** Payments `linked` or `authorising` whose last change was at or before `changedBefore`, oldest first. */
+  findStale(changedBefore: string, limit: number): Promise<Payment[]>;
+  /**
+   * In one transaction, unless the payment has changed since it was read: PayPal's authorisation recorded and left to
+   * be voided (`void_due`, and the void in the outbox), and `report` logged. True when it was.
+   */
+  release(payment: Payment, authorisation: PaymentAuthorisation, report: ReconciliationReport, now: string): Promise<boolean>;
+  /** The same for a payment PayPal holds nothing for: `failed`, so the basket may be paid with a new PayPal order. */
+  fail(payment: Payment, report: ReconciliationReport, now: string): Promise<boolean>;
+}
+
+export function createUnsettledPayments(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): UnsettledPayments {
+  const logRow = (payment: Payment, report: ReconciliationReport, now: string) =>
+    errorLogRow({ basketId: payment.basketId, reportedBy: 'server', ...report }, now);
+  return {
+    async findStale(changedBefore, limit) {
+      const rows = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('state', 'in', unsettledStates)
+        .where('updated_at', '<=', changedBefore)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+      return rows.map(paymentOf);
+    },
+
+    async release(payment, authorisation, report, now) {
+      const released = await db.transaction().execute(async (transaction) => {
+        if (!(await runOnKysely(transaction, voidUnrecordedAuthorisation(payment.basketId, authorisation, now, payment.updatedAt)))) return false;
+        await transaction.insertInto('payment_error_logs').values(logRow(payment, report, now)).execute();
+        return true;
+      });
+      // Money PayPal holds is never forgotten.
+      if (released) await syncToDisk();
+      return released;
+    },
+
+    async fail(payment, report, now) {
+      const failed = await db.transaction().execute(async (transaction) => {
+        const { numUpdatedRows } = await transaction
+          .updateTable('payments')
+          .set({ state: 'failed', updated_at: now })
+          .where('basket_id', '=', payment.basketId)
+          .where('paypal_order_id', '=', payment.payPalOrderId)
+          .where('state', 'in', unsettledStates)
+          .where('updated_at', '=', payment.updatedAt)
+          .executeTakeFirst();
+        if (numUpdatedRows === 0n) return false;
+        await transaction.insertInto('payment_error_logs').values(logRow(payment, report, now)).execute();
+        return true;
+      });
+      if (failed) await syncToDisk();
+      return failed;
+    },
+  };
+}
+
+/** The basket's unheld payment of the authorisation's PayPal order (and, given `unchangedSince`, untouched since then) takes it. */
+function* settleAuthorisation(
+  basketId: string,
+  authorisation: PaymentAuthorisation,
+  state: PaymentState,
+  now: string,
+  unchangedSince?: string,
+): Steps<number> {
   return yield* changesOf(
     'update "payments" set "state" = ?, "authorization_id" = ?, "amount_pence" = ?, "updated_at" = ? ' +
-      `where "basket_id" = ? and "paypal_order_id" = ? and "state" in (${placeholders(unheldStates.length)})`,
+      `where "basket_id" = ? and "paypal_order_id" = ? and "state" in (${placeholders(unheldStates.length)})` +
+      (unchangedSince === undefined ? '' : ' and "updated_at" = ?'),
     state,
     authorisation.authorizationId,
     authorisation.amountPence,
@@ -356,6 +449,7 @@ function* settleAuthorisation(basketId: string, authorisation: PaymentAuthorisat
     basketId,
     authorisation.payPalOrderId,
     ...unheldStates,
+    ...(unchangedSince === undefined ? [] : [unchangedSince]),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PaymentAuthorisation } from '../db/paymentRepository';
+import { releasedStates, type PaymentAuthorisation } from '../db/paymentRepository';
 import { ApiError } from '../errors';
 import {
   approvalRefusal,
@@ -7,6 +7,7 @@ import {
   authorizeRequestId,
   heldAuthorisation,
   NOT_LINKED_MESSAGE,
+  PAYMENT_RELEASED_MESSAGE,
   payPalErrorRefusal,
   type PaymentRefusal,
 } from '../payments/authorisation';
@@ -82,7 +83,11 @@ async function authoriseAndConfirm(server: FastifyInstance, basketId: string, pa
   if (placed !== undefined) return placed;
   const { orders, payments } = server.repositories;
   const now = () => server.clock().toISOString();
-  if (!(await payments.startAuthorising(basketId, payPalOrderId, now()))) throw new ApiError(400, NOT_LINKED_MESSAGE);
+  if (!(await payments.startAuthorising(basketId, payPalOrderId, now()))) {
+    const payment = await payments.find(basketId);
+    const released = payment?.payPalOrderId === payPalOrderId && releasedStates.includes(payment.state);
+    throw new ApiError(400, released ? PAYMENT_RELEASED_MESSAGE : NOT_LINKED_MESSAGE);
+  }
   const basket = await orders.findBasket(basketId);
   if (basket === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
   let authorisation: PaymentAuthorisation;

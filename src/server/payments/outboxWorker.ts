@@ -1,5 +1,6 @@
 import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
 import type { PayPalClient } from './payPalClient';
+import { periodicPasses, type PeriodicPasses } from './periodicPasses';
 
 // Sends the outbox's PayPal steps (docs/payments.md "Money that ends right"): each with the PayPal-Request-Id
 // `${operation}-${basketId}`, so a step sent again after a crash or a lost answer happens once at PayPal. It runs at
@@ -16,14 +17,8 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
 }
 
-export interface OutboxWorker {
-  /** Sends what is due now, then keeps polling until stopped. */
-  start(): void;
-  /** Asks for a pass as soon as the one under way (if any) ends. */
-  kick(): void;
-  /** Stops polling and waits for the pass under way, so that the database is not closed beneath it. */
-  stop(): Promise<void>;
-}
+/** Sends what is due at start-up and every poll interval; kicked after each commit that queued a step. */
+export type OutboxWorker = PeriodicPasses;
 
 const DEFAULT_POLL_INTERVAL_MS = 2_000;
 const FIRST_RETRY_MS = 5_000;
@@ -57,15 +52,11 @@ async function send(payPal: PayPalClient, step: DueMoneyStep): Promise<MoneyStep
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
 
-  async function sendDue(): Promise<void> {
+  async function sendDue(stopping: () => boolean): Promise<boolean> {
     const due = await outbox.findDue(now().toISOString(), STEPS_PER_PASS);
     for (const step of due) {
-      if (stopped) return;
+      if (stopping()) return false;
       try {
         await outbox.complete(step, await send(payPal, step), now().toISOString());
       } catch (error) {
@@ -75,36 +66,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
     }
     // A full pass may have left more due.
-    if (due.length === STEPS_PER_PASS) again = true;
+    return due.length === STEPS_PER_PASS;
   }
 
-  function pass(): void {
-    if (stopped) return;
-    if (running !== undefined) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = sendDue()
-      .catch(logError)
-      .finally(() => {
-        running = undefined;
-        if (again) pass();
-      });
-  }
-
-  return {
-    start() {
-      stopped = false;
-      timer = setInterval(pass, pollIntervalMs);
-      timer.unref();
-      pass();
-    },
-    kick: pass,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return periodicPasses({ pass: sendDue, intervalMs: pollIntervalMs, logError });
 }
