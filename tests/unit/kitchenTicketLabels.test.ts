@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { KitchenTicket } from '../../machines/kitchen/kitchenBoardMachine';
 import { KitchenStatus, OrderType, PaymentType } from '../../src/domain/orderEnums';
 import {
   addressLines,
   countdownLabel,
   kitchenSectionOf,
-  paymentTypeLabel,
+  paymentLabel,
   quarterHourChoices,
   requestedTimeLabel,
   statusActionLabel,
@@ -67,9 +68,30 @@ describe('ticket labels', () => {
     expect(requestedTimeLabel({ ...newOrder, asapFlag: false, requestedTime: '2026-06-22T18:30:00.000Z' }, new Date('2026-06-22T12:00:00.000Z'))).toBe('Today 19:30');
   });
 
-  it('names the payment type', () => {
-    expect(paymentTypeLabel(newOrder)).toBe('Cash on collection or delivery');
-    expect(paymentTypeLabel({ ...newOrder, paymentType: PaymentType.InternetOrder })).toBe('Paid online');
+  it('says cash is paid on delivery or on collection', () => {
+    expect(paymentLabel(newOrder)).toBe('Cash on delivery');
+    expect(paymentLabel({ ...newOrder, orderType: OrderType.Collection, deliveryAddress: null })).toBe('Cash on collection');
+  });
+
+  it('says how an order paid online was paid and where its money is', () => {
+    const paidOnline = (method: 'paypal' | 'card', money: KitchenTicket['payment']['money']): KitchenTicket => ({
+      ...newOrder,
+      paymentType: PaymentType.InternetOrder,
+      payment: { method, money, problem: null },
+    });
+    expect(paymentLabel(paidOnline('card', 'held'))).toBe('Paid online by card — £13.80 held');
+    expect(paymentLabel(paidOnline('paypal', 'held'))).toBe('Paid online by PayPal — £13.80 held');
+    expect(
+      (['taking', 'taken', 'releasing', 'released', 'returning', 'returned'] as const).map((money) => paymentLabel(paidOnline('paypal', money))),
+    ).toEqual([
+      'Paid online by PayPal — £13.80 being taken',
+      'Paid online by PayPal — £13.80 taken',
+      'Paid online by PayPal — £13.80 being released',
+      'Paid online by PayPal — £13.80 released',
+      'Paid online by PayPal — £13.80 being returned',
+      'Paid online by PayPal — £13.80 returned',
+    ]);
+    expect(paymentLabel(paidOnline('card', null))).toBe('Paid online by card — no payment recorded');
   });
 
   it('lists the delivery address without empty lines, and none for a collection', () => {

@@ -13,6 +13,7 @@ import { useApiRequest } from '../../api/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
+import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
@@ -95,7 +96,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
           {dueTime && <Text>{`${isDelivery ? 'Delivery' : 'Ready to collect'}: ${slotLabel(dueTime, new Date())}`}</Text>}
           {isDelivery && address && <Text>{[address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ')}</Text>}
           <Text>{`${order.name}, ${order.phoneNumber}, ${order.emailAddress}`}</Text>
-          {order.paymentType === PaymentType.CashOrder && <Text>{isDelivery ? 'Cash on delivery' : 'Cash on collection'}</Text>}
+          {order.paymentType === PaymentType.CashOrder && <Text>{cashPaymentLabel(order.orderType)}</Text>}
           {order.notes && <Text>{`Notes: ${order.notes}`}</Text>}
         </Stack>
       </Paper>

@@ -1,8 +1,10 @@
+import '@mantine/core/styles/Alert.css';
+import { Alert } from '@mantine/core';
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { formatPounds } from '../../components/order/money';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { OrderType } from '../../domain/orderEnums';
-import { addressLines, dueTimeLabel, orderTypeLabel, paymentTypeLabel, requestedTimeLabel } from './kitchenTicketLabels';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from './kitchenTicketLabels';
 import classes from './TicketDetails.module.css';
 
 function Total({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {
@@ -56,9 +58,15 @@ export function TicketDetails({ ticket, now }: { ticket: KitchenTicket; now: Dat
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{paymentTypeLabel(ticket)}</dd>
+          <dd>{paymentLabel(ticket)}</dd>
         </div>
       </dl>
+
+      {ticket.payment.problem !== null && (
+        <Alert color="orange.9" variant="outline" title="Payment problem">
+          {ticket.payment.problem}
+        </Alert>
+      )}
 
       <dl className={classes.totals} aria-label="Totals">
         {/* The ticket's itemCost is after the discount (the server's figure; the browser adds nothing up). */}

@@ -1,7 +1,9 @@
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
+import { formatPounds } from '../../components/order/money';
+import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotDayLabel, slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
-import { AcceptanceStatus, KitchenStatus, OrderType, PaymentType, type KitchenStatusValue } from '../../domain/orderEnums';
+import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
 
 export type KitchenSection = 'new' | 'inProgress' | 'done';
 
@@ -50,10 +52,26 @@ export function ticketStateLabel(ticket: KitchenTicket): string {
 
 export const orderTypeLabel = (ticket: KitchenTicket): string => (ticket.orderType === OrderType.Delivery ? 'Delivery' : 'Collection');
 
-export function paymentTypeLabel(ticket: KitchenTicket): string {
-  if (ticket.paymentType === PaymentType.InternetOrder) return 'Paid online';
-  if (ticket.paymentType === PaymentType.CashOrder) return 'Cash on collection or delivery';
-  return 'Payment not chosen';
+type OnlineMoney = NonNullable<KitchenTicket['payment']['money']>;
+
+// Where the money paid online is, after its amount (docs/payments.md).
+const ONLINE_MONEY_WORDS: Record<OnlineMoney, string> = {
+  held: 'held',
+  taking: 'being taken',
+  taken: 'taken',
+  releasing: 'being released',
+  released: 'released',
+  returning: 'being returned',
+  returned: 'returned',
+};
+
+/** How the order is paid and, paid online, where its money is: "Paid online by card — £12.50 held", "Cash on delivery". */
+export function paymentLabel(ticket: KitchenTicket): string {
+  const { method, money } = ticket.payment;
+  if (method === 'cash') return cashPaymentLabel(ticket.orderType);
+  const paidBy = `Paid online by ${method === 'card' ? 'card' : 'PayPal'}`;
+  if (money === null) return `${paidBy} — no payment recorded`;
+  return `${paidBy} — ${formatPounds(ticket.totalCost)} ${ONLINE_MONEY_WORDS[money]}`;
 }
 
 /** "ASAP" or the customer's slot, as the customer asked. */

@@ -14,6 +14,7 @@ import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
+import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
@@ -134,7 +135,7 @@ export function CheckoutScreen() {
         <Stack gap="xs" mt="xs">
           <Radio value="paypal" label="PayPal" />
           <Radio value="card" label="Debit or credit card" />
-          <Radio value="cash" label={isDelivery ? 'Cash on delivery' : 'Cash on collection'} />
+          <Radio value="cash" label={cashPaymentLabel(context.orderType)} />
         </Stack>
       </Radio.Group>
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
