@@ -164,8 +164,8 @@ export type BasketEvent =
   | { type: 'SET_NOTES'; notes: string }
   | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2 }
   /**
-   * The ways to pay the checkout offers, as it opens: a way already chosen that is still offered stands, and when
-   * none is and only one is offered (today cash), it is chosen for the customer.
+   * The ways to pay the checkout offers as it opens, the one to choose for the customer first: a way already chosen
+   * that is still offered stands; otherwise the first offered is chosen (cash where the restaurant takes it).
    */
   | { type: 'OFFER_PAYMENT_TYPES'; paymentTypes: readonly (1 | 2)[] }
   /** "Place order": confirmed at once, or, pressed while an update is in flight, once that update is saved. */
@@ -483,7 +483,7 @@ export const basketMachine = setup({
     meetsMinimum: ({ context, event }) => event.type === 'CONFIRM_BASKET' && basketRefusal(context, event.minimums) === undefined,
     chosenPaymentOffered: ({ context, event }) =>
       event.type === 'OFFER_PAYMENT_TYPES' && (event.paymentTypes as readonly number[]).includes(context.paymentType),
-    onePaymentTypeOffered: ({ event }) => event.type === 'OFFER_PAYMENT_TYPES' && event.paymentTypes.length === 1,
+    paymentTypeOffered: ({ event }) => event.type === 'OFFER_PAYMENT_TYPES' && event.paymentTypes.length > 0,
     updateInFlight: stateIn({ sync: 'saving' }),
     paysOnline: ({ context }) => context.paymentType === PaymentType.InternetOrder,
     confirmQueued: ({ context }) => context.confirmQueued,
@@ -707,7 +707,7 @@ export const basketMachine = setup({
             actions: raise(({ context }) => ({ type: 'CHOOSE_PAYMENT' as const, paymentType: context.paymentType as 1 | 2 })),
           },
           {
-            guard: and([not('chosenPaymentOffered'), 'onePaymentTypeOffered']),
+            guard: and([not('chosenPaymentOffered'), 'paymentTypeOffered']),
             actions: raise(({ event }) => ({ type: 'CHOOSE_PAYMENT' as const, paymentType: event.paymentTypes[0]! })),
           },
         ],

@@ -81,7 +81,7 @@ const uiActions: Record<string, (page: Page) => Promise<void>> = {
   CHOOSE_ORDER_TYPE: (page) => page.getByRole('radio', { name: 'Collection' }).check(),
   CONFIRM_BASKET: (page) => page.getByRole('button', { name: 'Continue' }).click(),
   SUBMIT_CONTACT: (page) => enterContact(page),
-  // Cash is the only way to pay for now, so the statechart chooses it (CHOOSE_PAYMENT) as the checkout opens.
+  // Cash, the first way the checkout offers, is chosen by the statechart (CHOOSE_PAYMENT) as the checkout opens.
   SUBMIT_TIME: async (page) => {
     await chooseFirstLaterSlot(page);
     await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();

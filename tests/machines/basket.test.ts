@@ -19,6 +19,7 @@ import {
   type StepDoneEvent,
 } from '../../machines/basket/basketMachine';
 import { basketRefusal } from '../../machines/basket/basketMinimums';
+import { paymentTypesOffered } from '../../machines/basket/basketPayment';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
 import { isUkPhoneNumber } from '../../src/domain/contactRules';
 import {
@@ -885,22 +886,31 @@ describe('basket statechart: the rules the screens used to hold', () => {
     ]);
   });
 
-  it('chooses cash for the customer when the checkout offers only cash, and nothing when it offers more', async () => {
+  it('chooses the first way the checkout offers for the customer, cash where the restaurant takes it', async () => {
     const { send, calls } = startBasket();
     const atTime = await send(...toCheckout.slice(0, 5));
     expect(basketStatusOf(atTime)).toBe(5);
-    let snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1, 2] });
-    expect(snapshot.context.paymentType).toBe(0);
-    expect(basketStatusOf(snapshot)).toBe(5);
-    snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    let snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(true) });
     expect(snapshot.context.paymentType).toBe(1);
     expect(basketStatusOf(snapshot)).toBe(6);
     expect(calls.updates.at(-1)?.paymentType).toBe(1);
     // Opening the checkout again changes nothing and sends nothing.
     const updates = calls.updates.length;
-    snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
+    snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(true) });
     expect(basketStatusOf(snapshot)).toBe(6);
     expect(calls.updates).toHaveLength(updates);
+  });
+
+  it('chooses paying online for the customer where the restaurant takes no cash, even after cash was chosen', async () => {
+    const { send, calls } = startBasket();
+    await send(...toCheckout.slice(0, 5));
+    let snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(false) });
+    expect(snapshot.context.paymentType).toBe(2);
+    expect(basketStatusOf(snapshot)).toBe(6);
+
+    snapshot = await send({ type: 'CHOOSE_PAYMENT', paymentType: 1 }, { type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(false) });
+    expect(snapshot.context.paymentType).toBe(2);
+    expect(calls.updates.at(-1)?.paymentType).toBe(2);
   });
 
   it('takes a customer who changed the basket after choosing cash back to a checkout ready to confirm', async () => {

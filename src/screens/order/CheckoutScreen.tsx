@@ -7,11 +7,12 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
+import { paymentTypesOffered } from '../../../machines/basket/basketPayment';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
@@ -20,9 +21,6 @@ import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
-
-/** The ways to pay the checkout offers: cash, or online (PayPal and card are both paid online, on /payment). */
-const PAYMENT_TYPES_OFFERED = [PaymentType.CashOrder, PaymentType.InternetOrder] as const;
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
 type PaymentChoice = 'paypal' | 'card' | 'cash';
@@ -33,6 +31,7 @@ export function CheckoutScreen() {
   useFixIssueRedirect();
   useNextStepNavigation('checkout');
   const basket = useBasketActor();
+  const allowCashPayment = useRouteContext({ from: rootRouteId, select: (routeContext) => routeContext.restaurant?.takeawaySettings.allowCashPayment });
   const context = useSelector(basket, (snapshot) => snapshot.context);
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
@@ -41,11 +40,10 @@ export function CheckoutScreen() {
   const choice: PaymentChoice = paysOnline ? onlineChoice : 'cash';
   const isDelivery = context.orderType === OrderType.Delivery;
 
-  // A way chosen before is kept; otherwise cash, which the choice shows, until the customer picks another.
+  // The basket statechart keeps a way chosen before, or chooses the first offered until the customer picks another.
   useEffect(() => {
-    basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: PAYMENT_TYPES_OFFERED });
-    if (basket.getSnapshot().context.paymentType === PaymentType.NotSet) basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
-  }, [basket]);
+    if (allowCashPayment !== undefined) basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(allowCashPayment) });
+  }, [basket, allowCashPayment]);
 
   function choosePayment(value: string) {
     const chosen = value as PaymentChoice;
@@ -135,7 +133,7 @@ export function CheckoutScreen() {
         <Stack gap="xs" mt="xs">
           <Radio value="paypal" label="PayPal" />
           <Radio value="card" label="Debit or credit card" />
-          <Radio value="cash" label={cashPaymentLabel(context.orderType)} />
+          {allowCashPayment && <Radio value="cash" label={cashPaymentLabel(context.orderType)} />}
         </Stack>
       </Radio.Group>
       <StepErrorAlert error={context.error} title="Your order could not be placed" />

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { shownErrorMode } from '../../../machines/payment/paymentMachine';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
@@ -14,6 +15,7 @@ export function PaymentIssueScreen() {
   const mode = useSelector(payment, shownErrorMode);
   const cashError = useSelector(payment, (snapshot) => snapshot.context.cashError);
   const converting = useSelector(payment, (snapshot) => snapshot.matches('convertingToCash'));
+  const allowCashPayment = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings.allowCashPayment });
 
   return (
     <Stack gap="md" py="md" maw={40 * 16}>
@@ -25,9 +27,11 @@ export function PaymentIssueScreen() {
       )}
       <StepErrorAlert error={cashError} title="Your order could not be changed to cash" />
       <Group>
-        <Button onClick={() => payment.send({ type: 'PAY_CASH_INSTEAD' })} loading={converting}>
-          Pay with cash instead
-        </Button>
+        {allowCashPayment && (
+          <Button onClick={() => payment.send({ type: 'PAY_CASH_INSTEAD' })} loading={converting}>
+            Pay with cash instead
+          </Button>
+        )}
         <Button variant="default" onClick={() => payment.send({ type: 'TRY_AGAIN' })} disabled={converting}>
           Try again
         </Button>
