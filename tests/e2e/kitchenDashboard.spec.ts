@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { nextKitchenPoll as nextPoll, openDashboard, STAFF_EMAIL, STAFF_PASSWORD, ticketOf } from './kitchenSupport';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { nextKitchenPoll as nextPoll, openDashboard, STAFF_EMAIL, STAFF_PASSWORD, ticketIn, ticketOf } from './kitchenSupport';
 import { RESTAURANT_NAME } from './shellSupport';
 
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
@@ -8,10 +8,11 @@ const leedsAddress = { address1: '4 Cardigan Road', address2: '', town: 'Leeds',
 type OrderType = 'collection' | 'delivery';
 
 /**
- * A customer's order placed through the real API, as the site places it: a basket, its lines and details, confirmed,
- * and its acceptance requested. The server's clock is real, so the first time slot it offers is chosen.
+ * A customer's order placed through the real API, as the site places it: a basket, its lines and details, confirmed
+ * (in cash, or paid with PayPal in the site's sandbox), and its acceptance requested. The server's clock is real, so
+ * the first time slot it offers is chosen.
  */
-async function placeOrder(request: APIRequestContext, orderType: OrderType, customer: string): Promise<string> {
+async function placeOrder(request: APIRequestContext, orderType: OrderType, customer: string, payment: 'cash' | 'paypal' = 'cash'): Promise<string> {
   const orderTypeValue = orderType === 'delivery' ? 2 : 1;
   const created = await request.get('/api/OrderBuilder/create', { headers: identification });
   expect(created.ok()).toBe(true);
@@ -41,17 +42,38 @@ async function placeOrder(request: APIRequestContext, orderType: OrderType, cust
       email: 'kitchen.e2e@example.com',
       asapFlag: false,
       requestedTime: slots.slots[0],
-      paymentType: 1,
+      paymentType: payment === 'cash' ? 1 : 2,
       notes: 'Please ring the bell',
     },
   });
   expect(updated.ok(), await updated.text()).toBe(true);
-  const confirmed = await request.post('/api/orderbuilder/confirm', { headers: identification, data: { basketId } });
+  const confirmed =
+    payment === 'cash'
+      ? await request.post('/api/orderbuilder/confirm', { headers: identification, data: { basketId } })
+      : await payWithPayPal(request, basketId, (await updated.json()).data.order.totalCost);
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   const { orderRef } = (await confirmed.json()).data;
   const requested = await request.post('/api/orderbuilder/createAcceptance', { headers: identification, data: { basketId } });
   expect(requested.ok(), await requested.text()).toBe(true);
   return orderRef;
+}
+
+/** What PayPal's buttons and the payer do in the site's sandbox (the loopback fake), then the site's authorise-capture. */
+async function payWithPayPal(request: APIRequestContext, basketId: string, totalCost: number): Promise<APIResponse> {
+  const { payPal } = (await (await request.get('/config.json')).json()) as { payPal: { clientId: string } };
+  const created = await request.post('/paypal-sandbox/v2/checkout/orders', {
+    headers: { authorization: `Bearer ${payPal.clientId}` },
+    data: {
+      intent: 'AUTHORIZE',
+      purchase_units: [{ reference_id: basketId, custom_id: basketId, amount: { currency_code: 'GBP', value: totalCost.toFixed(2) } }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: payPalOrderId } = (await created.json()) as { id: string };
+  expect((await request.post(`/paypal-sandbox/fake/orders/${payPalOrderId}/approve`, { data: { paymentSource: 'paypal' } })).ok()).toBe(true);
+  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
+  expect((await request.post('/api/payment/createPayPalOrderLink', { headers: identification, data: link })).ok()).toBe(true);
+  return request.post('/api/payment/authorise-capture', { headers: identification, data: { orderBuilderId: basketId, payPalOrderId } });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -85,7 +107,7 @@ test('a new delivery order appears without a reload with the alert, is accepted 
   await expect(ticket).toContainText('Request: No sesame');
   await expect(ticket).toContainText('Notes: Please ring the bell');
   await expect(ticket).toContainText('4 Cardigan Road, Leeds, LS6 1LJ');
-  await expect(ticket).toContainText('Cash on collection or delivery');
+  await expect(ticket).toContainText('Cash on delivery');
   await expect(ticket.getByRole('timer')).toContainText(/Refused automatically in \d+:\d\d/);
 
   await ticket.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -170,6 +192,26 @@ test('an order is refused with a reason, which is required', async ({ page, requ
   await ticket.getByRole('button', { name: 'Refuse order' }).click();
   const done = page.getByRole('region', { name: /^Done today/ }).getByRole('article', { name: `Order ${orderRef}` });
   await expect(done).toContainText('Refused: Too busy tonight, sorry');
+});
+
+test('an order paid with PayPal shows its money held, then taken once accepted, on the dashboard and the printed ticket', async ({ page, request }) => {
+  await openDashboard(page);
+  const orderRef = await placeOrder(request, 'collection', 'Penny Paid', 'paypal');
+  await nextPoll(page);
+  const ticket = ticketIn(page, 'New', orderRef);
+  await expect(ticket).toContainText(/Paid online by PayPal — £\d+\.\d\d held/);
+  await expect(ticket.getByRole('alert')).toHaveCount(0);
+
+  await ticket.getByRole('button', { name: 'Accept', exact: true }).click();
+  const inProgress = ticketIn(page, 'In progress', orderRef);
+  // PayPal takes the money a moment after the acceptance: the next polls show it.
+  await expect(async () => {
+    await nextPoll(page);
+    await expect(inProgress).toContainText(/Paid online by PayPal — £\d+\.\d\d taken/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  const [ticketPage] = await Promise.all([page.context().waitForEvent('page'), inProgress.getByRole('link', { name: 'Print ticket' }).click()]);
+  await expect(ticketPage.getByRole('region', { name: 'Printable ticket' })).toContainText(/Paid online by PayPal — £\d+\.\d\d taken/);
 });
 
 test('the printable ticket shows the order lines and prints', async ({ page, request }) => {
