@@ -1,8 +1,10 @@
 import SqliteDatabase from 'better-sqlite3';
 import { expect } from 'vitest';
 import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
-import { LOCAL_PAYPAL_CLIENT_ID } from '../../src/server/payments/fake/payPalFake';
-import type { OrderingServer } from './orderingServer';
+import { authorizeRequestId } from '../../src/server/payments/authorisation';
+import { LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } from '../../src/server/payments/fake/payPalFake';
+import { createPayPalClient } from '../../src/server/payments/payPalClient';
+import { readyOrderUpdate, type OrderingServer } from './orderingServer';
 
 // What the browser and the payer do through PayPal's script, played against the loopback PayPal fake, and a look into
 // the server's SQLite file: shared by the payment calls' tests and the money flow's.
@@ -41,8 +43,32 @@ export async function approvedPayPalOrder(
   return id;
 }
 
+/**
+ * A basket ready to confirm and paid online, its PayPal order approved by the payer and linked to it, as the browser
+ * leaves it before asking authorise-capture.
+ */
+export async function linkedPayment(
+  server: Pick<OrderingServer, 'newBasket' | 'post'>,
+  fakeUrl: string,
+): Promise<{ basketId: string; payPalOrderId: string }> {
+  const basketId = await server.newBasket();
+  const updated = await server.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
+  expect(updated.status).toBe(200);
+  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, (updated.body.data.order.totalCost as number).toFixed(2));
+  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
+  expect((await server.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
+  return { basketId, payPalOrderId };
+}
+
+/** What a server that died before writing PayPal's answer leaves at PayPal: the order authorised, under its request id. */
+export async function authorisedAtPayPal(fakeUrl: string, basketId: string, payPalOrderId: string): Promise<void> {
+  const payPal = createPayPalClient({ baseUrl: fakeUrl, clientId: LOCAL_PAYPAL_CLIENT_ID, clientSecret: LOCAL_PAYPAL_CLIENT_SECRET });
+  const order = await payPal.authorizeOrder(payPalOrderId, authorizeRequestId(basketId, payPalOrderId));
+  expect(order.purchase_units[0].payments?.authorizations).toEqual([expect.objectContaining({ status: 'CREATED' })]);
+}
+
 /** Rows of the server's SQLite database, read through a connection of its own. */
-export function queryDatabase<Row>(server: OrderingServer, sqlText: string, ...parameters: unknown[]): Row[] {
+export function queryDatabase<Row>(server: Pick<OrderingServer, 'sqliteFile'>, sqlText: string, ...parameters: unknown[]): Row[] {
   const sqlite = new SqliteDatabase(server.sqliteFile, { readonly: true });
   try {
     return sqlite.prepare(sqlText).all(...parameters) as Row[];
