@@ -1,0 +1,201 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
+import { identification, type Answer, type OrderingServer } from './orderingServer';
+import { linkedPayment, queryDatabase } from './payPalSupport';
+
+// docs/payments.md "Reconciliation": the server, run as `npm start` runs it in a child process, is killed with SIGKILL
+// after PayPal authorised and before the database recorded it. PayPal's state lives on in a fake in this process. On
+// the same data, a restarted server places the order when the customer retries, and otherwise reconciliation releases
+// the money once the grace period has passed.
+
+const root = resolve(import.meta.dirname, '../..');
+
+interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  exited: Promise<unknown>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  await new Promise((closed) => server.close(closed));
+  if (typeof address !== 'object' || address === null) throw new Error('No port was given');
+  return address.port;
+}
+
+const children = new Set<ChildProcess>();
+
+/** `node --import tsx src/server/main.ts` on `dataDir`, with PayPal's fake at `payPalFakeUrl`; resolves once it serves. */
+async function startChild(dataDir: string, payPalFakeUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      IDENTITY_MODE: 'local',
+      IDENTITY_EMULATOR_PORT: String(await freePort()),
+      PAYPAL_MODE: 'local',
+      PAYPAL_FAKE_URL: payPalFakeUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const exited = new Promise((ended) => child.once('exit', ended)).finally(() => children.delete(child));
+  let output = '';
+  const url = await new Promise<string>((served, failed) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const serving = /Serving the site at (\S+)/.exec(output);
+      if (serving !== null) served(serving[1]);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then(() => failed(new Error(`The server exited before serving:\n${output}`)));
+  });
+  return { url, process: child, exited };
+}
+
+/** SIGKILL: nothing of the server's own shutdown runs. */
+async function killHard(server: ChildServer): Promise<void> {
+  process.kill(server.process.pid!, 'SIGKILL');
+  await server.exited;
+}
+
+async function stop(server: ChildServer): Promise<void> {
+  process.kill(server.process.pid!, 'SIGTERM');
+  await server.exited;
+}
+
+/** The ordering calls `linkedPayment` makes, against a child server. */
+function callerOf(url: string): Pick<OrderingServer, 'newBasket' | 'post'> {
+  async function call(path: string, method: string, body?: unknown): Promise<Answer> {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+  return {
+    async newBasket() {
+      const created = await call('/OrderBuilder/create', 'GET');
+      expect(created.status).toBe(200);
+      return created.body.data.basketId;
+    },
+    post: (path, body = {}) => call(path, 'POST', body),
+  };
+}
+
+/**
+ * The child's clock is the real one: the demo restaurant is made open round the clock, from an hour ago, every day,
+ * so that an ASAP collection can be placed whenever the test runs.
+ */
+function openAroundNow(sqliteFile: string): void {
+  const anHourAgo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    Date.now() - 60 * 60_000,
+  );
+  const sqlite = new SqliteDatabase(sqliteFile);
+  try {
+    sqlite.transaction(() => {
+      const { restaurant_id: restaurantId } = sqlite.prepare('select restaurant_id from restaurant order by restaurant_id limit 1').get() as { restaurant_id: number };
+      sqlite.prepare('delete from opening_periods').run();
+      const insert = sqlite.prepare('insert into opening_periods (restaurant_id, day, opens, closes) values (?, ?, ?, ?)');
+      for (let day = 0; day < 7; day += 1) insert.run(restaurantId, day, anHourAgo, anHourAgo);
+    })();
+  } finally {
+    sqlite.close();
+  }
+}
+
+describe('a server killed with SIGKILL after PayPal authorised, before the database recorded it', () => {
+  let payPal: PayPalFake;
+  let dataDir: string;
+  const database = () => ({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
+  const paymentRow = (basketId: string) =>
+    queryDatabase<{ state: string; authorization_id: string | null }>(database(), 'select * from payments where basket_id = ?', basketId)[0];
+  const orderRefOf = (basketId: string) =>
+    queryDatabase<{ order_ref: string | null }>(database(), 'select order_ref from baskets where basket_id = ?', basketId)[0].order_ref;
+  const authorisationOf = (basketId: string) => payPal.control.orders().authorizations.find((authorisation) => authorisation.custom_id === basketId);
+  /** The customer who comes back and retries, and the one who has gone. */
+  let returning: { basketId: string; payPalOrderId: string };
+  let gone: { basketId: string; payPalOrderId: string };
+
+  beforeAll(async () => {
+    payPal = await startPayPalFake();
+    dataDir = mkdtempSync(join(tmpdir(), 'payment-kill-'));
+    const first = await startChild(dataDir, payPal.url);
+    openAroundNow(database().sqliteFile);
+    const caller = callerOf(first.url);
+    returning = await linkedPayment(caller, payPal.url);
+    gone = await linkedPayment(caller, payPal.url);
+
+    // PayPal authorises both, but its answers are held back until the server is gone.
+    payPal.control.failNext('authorize', 'timeout', 2);
+    const calls = [returning, gone].map(({ basketId, payPalOrderId }) =>
+      caller.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId }).catch((error: unknown) => error),
+    );
+    await vi.waitFor(() => expect(payPal.control.orders().authorizations).toHaveLength(2), { timeout: 10_000, interval: 20 });
+    await killHard(first);
+    // The calls end with the connection the killed server dropped.
+    expect(await Promise.all(calls)).toEqual([expect.any(Error), expect.any(Error)]);
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await payPal?.close();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves both payments authorising and no order placed', () => {
+    for (const { basketId } of [returning, gone]) {
+      expect(paymentRow(basketId)).toMatchObject({ state: 'authorising', authorization_id: null });
+      expect(orderRefOf(basketId)).toBeNull();
+      expect(authorisationOf(basketId)).toMatchObject({ status: 'CREATED' });
+    }
+  });
+
+  it("places the order, after a restart, with PayPal's one authorisation when the customer retries", async () => {
+    const restarted = await startChild(dataDir, payPal.url);
+    try {
+      const { basketId, payPalOrderId } = returning;
+      const placed = await callerOf(restarted.url).post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
+      expect(placed.status).toBe(200);
+      expect(orderRefOf(basketId)).toBe(placed.body.data.orderRef);
+      expect(paymentRow(basketId)).toMatchObject({ state: 'authorised', authorization_id: authorisationOf(basketId)?.id });
+      expect(payPal.control.orders().performed).toMatchObject({ authorize: 2, void: 0 });
+      // Within the grace period reconciliation leaves the other customer's payment alone.
+      expect(paymentRow(gone.basketId).state).toBe('authorising');
+    } finally {
+      await stop(restarted);
+    }
+  }, 20_000);
+
+  it('releases the money, after a restart, once the grace period has passed without a retry', async () => {
+    const restarted = await startChild(dataDir, payPal.url, { PAYMENT_RECONCILE_AFTER_SECONDS: '1' });
+    try {
+      await vi.waitFor(() => expect(paymentRow(gone.basketId).state).toBe('voided'), { timeout: 10_000, interval: 50 });
+      expect(paymentRow(gone.basketId).authorization_id).toBe(authorisationOf(gone.basketId)?.id);
+      expect(authorisationOf(gone.basketId)?.status).toBe('VOIDED');
+      expect(orderRefOf(gone.basketId)).toBeNull();
+      expect(payPal.control.orders().performed).toMatchObject({ authorize: 2, void: 1 });
+      // The order placed with its payment is never touched.
+      expect(paymentRow(returning.basketId).state).toBe('authorised');
+      expect(authorisationOf(returning.basketId)?.status).toBe('CREATED');
+    } finally {
+      await stop(restarted);
+    }
+  }, 20_000);
+});
