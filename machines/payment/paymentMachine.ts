@@ -60,6 +60,13 @@ export interface PaymentContext {
   payPalOrderId?: string;
   /** The funding source PayPal reported (`paypal`, `card`). */
   paymentSource?: string;
+  /**
+   * The linked PayPal order whose authorise-capture has no known outcome (under way, or failed without a refusal: no
+   * answer, a 5xx, the time limit). PayPal may hold money for it and the server keeps it being processed, so Try again
+   * asks authorise-capture again for it (idempotent) rather than starting a new PayPal order. Forgotten once answered,
+   * refused (400) or replaced by a new link.
+   */
+  unsettledPayPalOrderId?: string;
   /** The confirmed order's reference, once authorise-capture answered. */
   orderRef?: string;
   /** The mode being logged or shown on /paymentIssue. */
@@ -110,9 +117,22 @@ function describeError(thrown: unknown): string | undefined {
   return [status, apiError.message, ...failures].filter(Boolean).join(': ');
 }
 
+/** The server answered and refused (400): nothing is held, so a new attempt may start afresh. */
+function isRefusal(thrown: unknown): boolean {
+  return apiErrorOf(thrown).status === 400;
+}
+
 function isUnverifiedAccount(thrown: unknown): boolean {
   const error = apiErrorOf(thrown);
   return error.status === 400 && error.message === PAYPAL_USER_UNVERIFIED_ERROR;
+}
+
+/**
+ * The unsettled PayPal order kept when the payment step starts again for `basketId`: back on /payment after an unknown
+ * outcome, the same basket's first payment may still be held, and Try again finds it; another basket's is not this one's.
+ */
+function unsettledFor(context: PaymentContext, basketId: string | undefined): string | undefined {
+  return basketId === context.basketId ? context.unsettledPayPalOrderId : undefined;
 }
 
 const presentId = (id: string | undefined): id is string => id !== undefined && id.trim() !== '';
@@ -126,7 +146,8 @@ const failAs = (mode: PaymentErrorModeValue, details?: string) => ({ type: 'fail
  * The customer's payment through PayPal (docs/payments.md, SPEC §4 and §8): PayPal's script loading, the PayPal order
  * created by PayPal's buttons, the approval linked to the basket, authorise-capture (which confirms the order), and
  * every PayPal error mode, each logged once through LogError and then shown on /paymentIssue, whose ways on are "Try
- * again" and "Pay with cash instead". Every state that waits for someone else has a time limit, so no customer is left
+ * again" and "Pay with cash instead"; Try again after an authorisation of unknown outcome asks the server again for the same
+ * PayPal order rather than paying twice. Every state that waits for someone else has a time limit, so no customer is left
  * on a spinner; while PayPal's window is open the buttons stay on the page.
  */
 export const paymentMachine = setup({
@@ -164,6 +185,8 @@ export const paymentMachine = setup({
     resumesSameOrder: ({ context, event }) =>
       event.type === 'RESUME' && event.basketId === context.basketId && event.payPalOrderId === context.payPalOrderId,
     unverifiedAccount: ({ event }) => 'error' in event && isUnverifiedAccount(event.error),
+    refused: ({ event }) => 'error' in event && isRefusal(event.error),
+    outcomeUnknown: ({ context }) => context.unsettledPayPalOrderId !== undefined,
   },
   actions: {
     recordScriptStatus: assign({
@@ -173,6 +196,7 @@ export const paymentMachine = setup({
       paymentSource: ({ context, event }) => (event.type === 'CREATE_ORDER' ? event.paymentSource : context.paymentSource),
       payPalOrderId: undefined,
     }),
+    settle: assign({ unsettledPayPalOrderId: undefined }),
     /** Keeps the mode and what went wrong; the error carried by the event (a call's failure, PayPal's onError) comes first. */
     fail: assign(({ event }, failure: Failure) => ({
       errorMode: failure.mode,
@@ -187,7 +211,8 @@ export const paymentMachine = setup({
   on: {
     START: {
       target: '.opening',
-      actions: assign(({ event }) => ({
+      actions: assign(({ context, event }) => ({
+        unsettledPayPalOrderId: unsettledFor(context, event.basketId),
         basketId: event.basketId,
         payPalOrderId: undefined,
         paymentSource: undefined,
@@ -213,7 +238,11 @@ export const paymentMachine = setup({
       {
         target: '.logging',
         actions: [
-          assign(({ event }) => ({ basketId: event.basketId, payPalOrderId: event.payPalOrderId })),
+          assign(({ context, event }) => ({
+            unsettledPayPalOrderId: unsettledFor(context, event.basketId),
+            basketId: event.basketId,
+            payPalOrderId: event.payPalOrderId,
+          })),
           failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'A reload of /paymentProcessing held no linked order'),
         ],
       },
@@ -322,7 +351,8 @@ export const paymentMachine = setup({
           payPalId: context.payPalOrderId!,
           paymentSource: context.paymentSource!,
         }),
-        onDone: 'authorising',
+        // The server replaces a link only while nothing is held under it: the earlier PayPal order is settled.
+        onDone: { target: 'authorising', actions: 'settle' },
         onError: { target: 'logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
       },
       after: {
@@ -334,6 +364,7 @@ export const paymentMachine = setup({
     },
     authorising: {
       tags: ['processing'],
+      entry: assign({ unsettledPayPalOrderId: ({ context }) => context.payPalOrderId }),
       on: {
         START: {},
         // The same order asked again (a screen mounted twice) is already being authorised.
@@ -343,13 +374,16 @@ export const paymentMachine = setup({
         id: 'authoriseCapture',
         src: 'authoriseCapture',
         input: ({ context }) => ({ orderBuilderId: context.basketId!, payPalOrderId: context.payPalOrderId! }),
-        onDone: { target: 'paid', actions: assign({ orderRef: ({ event }) => event.output.orderRef }) },
+        onDone: { target: 'paid', actions: ['settle', assign({ orderRef: ({ event }) => event.output.orderRef })] },
         onError: [
-          { guard: 'unverifiedAccount', target: 'logging', actions: failAs(PaymentErrorMode.UnconfirmedPayPalAccount) },
+          { guard: 'unverifiedAccount', target: 'logging', actions: ['settle', failAs(PaymentErrorMode.UnconfirmedPayPalAccount)] },
+          { guard: 'refused', target: 'logging', actions: ['settle', failAs(PaymentErrorMode.AuthorisationAndCaptureError)] },
+          // No answer or a server error: the outcome is unknown, so the order stays unsettled.
           { target: 'logging', actions: failAs(PaymentErrorMode.AuthorisationAndCaptureError) },
         ],
       },
       after: {
+        // The server may still be authorising: the order stays unsettled.
         authorise: {
           target: 'logging',
           actions: failAs(PaymentErrorMode.AuthorisationAndCaptureError, 'authorise-capture did not answer in time'),
@@ -378,17 +412,30 @@ export const paymentMachine = setup({
     issue: {
       tags: ['issue'],
       on: {
-        TRY_AGAIN: {
-          target: 'opening',
-          // A script that never loaded is loaded again by the payment screen, which reports its status afresh.
-          actions: assign(({ context }) => ({
-            scriptStatus: context.scriptStatus === 'resolved' ? context.scriptStatus : 'initial',
-            payPalOrderId: undefined,
-            errorMode: undefined,
-            errorDetails: undefined,
-            cashError: undefined,
-          })),
-        },
+        TRY_AGAIN: [
+          {
+            // Never a second payment while the first one's outcome is unknown: authorise-capture is asked again for it.
+            guard: 'outcomeUnknown',
+            target: 'authorising',
+            actions: assign(({ context }) => ({
+              payPalOrderId: context.unsettledPayPalOrderId,
+              errorMode: undefined,
+              errorDetails: undefined,
+              cashError: undefined,
+            })),
+          },
+          {
+            target: 'opening',
+            // A script that never loaded is loaded again by the payment screen, which reports its status afresh.
+            actions: assign(({ context }) => ({
+              scriptStatus: context.scriptStatus === 'resolved' ? context.scriptStatus : 'initial',
+              payPalOrderId: undefined,
+              errorMode: undefined,
+              errorDetails: undefined,
+              cashError: undefined,
+            })),
+          },
+        ],
         PAY_CASH_INSTEAD: { guard: 'hasBasket', target: 'convertingToCash' },
       },
     },

@@ -67,7 +67,12 @@ function answersFor(snapshot: PaymentSnapshot): Answer[] {
     case 'linking':
       return [done('createPayPalOrderLink', { orderBuilderId: BASKET_ID, payPalId: PAYPAL_ORDER_ID }), failure('createPayPalOrderLink', serverError)];
     case 'authorising':
-      return [done('authoriseCapture', { orderRef: ORDER_REF }), failure('authoriseCapture', unverified), failure('authoriseCapture', declined)];
+      return [
+        done('authoriseCapture', { orderRef: ORDER_REF }),
+        failure('authoriseCapture', unverified),
+        failure('authoriseCapture', declined),
+        failure('authoriseCapture', serverError),
+      ];
     case 'logging':
       return [done('logError', { logged: true }), failure('logError', noResponse)];
     case 'convertingToCash':
@@ -103,6 +108,7 @@ function serializeState(snapshot: PaymentSnapshot): string {
     source: context.paymentSource,
     mode: context.errorMode,
     cashError: context.cashError !== undefined,
+    unsettled: context.unsettledPayPalOrderId,
   });
 }
 
@@ -156,6 +162,27 @@ function expectConsistent(snapshot: PaymentSnapshot) {
   expect(shownErrorMode(snapshot)).toBe(state === 'issue' || state === 'convertingToCash' ? context.errorMode : undefined);
   if (state === 'paid') expect(context.orderRef).toBe(ORDER_REF);
   if (['linking', 'authorising', 'paid'].includes(state)) expect(context.payPalOrderId).toBeDefined();
+  // The order being authorised has no known outcome until it is answered.
+  if (state === 'authorising') expect(context.unsettledPayPalOrderId).toBe(context.payPalOrderId);
+  if (state === 'paid') expect(context.unsettledPayPalOrderId).toBeUndefined();
+}
+
+/**
+ * Written out independently: the PayPal order whose authorisation has no known outcome after the step. The one being
+ * authorised; after it, kept unless the server answered or refused (400); forgotten when a new PayPal order is linked
+ * (the server replaced the link, so nothing was held under the earlier one) or when another basket's payment starts.
+ */
+function unsettledAfter(before: PaymentSnapshot, step: Step, after: PaymentSnapshot): string | undefined {
+  const { unsettledPayPalOrderId: unsettled, basketId, payPalOrderId } = before.context;
+  if (stateOf(after) === 'authorising') return after.context.payPalOrderId;
+  const moneyOnItsWay = stateOf(before) === 'linking' || stateOf(before) === 'authorising';
+  if (step.type === 'START' && moneyOnItsWay) return unsettled;
+  if (step.type === 'START' || step.type === 'RESUME') return step.basketId === basketId ? unsettled : undefined;
+  if (step.type === 'xstate.done.actor.createPayPalOrderLink') return undefined;
+  if (stateOf(before) !== 'authorising') return unsettled;
+  if (step.type === 'xstate.done.actor.authoriseCapture') return undefined;
+  if (step.type === 'xstate.error.actor.authoriseCapture') return (step as { error: { status?: number } }).error.status === 400 ? undefined : payPalOrderId;
+  return payPalOrderId;
 }
 
 /** SPEC §4, written out independently: the mode a failure leads to, from the state it happened in and what happened. */
@@ -170,11 +197,23 @@ function modeOf(stateBefore: string, step: Step, snapshotBefore: PaymentSnapshot
   return 'IssueCreatingPayPalBasketApi';
 }
 
+/** A new failure to log: one reached from another state, or the payment step started again while the last is logged. */
+function failsAnew(stateBefore: string, step: Step, stateAfter: string): boolean {
+  return stateAfter === 'logging' && (stateBefore !== 'logging' || step.type === 'START' || step.type === 'RESUME');
+}
+
 /** One step, judged by the model above: the mode of a failure, a failed log, and a time limit that really ends the wait. */
 function expectStep(before: PaymentSnapshot, event: Step, after: PaymentSnapshot) {
   const stateBefore = stateOf(before);
   const stateAfter = stateOf(after);
-  if (stateAfter === 'logging' && stateBefore !== 'logging') expect(after.context.errorMode).toBe(modeOf(stateBefore, event, before));
+  expect(after.context.unsettledPayPalOrderId).toBe(unsettledAfter(before, event, after));
+  // Try again never starts a second payment while the first one's outcome is unknown: it asks for the same order again.
+  if (event.type === 'TRY_AGAIN' && stateBefore === 'issue') {
+    const unsettled = before.context.unsettledPayPalOrderId;
+    if (unsettled === undefined) expect(stateAfter).not.toBe('authorising');
+    else expect([stateAfter, after.context.payPalOrderId]).toEqual(['authorising', unsettled]);
+  }
+  if (failsAnew(stateBefore, event, stateAfter)) expect(after.context.errorMode).toBe(modeOf(stateBefore, event, before));
   if (stateBefore === 'logging' && stateAfter === 'issue') {
     const logFailed = event.type === 'xstate.error.actor.logError' || event.type.startsWith('xstate.after.');
     expect(after.context.errorMode).toBe(logFailed ? 'IssueLoggingPayPalError' : before.context.errorMode);
@@ -199,6 +238,7 @@ async function replay(path: StatePath<PaymentSnapshot, PaymentEvent>) {
     const event = step.event as Step;
     const before = actor.getSnapshot();
     const stateBefore = stateOf(before);
+    const linksBefore = pending.createPayPalOrderLink.length;
     if (isAnswer(event)) {
       const actorId = actorIdOf(event.type)!;
       const call = pending[actorId].at(-1);
@@ -226,7 +266,7 @@ async function replay(path: StatePath<PaymentSnapshot, PaymentEvent>) {
 
     expectStep(before, event, after);
     // Every failure is logged once, with the basket it belongs to.
-    if (stateAfter === 'logging' && stateBefore !== 'logging') {
+    if (failsAnew(stateBefore, event, stateAfter)) {
       failuresSeen += 1;
       const mode = after.context.errorMode!;
       expect(pending.logError).toHaveLength(failuresSeen);
@@ -240,8 +280,10 @@ async function replay(path: StatePath<PaymentSnapshot, PaymentEvent>) {
       expect(pending.createPayPalOrderLink.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalId: PAYPAL_ORDER_ID, paymentSource: source });
     }
     if (stateAfter === 'authorising' && stateBefore !== 'authorising') {
-      const payPalOrderId = event.type === 'RESUME' ? RESUMED_ORDER_ID : PAYPAL_ORDER_ID;
+      const retried = event.type === 'TRY_AGAIN' ? before.context.unsettledPayPalOrderId : PAYPAL_ORDER_ID;
+      const payPalOrderId = event.type === 'RESUME' ? RESUMED_ORDER_ID : retried;
       expect(pending.authoriseCapture.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalOrderId });
+      if (event.type === 'TRY_AGAIN') expect(pending.createPayPalOrderLink, 'no new link for a retry').toHaveLength(linksBefore);
     }
     if (stateAfter === 'convertingToCash' && stateBefore !== 'convertingToCash') {
       expect(pending.convertToCash.at(-1)!.input).toEqual({ basketId: BASKET_ID });
@@ -253,7 +295,8 @@ function describeStep(step: Step): string {
   if (isAnswer(step)) {
     const actorId = actorIdOf(step.type)!;
     if ('output' in step) return `${actorId} answers`;
-    return `${actorId} fails${step.error === unverified ? ' (unverified)' : ''}`;
+    const reason = step.error === unverified ? ' (unverified)' : step.error === serverError ? ' (5xx)' : '';
+    return `${actorId} fails${reason}`;
   }
   if (step.type.startsWith('xstate.after.')) return `${step.type.split('.')[2]} time limit`;
   switch (step.type) {
@@ -292,6 +335,29 @@ describe('payment statechart: generated shortest paths', () => {
       ]),
     );
     expect(reached((snapshot) => stateOf(snapshot) === 'issue' && snapshot.context.cashError !== undefined)).not.toHaveLength(0);
+  });
+
+  it('reach /paymentIssue with a payment of unknown outcome, whose Try again asks authorise-capture again for the same order', () => {
+    const unsettledIssues = reached((snapshot) => stateOf(snapshot) === 'issue' && snapshot.context.unsettledPayPalOrderId !== undefined);
+    const unsettledOrders = new Set(unsettledIssues.map((path) => path.state.context.unsettledPayPalOrderId));
+    expect(unsettledOrders).toEqual(new Set([PAYPAL_ORDER_ID, RESUMED_ORDER_ID]));
+    const retries = paths.filter((path) => path.steps.at(-1)?.event.type === 'TRY_AGAIN' && stateOf(path.state) === 'authorising');
+    expect(retries).not.toHaveLength(0);
+    for (const { state } of unsettledIssues) {
+      const [retried] = transition(paymentMachine, state, { type: 'TRY_AGAIN' });
+      expect(stateOf(retried)).toBe('authorising');
+      expect(retried.context.payPalOrderId).toBe(state.context.unsettledPayPalOrderId);
+    }
+    // Each of the unknown outcomes leaves the order unsettled; a refusal settles it (the edges' model checks every one).
+    const authorising = paths.find(({ state }) => stateOf(state) === 'authorising' && state.context.payPalOrderId === PAYPAL_ORDER_ID)!.state;
+    const unsettledAfterStep = (step: Step) => transition(paymentMachine, authorising, step as PaymentEvent)[0].context.unsettledPayPalOrderId;
+    const outcomes = [failure('authoriseCapture', serverError), failure('authoriseCapture', noResponse), ...timeUp(authorising)];
+    for (const outcome of outcomes) {
+      expect(unsettledAfterStep(outcome)).toBe(PAYPAL_ORDER_ID);
+    }
+    for (const refusal of [failure('authoriseCapture', declined), failure('authoriseCapture', unverified)]) {
+      expect(unsettledAfterStep(refusal)).toBeUndefined();
+    }
   });
 
   it('leave every state that waits for someone else by a time limit, and every other state by an event', () => {

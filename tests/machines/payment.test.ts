@@ -338,6 +338,78 @@ describe('payment statechart: the ways on from /paymentIssue', () => {
   });
 });
 
+describe('payment statechart: Try again never pays twice', () => {
+  async function atIssueAfter(outcome: 'no answer' | 'a server error' | 'the time limit', input: PaymentInput = {}) {
+    const harness = await authorising(input);
+    if (outcome === 'the time limit') harness.clock.increment(harness.actor.getSnapshot().context.timeouts.authoriseMs);
+    else await refuse(harness.pending.authoriseCapture, outcome === 'no answer' ? noResponse : serverError);
+    await answer(harness.pending.logError, { logged: true });
+    expect(issueMessage(harness.actor)).toBe('There was an external PayPal issue.');
+    return harness;
+  }
+
+  it.each(['no answer', 'a server error', 'the time limit'] as const)(
+    'after %s from authorise-capture, Try again asks it again for the same PayPal order, with no new order or link',
+    async (outcome) => {
+      const { actor, pending } = await atIssueAfter(outcome, { timeouts: { authoriseMs: 50 } });
+      actor.send({ type: 'TRY_AGAIN' });
+      expect(actor.getSnapshot().value).toBe('authorising');
+      expect(paymentPathOf(actor.getSnapshot())).toBe('/paymentProcessing');
+      expect(pending.authoriseCapture.map((call) => call.input)).toEqual([
+        { orderBuilderId: BASKET_ID, payPalOrderId: PAYPAL_ORDER_ID },
+        { orderBuilderId: BASKET_ID, payPalOrderId: PAYPAL_ORDER_ID },
+      ]);
+      expect(pending.createPayPalOrderLink).toHaveLength(1);
+      await answer(pending.authoriseCapture, { orderRef: ORDER_REF });
+      expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+      expect(actor.getSnapshot().context.unsettledPayPalOrderId).toBeUndefined();
+    },
+  );
+
+  it('a retry refused by the server (400) settles it: the next Try again starts afresh at the buttons', async () => {
+    const { actor, pending } = await atIssueAfter('a server error');
+    actor.send({ type: 'TRY_AGAIN' });
+    await refuse(pending.authoriseCapture, declined);
+    await answer(pending.logError, { logged: true });
+    actor.send({ type: 'TRY_AGAIN' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'buttons' });
+    expect(actor.getSnapshot().context.payPalOrderId).toBeUndefined();
+    expect(pending.authoriseCapture).toHaveLength(2);
+  });
+
+  it('back on /payment, a new PayPal order the server will not link (the first is in hand) leaves Try again on the first', async () => {
+    const { actor, pending } = await atIssueAfter('no answer');
+    actor.send({ type: 'START', basketId: BASKET_ID });
+    actor.send({ type: 'CREATE_ORDER', paymentSource: 'paypal' });
+    actor.send({ type: 'ORDER_CREATED', payPalOrderId: 'SECONDORDER123456' });
+    actor.send({ type: 'APPROVED', payPalOrderId: 'SECONDORDER123456' });
+    const settling = { status: 400, message: 'The payment for this order is already being processed', validationErrors: [] };
+    await refuse(pending.createPayPalOrderLink, settling);
+    await answer(pending.logError, { logged: true });
+    actor.send({ type: 'TRY_AGAIN' });
+    expect(pending.authoriseCapture.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalOrderId: PAYPAL_ORDER_ID });
+  });
+
+  it('a new PayPal order the server linked replaces the first (nothing was held under it): its failure is tried afresh', async () => {
+    const { actor, pending } = await atIssueAfter('no answer');
+    actor.send({ type: 'START', basketId: BASKET_ID });
+    actor.send({ type: 'CREATE_ORDER', paymentSource: 'paypal' });
+    actor.send({ type: 'ORDER_CREATED', payPalOrderId: 'SECONDORDER123456' });
+    actor.send({ type: 'APPROVED', payPalOrderId: 'SECONDORDER123456' });
+    await answer(pending.createPayPalOrderLink, { orderBuilderId: BASKET_ID, payPalId: 'SECONDORDER123456' });
+    await refuse(pending.authoriseCapture, declined);
+    await answer(pending.logError, { logged: true });
+    actor.send({ type: 'TRY_AGAIN' });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'buttons' });
+  });
+
+  it('another basket\'s payment starting forgets this one\'s unsettled order', async () => {
+    const { actor } = await atIssueAfter('a server error');
+    actor.send({ type: 'START', basketId: 'another-basket' });
+    expect(actor.getSnapshot().context.unsettledPayPalOrderId).toBeUndefined();
+  });
+});
+
 describe('payment statechart: a reload of /paymentProcessing', () => {
   it('resumes straight to authorise-capture for the linked order', async () => {
     const { actor, pending } = started();
