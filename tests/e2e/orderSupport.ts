@@ -63,8 +63,8 @@ export async function placeOrderAndReadReference(page: Page): Promise<string> {
   return text.replace('Your order reference is', '').trim();
 }
 
-/** A guest's cash collection order through the screens, up to /restaurant-confirmation; answers its reference. */
-export async function placeCollectionOrder(page: Page): Promise<string> {
+/** A guest's collection order through the screens from the menu to /checkout, where the way to pay is chosen. */
+export async function reachCollectionCheckout(page: Page): Promise<void> {
   // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
   await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
   await openBasket(page, 2);
@@ -72,6 +72,11 @@ export async function placeCollectionOrder(page: Page): Promise<string> {
   await enterContact(page);
   await chooseFirstLaterSlot(page);
   await expectStep(page, '/checkout', 'Order checkout');
+}
+
+/** A guest's cash collection order through the screens, up to /restaurant-confirmation; answers its reference. */
+export async function placeCollectionOrder(page: Page): Promise<string> {
+  await reachCollectionCheckout(page);
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
   return placeOrderAndReadReference(page);
 }

@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { expectStep, reachCollectionCheckout } from './orderSupport';
 import { RESTAURANT_NAME } from './shellSupport';
 
 test.describe.configure({ timeout: 60_000 });
 
 test('a guest orders for collection, pays with PayPal in the sandbox and reaches the restaurant confirmation', async ({ page }) => {
-  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page);
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Debit or credit card' })).toBeVisible();
 

@@ -1,0 +1,197 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { kitchenApi, type KitchenApi } from './kitchenApi';
+import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
+import type { PayPalFakeState } from '../../src/server/payments/fake/payPalFake';
+import { waitForShell } from './shellSupport';
+
+// An order paid online, from the menu to the restaurant's acceptance and the tracked order, through the site's PayPal
+// sandbox (the loopback fakes of PayPal's JS SDK and REST API); and reloads on the way that must not pay twice.
+test.describe.configure({ timeout: 90_000 });
+
+let kitchen: KitchenApi;
+test.beforeAll(async ({ baseURL }) => {
+  kitchen = await kitchenApi(baseURL!);
+});
+
+// The customer's page polls the acceptance every 10 seconds: on Playwright's clock, a poll is a runFor.
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+/** The basket id of every PayPal order the page asks PayPal to create (its custom_id, SPEC §7). */
+function watchPayPalOrders(page: Page): string[] {
+  const basketIds: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/v2/checkout/orders')) {
+      basketIds.push((request.postDataJSON() as { purchase_units: Array<{ custom_id: string }> }).purchase_units[0].custom_id);
+    }
+  });
+  return basketIds;
+}
+
+/** What the PayPal fake holds for one basket: its PayPal orders, their authorisations and captures. */
+async function moneyAtPayPal(request: APIRequestContext, basketId: string) {
+  // The fake behind the site's own origin (src/server/payments/fake/sandboxProxy.ts), shared by the tests running beside.
+  const answer = await request.get('/paypal-sandbox/fake/state');
+  expect(answer.ok()).toBe(true);
+  const { orders } = (await answer.json()) as PayPalFakeState;
+  const ofBasket = orders.filter((order) => order.purchase_units[0]?.custom_id === basketId);
+  const payments = ofBasket.map((order) => order.purchase_units[0].payments);
+  return {
+    orders: ofBasket,
+    authorisations: payments.flatMap((held) => held?.authorizations ?? []),
+    captures: payments.flatMap((held) => held?.captures ?? []),
+  };
+}
+
+/** /payment with PayPal's buttons ready to use, not a spinner. */
+async function expectPaymentButtons(page: Page): Promise<void> {
+  await expectStep(page, '/payment', 'Payment details');
+  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Debit or Credit Card' })).toBeEnabled();
+}
+
+async function chooseToPayOnline(page: Page, choice: 'PayPal' | 'Debit or credit card'): Promise<void> {
+  await reachCollectionCheckout(page);
+  await page.getByRole('radio', { name: choice }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expectPaymentButtons(page);
+}
+
+/** PayPal's button and, in the sandbox's window, "Pay now" with the verified test account. */
+async function payWithPayPal(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await page.getByRole('dialog', { name: 'PayPal sandbox' }).getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** PayPal's card button and its form ("Card payment"), filled with `number` and a future expiry. */
+async function payByCard(page: Page, number: string): Promise<void> {
+  await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(number);
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await form.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${nextYear}`);
+  await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await form.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** The restaurant confirmation's order reference, once the payment placed the order. */
+async function placedOrderReference(page: Page): Promise<string> {
+  await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
+  const reference = page.getByRole('status', { name: 'Order reference' });
+  await expect(reference).toContainText('Your order reference is');
+  return ((await reference.textContent()) ?? '').replace('Your order reference is', '').trim();
+}
+
+/** The restaurant accepts; the customer's page shows the accepted order, then tracks it. */
+async function acceptAndTrack(page: Page, reference: string): Promise<void> {
+  await kitchen.accept(reference);
+  await nextCustomerPoll(page);
+  await expect(page).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items in your order' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByText('Cash on collection')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Track your order' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/track' && url.searchParams.get('orderId') === reference);
+  await expectTracked(page, 'Your order is in the queue', 'Ordered');
+}
+
+const ways = [
+  { choice: 'Debit or credit card', pay: (page: Page) => payByCard(page, FAKE_CARDS.approved), source: 'card' },
+  { choice: 'PayPal', pay: (page: Page) => payWithPayPal(page), source: 'paypal' },
+] as const;
+
+for (const { choice, pay, source } of ways) {
+  test(`paid with ${choice}: placed, accepted and tracked, the money held once and taken once`, async ({ page, request }) => {
+    const basketIds = watchPayPalOrders(page);
+    await chooseToPayOnline(page, choice);
+    await pay(page);
+    const reference = await placedOrderReference(page);
+
+    const [basketId] = basketIds;
+    expect(basketIds).toEqual([basketId]);
+    const held = await moneyAtPayPal(request, basketId);
+    expect(held.orders).toHaveLength(1);
+    expect(Object.keys(held.orders[0].payment_source ?? {})).toEqual([source]);
+    if (source === 'card') {
+      expect(held.orders[0].payment_source?.card?.authentication_result?.liability_shift).toBe('POSSIBLE');
+    }
+    expect(held.authorisations).toEqual([expect.objectContaining({ status: 'CREATED', amount: { currency_code: 'GBP', value: '11.60' } })]);
+    expect(held.captures).toHaveLength(0);
+
+    await acceptAndTrack(page, reference);
+    // Accepting captures through the server's payment outbox, which runs beside the request.
+    const captureStatuses = async () => (await moneyAtPayPal(request, basketId)).captures.map((capture) => capture.status);
+    await expect.poll(captureStatuses).toEqual(['COMPLETED']);
+    const taken = await moneyAtPayPal(request, basketId);
+    expect(taken.authorisations.map((authorisation) => authorisation.status)).toEqual(['CAPTURED']);
+    expect(taken.captures[0].amount).toEqual({ currency_code: 'GBP', value: '11.60' });
+  });
+}
+
+test('a reload on /payment brings the buttons back with nothing charged, and the order is then paid once', async ({ page, request }) => {
+  const basketIds = watchPayPalOrders(page);
+  await chooseToPayOnline(page, 'PayPal');
+  // PayPal's window is open over the page, with its order created but not approved.
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'PayPal sandbox' })).toBeVisible();
+
+  await page.reload();
+  await waitForShell(page);
+  await expectPaymentButtons(page);
+  await expect(page.getByRole('dialog', { name: 'PayPal sandbox' })).toHaveCount(0);
+  const [basketId] = basketIds;
+  const untouched = await moneyAtPayPal(request, basketId);
+  expect(untouched.orders.map((order) => order.status)).toEqual(['CREATED']);
+  expect(untouched.authorisations).toHaveLength(0);
+
+  await payWithPayPal(page);
+  await placedOrderReference(page);
+  expect(new Set(basketIds)).toEqual(new Set([basketId]));
+  const paid = await moneyAtPayPal(request, basketId);
+  expect(paid.orders.map((order) => order.status).sort()).toEqual(['COMPLETED', 'CREATED']);
+  expect(paid.authorisations).toHaveLength(1);
+});
+
+test('a reload on /paymentProcessing while the server authorises places the order once and authorises once', async ({ page, request }) => {
+  const basketIds = watchPayPalOrders(page);
+  await chooseToPayOnline(page, 'Debit or credit card');
+
+  // The first authorise-capture reaches the server, which authorises and places the order, but its answer is held
+  // from the page, which is reloaded meanwhile and asks again for the same PayPal order.
+  let serverAnswered: () => void;
+  const answeredAtServer = new Promise<void>((resolve) => {
+    serverAnswered = resolve;
+  });
+  const authoriseCalls: unknown[] = [];
+  page.on('request', (call) => {
+    const authorising = call.method() === 'POST' && new URL(call.url()).pathname.endsWith('/payment/authorise-capture');
+    if (authorising) authoriseCalls.push(call.postDataJSON());
+  });
+  await page.route(
+    '**/api/payment/authorise-capture',
+    async (route) => {
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      serverAnswered();
+    },
+    { times: 1 },
+  );
+
+  await payByCard(page, FAKE_CARDS.approved);
+  await expectStep(page, '/paymentProcessing', 'Processing your payment');
+  await answeredAtServer;
+  await page.reload();
+  await waitForShell(page);
+  const reference = await placedOrderReference(page);
+
+  const [basketId] = basketIds;
+  expect(basketIds).toEqual([basketId]);
+  expect(authoriseCalls).toHaveLength(2);
+  expect(authoriseCalls[1]).toEqual(authoriseCalls[0]);
+  const held = await moneyAtPayPal(request, basketId);
+  expect(held.orders).toHaveLength(1);
+  expect(held.authorisations).toEqual([expect.objectContaining({ status: 'CREATED' })]);
+  await acceptAndTrack(page, reference);
+});
