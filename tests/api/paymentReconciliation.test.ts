@@ -103,7 +103,8 @@ describe('after the grace period, reconciliation', () => {
     expect(paymentRow(basketId)).toMatchObject({ state: 'failed', authorization_id: null });
     expect(payPal.control.orders().orders.find((order) => order.id === payPalOrderId)).toMatchObject({ status: 'APPROVED' });
     expect(performed()).toMatchObject({ authorize: 0, void: 0 });
-    expect(serverLogs(basketId)).toEqual([expect.objectContaining({ details: expect.stringContaining(`PayPal order ${payPalOrderId} is APPROVED with no authorisation`) })]);
+    const found = `PayPal order ${payPalOrderId} is APPROVED with no authorisation`;
+    expect(serverLogs(basketId)).toEqual([expect.objectContaining({ details: expect.stringContaining(found) })]);
     expect(orderRefOf(basketId)).toBeNull();
   });
 

@@ -110,10 +110,10 @@ function openAroundNow(sqliteFile: string): void {
   const sqlite = new SqliteDatabase(sqliteFile);
   try {
     sqlite.transaction(() => {
-      const { restaurant_id: restaurantId } = sqlite.prepare('select restaurant_id from restaurant order by restaurant_id limit 1').get() as { restaurant_id: number };
+      const restaurant = sqlite.prepare('select restaurant_id from restaurant order by restaurant_id limit 1').get() as { restaurant_id: number };
       sqlite.prepare('delete from opening_periods').run();
       const insert = sqlite.prepare('insert into opening_periods (restaurant_id, day, opens, closes) values (?, ?, ?, ?)');
-      for (let day = 0; day < 7; day += 1) insert.run(restaurantId, day, anHourAgo, anHourAgo);
+      for (let day = 0; day < 7; day += 1) insert.run(restaurant.restaurant_id, day, anHourAgo, anHourAgo);
     })();
   } finally {
     sqlite.close();

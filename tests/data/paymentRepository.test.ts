@@ -275,9 +275,15 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
     it('releases the authorisation PayPal holds once, with the void queued and the reason logged in the same transaction', async () => {
       const payment = await leftAuthorising();
       const authorisation = authorisationOf(payment.payPalOrderId);
-      const releases = await Promise.all([unsettled.release(payment, authorisation, report, settledAt), unsettled.release(payment, authorisation, report, settledAt)]);
+      const release = () => unsettled.release(payment, authorisation, report, settledAt);
+      const releases = await Promise.all([release(), release()]);
       expect(releases.sort()).toEqual([false, true]);
-      expect(await repositories.payments.find(payment.basketId)).toMatchObject({ state: 'void_due', authorizationId: authorisation.authorizationId, amountPence: 1400, updatedAt: settledAt });
+      expect(await repositories.payments.find(payment.basketId)).toMatchObject({
+        state: 'void_due',
+        authorizationId: authorisation.authorizationId,
+        amountPence: 1400,
+        updatedAt: settledAt,
+      });
       expect(await outboxOf(payment.basketId)).toEqual([{ operation: 'void', done_at: null, attempts: 0, next_attempt_at: settledAt }]);
       expect(await logsOf(payment.basketId)).toEqual([logged]);
       expect(await unsettled.fail(payment, report, settledAt)).toBe(false);
@@ -289,7 +295,8 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
       const authorisation = authorisationOf(payment.payPalOrderId);
       await unsettled.release(payment, authorisation, report, settledAt);
       const basket = await repositories.orders.findBasket(payment.basketId);
-      expect(await confirm(payment.basketId, undefined, { step: 'authorised', authorisation })).toEqual({ outcome: 'refused', errorMessage: PAYMENT_RELEASED_MESSAGE });
+      const confirmation = await confirm(payment.basketId, undefined, { step: 'authorised', authorisation });
+      expect(confirmation).toEqual({ outcome: 'refused', errorMessage: PAYMENT_RELEASED_MESSAGE });
       expect(await repositories.orders.findBasket(payment.basketId)).toEqual(basket);
       expect((await repositories.payments.find(payment.basketId))?.state).toBe('void_due');
       expect(await outboxOf(payment.basketId)).toHaveLength(1);

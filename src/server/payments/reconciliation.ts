@@ -42,12 +42,13 @@ export function settlementOf(payment: Payment, order: PayPalOrder | undefined): 
   if (amountPence === undefined) {
     throw new Error(`PayPal's authorisation ${authorisation.id} holds ${authorisation.amount.value}, which is not an amount in pounds and pence`);
   }
+  const { currency_code: currency, value } = authorisation.amount;
   return {
     outcome: 'release',
     authorisation: { payPalOrderId: order.id, authorizationId: authorisation.id, amountPence },
     report: report(
       RELEASED_MESSAGE,
-      `PayPal order ${order.id} holds authorisation ${authorisation.id} (${authorisation.status}, ${authorisation.amount.currency_code} ${authorisation.amount.value})`,
+      `PayPal order ${order.id} holds authorisation ${authorisation.id} (${authorisation.status}, ${currency} ${value})`,
     ),
   };
 }
