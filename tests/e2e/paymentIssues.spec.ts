@@ -1,0 +1,144 @@
+import { expect, test } from '@playwright/test';
+import { expectStep, placeOrderAndReadReference } from './orderSupport';
+import {
+  API_CALLS,
+  clearPayPalFailures,
+  expectPaymentButtons,
+  expectPaymentIssue,
+  failAtPayPal,
+  payPalFakeState,
+  payWithPayPal,
+  reachPaymentButtons,
+  reachPaymentStep,
+  watchLoggedErrors,
+} from './paymentSupport';
+import { waitForShell } from './shellSupport';
+
+// SPEC §8's PayPal messages, each shown on /paymentIssue for the failure that really causes it (SPEC §4's error modes).
+const ORDER_NOT_LOADED = 'Your order was not loaded correctly.';
+const EXTERNAL_PAYPAL_ISSUE = 'There was an external PayPal issue.';
+const ACCOUNT_NOT_VERIFIED = 'Your PayPal account is not verified.';
+const FAILED_TO_LOAD = 'PayPal failed to load correctly.';
+
+// The PayPal fake's failures are shared by every page on the server: one test at a time, so none meets another's failure.
+test.describe.configure({ mode: 'default', timeout: 60_000 });
+
+test.afterEach(async ({ request }, testInfo) => {
+  // A test that failed before its failure was met must not leave it for the next one.
+  if (testInfo.status !== testInfo.expectedStatus) await clearPayPalFailures(request);
+});
+
+test('an unverified PayPal account: "Your PayPal account is not verified.", nothing authorised', async ({ page, request }) => {
+  const logged = watchLoggedErrors(page);
+  await reachPaymentButtons(page);
+  const before = await payPalFakeState(request);
+
+  await payWithPayPal(page, 'Unverified');
+
+  await expectPaymentIssue(page, ACCOUNT_NOT_VERIFIED);
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'UnconfirmedPayPalAccount', orderBuilderId: expect.any(String) })]);
+  expect((await payPalFakeState(request)).performed.authorize).toBe(before.performed.authorize);
+});
+
+test('createPayPalOrderLink failing: "There was an external PayPal issue."; Try again shows the buttons again', async ({ page }) => {
+  const logged = watchLoggedErrors(page);
+  await page.route(API_CALLS.createPayPalOrderLink, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Link failed' }));
+  await reachPaymentButtons(page);
+
+  await payWithPayPal(page);
+
+  await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'IssueCreatingPayPalBasketApi', orderBuilderId: expect.any(String) })]);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectPaymentButtons(page);
+});
+
+test('PayPal failing to create the order: "There was an external PayPal issue."', async ({ page, request }) => {
+  const logged = watchLoggedErrors(page);
+  await reachPaymentButtons(page);
+  const before = await payPalFakeState(request);
+
+  await failAtPayPal(request, 'create', 'server-error');
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+
+  await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'IssueCreatingPayPalBasketApi', orderBuilderId: expect.any(String) })]);
+  await expect(page.getByRole('dialog', { name: 'PayPal sandbox' })).toHaveCount(0);
+  expect((await payPalFakeState(request)).orders).toHaveLength(before.orders.length);
+});
+
+for (const mode of ['declined', 'server-error'] as const) {
+  test(`PayPal's authorisation ${mode}: "There was an external PayPal issue.", nothing held`, async ({ page, request }) => {
+    const logged = watchLoggedErrors(page);
+    await reachPaymentButtons(page);
+    const before = await payPalFakeState(request);
+
+    await failAtPayPal(request, 'authorize', mode);
+    await payWithPayPal(page);
+
+    await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
+    expect(logged).toEqual([expect.objectContaining({ errorMode: 'AuthorisationAndCaptureError', orderBuilderId: expect.any(String) })]);
+    expect((await payPalFakeState(request)).authorizations).toHaveLength(before.authorizations.length);
+  });
+}
+
+test('LogError failing after a failure: "There was an external PayPal issue."', async ({ page }) => {
+  const logged = watchLoggedErrors(page);
+  await page.route(API_CALLS.logError, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Log failed' }));
+  await page.route(API_CALLS.createPayPalOrderLink, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Link failed' }));
+  await reachPaymentButtons(page);
+
+  await payWithPayPal(page);
+
+  await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
+  // The failure it tried to log; the failed log itself is what the customer is told about.
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'IssueCreatingPayPalBasketApi' })]);
+});
+
+test('/paymentProcessing opened with no order being paid: "Your order was not loaded correctly."', async ({ page }) => {
+  const logged = watchLoggedErrors(page);
+  await page.goto('/paymentProcessing');
+  await waitForShell(page);
+
+  await expectPaymentIssue(page, ORDER_NOT_LOADED);
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'MissingOrderIdOrPayPalOrderId' })]);
+  expect(logged[0]).not.toHaveProperty('orderBuilderId');
+});
+
+test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash instead and placed', async ({ page, request }) => {
+  const logged = watchLoggedErrors(page);
+  await failAtPayPal(request, 'sdk', 'unreachable');
+  await reachPaymentStep(page);
+
+  await expectPaymentIssue(page, FAILED_TO_LOAD);
+  expect(logged).toEqual([
+    expect.objectContaining({ errorMode: 'ScriptFailedToLoad', message: 'Failed to load the PayPal JS SDK script', orderBuilderId: expect.any(String) }),
+  ]);
+
+  await page.getByRole('button', { name: 'Pay with cash instead' }).click();
+  await expectStep(page, '/checkout', 'Order checkout');
+  await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
+  await placeOrderAndReadReference(page);
+});
+
+test('closing PayPal\'s window, by Escape or its cancel button, leaves the buttons ready to pay', async ({ page }) => {
+  const logged = watchLoggedErrors(page);
+  await reachPaymentButtons(page);
+  const payPal = page.getByRole('dialog', { name: 'PayPal sandbox' });
+
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(payPal).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(payPal).toHaveCount(0);
+  await expectPaymentButtons(page);
+
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await payPal.getByRole('button', { name: 'Cancel and return to the restaurant' }).click();
+  await expect(payPal).toHaveCount(0);
+  await expectPaymentButtons(page);
+
+  await payWithPayPal(page);
+  await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
+  expect(logged).toEqual([]);
+});
