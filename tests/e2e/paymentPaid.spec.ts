@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PAYMENT_TIMEOUTS } from '../../machines/payment/paymentMachine';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
@@ -154,38 +155,30 @@ test('a reload on /payment brings the buttons back with nothing charged, and the
   expect(paid.authorisations).toHaveLength(1);
 });
 
-test('a reload on /paymentProcessing while the server authorises places the order once and authorises once', async ({ page, request }) => {
-  const basketIds = watchPayPalOrders(page);
-  await chooseToPayOnline(page, 'Debit or credit card');
-
-  // The first authorise-capture reaches the server, which authorises and places the order, but its answer is held
-  // from the page, which is reloaded meanwhile and asks again for the same PayPal order.
-  let serverAnswered: () => void;
-  const answeredAtServer = new Promise<void>((resolve) => {
-    serverAnswered = resolve;
-  });
-  const authoriseCalls: unknown[] = [];
+/**
+ * The page's first authorise-capture reaches the server, which authorises and places the order, but its answer never
+ * reaches the page. `answeredAtServer` settles once the server has answered; `calls` are the bodies of every call.
+ */
+async function loseFirstAuthoriseAnswer(page: Page): Promise<{ calls: unknown[]; answeredAtServer: Promise<void> }> {
+  const calls: unknown[] = [];
   page.on('request', (call) => {
-    const authorising = call.method() === 'POST' && new URL(call.url()).pathname.endsWith('/payment/authorise-capture');
-    if (authorising) authoriseCalls.push(call.postDataJSON());
+    if (call.method() === 'POST' && new URL(call.url()).pathname.endsWith('/payment/authorise-capture')) calls.push(call.postDataJSON());
   });
-  await page.route(
-    '**/api/payment/authorise-capture',
-    async (route) => {
-      const answer = await route.fetch();
-      expect(answer.status()).toBe(200);
-      serverAnswered();
-    },
-    { times: 1 },
-  );
+  const answeredAtServer = new Promise<void>((resolve) => {
+    void page.route(
+      '**/api/payment/authorise-capture',
+      async (route) => {
+        expect((await route.fetch()).status()).toBe(200);
+        resolve();
+      },
+      { times: 1 },
+    );
+  });
+  return { calls, answeredAtServer };
+}
 
-  await payByCard(page, FAKE_CARDS.approved);
-  await expectStep(page, '/paymentProcessing', 'Processing your payment');
-  await answeredAtServer;
-  await page.reload();
-  await waitForShell(page);
-  const reference = await placedOrderReference(page);
-
+/** One PayPal order for the basket, authorised once, whatever the page asked twice for the same PayPal order. */
+async function expectPaidOnce(request: APIRequestContext, basketIds: string[], authoriseCalls: unknown[]): Promise<void> {
   const [basketId] = basketIds;
   expect(basketIds).toEqual([basketId]);
   expect(authoriseCalls).toHaveLength(2);
@@ -193,5 +186,39 @@ test('a reload on /paymentProcessing while the server authorises places the orde
   const held = await moneyAtPayPal(request, basketId);
   expect(held.orders).toHaveLength(1);
   expect(held.authorisations).toEqual([expect.objectContaining({ status: 'CREATED' })]);
+}
+
+test('a reload on /paymentProcessing while the server authorises places the order once and authorises once', async ({ page, request }) => {
+  const basketIds = watchPayPalOrders(page);
+  await chooseToPayOnline(page, 'Debit or credit card');
+  const authorise = await loseFirstAuthoriseAnswer(page);
+
+  await payByCard(page, FAKE_CARDS.approved);
+  await expectStep(page, '/paymentProcessing', 'Processing your payment');
+  await authorise.answeredAtServer;
+  // The reloaded page asks authorise-capture again for the PayPal order it linked.
+  await page.reload();
+  await waitForShell(page);
+  const reference = await placedOrderReference(page);
+
+  await expectPaidOnce(request, basketIds, authorise.calls);
   await acceptAndTrack(page, reference);
+});
+
+test('Try again after an unanswered authorise-capture asks again for the same PayPal order: authorised once', async ({ page, request }) => {
+  const basketIds = watchPayPalOrders(page);
+  await chooseToPayOnline(page, 'PayPal');
+  const authorise = await loseFirstAuthoriseAnswer(page);
+
+  await payWithPayPal(page);
+  await expectStep(page, '/paymentProcessing', 'Processing your payment');
+  await authorise.answeredAtServer;
+  // The page gives up at its time limit, not knowing whether the money is held.
+  await page.clock.fastForward(PAYMENT_TIMEOUTS.authoriseMs);
+  await expectStep(page, '/paymentIssue', 'There has been a payment issue');
+  await expect(page.getByText('There was an external PayPal issue.', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await placedOrderReference(page);
+  await expectPaidOnce(request, basketIds, authorise.calls);
 });
