@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectStep, placeOrderAndReadReference } from './orderSupport';
 import {
-  API_CALLS,
   clearPayPalFailures,
   expectPaymentButtons,
   expectPaymentIssue,
+  failApiCall,
   failAtPayPal,
   payPalFakeState,
   payWithPayPal,
@@ -42,7 +42,7 @@ test('an unverified PayPal account: "Your PayPal account is not verified.", noth
 
 test('createPayPalOrderLink failing: "There was an external PayPal issue."; Try again shows the buttons again', async ({ page }) => {
   const logged = watchLoggedErrors(page);
-  await page.route(API_CALLS.createPayPalOrderLink, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Link failed' }));
+  await failApiCall(page, 'createPayPalOrderLink');
   await reachPaymentButtons(page);
 
   await payWithPayPal(page);
@@ -85,8 +85,8 @@ for (const mode of ['declined', 'server-error'] as const) {
 
 test('LogError failing after a failure: "There was an external PayPal issue."', async ({ page }) => {
   const logged = watchLoggedErrors(page);
-  await page.route(API_CALLS.logError, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Log failed' }));
-  await page.route(API_CALLS.createPayPalOrderLink, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Link failed' }));
+  await failApiCall(page, 'logError');
+  await failApiCall(page, 'createPayPalOrderLink');
   await reachPaymentButtons(page);
 
   await payWithPayPal(page);
@@ -106,14 +106,18 @@ test('/paymentProcessing opened with no order being paid: "Your order was not lo
   expect(logged[0]).not.toHaveProperty('orderBuilderId');
 });
 
-test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash instead and placed', async ({ page, request }) => {
+test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash and placed', async ({ page, request }) => {
   const logged = watchLoggedErrors(page);
   await failAtPayPal(request, 'sdk', 'unreachable');
   await reachPaymentStep(page);
 
   await expectPaymentIssue(page, FAILED_TO_LOAD);
   expect(logged).toEqual([
-    expect.objectContaining({ errorMode: 'ScriptFailedToLoad', message: 'Failed to load the PayPal JS SDK script', orderBuilderId: expect.any(String) }),
+    expect.objectContaining({
+      errorMode: 'ScriptFailedToLoad',
+      message: 'Failed to load the PayPal JS SDK script',
+      orderBuilderId: expect.any(String),
+    }),
   ]);
 
   await page.getByRole('button', { name: 'Pay with cash instead' }).click();

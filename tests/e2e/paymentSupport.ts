@@ -10,11 +10,16 @@ type PaymentErrorData = components['schemas']['PaymentErrorData'];
 const PAYPAL_FAKE = '/paypal-sandbox/fake';
 
 /** The site's API calls as the browser makes them (the API is served under /api). */
-export const API_CALLS = {
+const API_CALLS = {
   createPayPalOrderLink: '**/api/payment/createPayPalOrderLink',
   authoriseCapture: '**/api/payment/authorise-capture',
   logError: '**/api/payment/LogError',
 } as const;
+
+/** Every call the page makes to one of the site's payment calls answers 500, as a server that fails does. */
+export async function failApiCall(page: Page, call: keyof typeof API_CALLS): Promise<void> {
+  await page.route(API_CALLS[call], (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: `${call} failed` }));
+}
 
 /** The next `times` (1) calls of `operation` at the PayPal fake fail as `mode`. */
 export async function failAtPayPal(request: APIRequestContext, operation: FakeOperation, mode: FakeFailureMode, times = 1): Promise<void> {
