@@ -356,6 +356,30 @@ describe('failures PayPal can be told to answer', () => {
     expect((await client.authorizeOrder(orderId, requestId('authorize'))).status).toBe('COMPLETED');
   });
 
+  it('fails only the calls about one basket\'s PayPal orders when told its basket, so tests beside each other keep theirs', async () => {
+    const otherBasketsRequest = { ...orderRequest, purchase_units: [{ ...orderRequest.purchase_units[0], custom_id: 'basket-2' }] };
+    const told = await fetch(`${fake.url}/fake/failures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'create', mode: 'server-error', basketId: 'basket-2' }),
+    });
+    expect(told.status).toBe(204);
+    expect((await client.createOrder(orderRequest, requestId('create'))).purchase_units[0].custom_id).toBe('basket-1');
+    expect(await failure(client.createOrder(otherBasketsRequest, requestId('create')))).toMatchObject({ status: 500 });
+
+    const { orderId, authorizationId } = await authorisedOrder();
+    const other = await client.createOrder(otherBasketsRequest, requestId('create'));
+    expect((await approve(other.id)).status).toBe(200);
+    fake.control.failNext('authorize', 'declined', 1, 'basket-2');
+    fake.control.failNext('capture', 'declined', 1, 'basket-2');
+    expect((await client.captureAuthorization(authorizationId, requestId('capture'))).status).toBe('COMPLETED');
+    expect(await failure(client.authorizeOrder(other.id, requestId('authorize')))).toMatchObject({ kind: 'declined' });
+    const otherAuthorised = await client.authorizeOrder(other.id, requestId('authorize'));
+    const otherAuthorisationId = otherAuthorised.purchase_units[0].payments!.authorizations![0].id;
+    expect(await failure(client.captureAuthorization(otherAuthorisationId, requestId('capture')))).toMatchObject({ kind: 'declined' });
+    expect((await client.getOrder(orderId)).status).toBe('COMPLETED');
+  });
+
   it('refuses an unknown failure over HTTP', async () => {
     const told = await fetch(`${fake.url}/fake/failures`, { method: 'POST', body: JSON.stringify({ operation: 'authorize', mode: 'sulking' }) });
     expect(told.status).toBe(400);

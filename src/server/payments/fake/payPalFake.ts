@@ -35,9 +35,11 @@ export interface PayPalFakeControl {
   /**
    * The next `times` (1) calls of `operation` fail: `declined` (422 INSTRUMENT_DECLINED), `unverified` (422
    * PAYER_ACCOUNT_RESTRICTED), `server-error` (500), `unreachable` (the connection is dropped; 503 for the SDK script)
-   * or `timeout` (the call takes effect, but its answer is held back longer than the client waits).
+   * or `timeout` (the call takes effect, but its answer is held back longer than the client waits). With `basketId`,
+   * only calls about that basket's PayPal orders (their `custom_id`) fail, so tests running beside each other on one
+   * fake do not meet each other's failures; the token and the SDK script belong to no basket.
    */
-  failNext(operation: FakeOperation, mode: FakeFailureMode, times?: number): void;
+  failNext(operation: FakeOperation, mode: FakeFailureMode, times?: number, basketId?: string): void;
   /** Forgets everything: orders, payments, stored answers, failures, tokens and counts. */
   reset(): void;
   /** A copy of the state, for assertions. */
@@ -262,17 +264,17 @@ export async function startPayPalFake({
   let captures = new Map<string, { capture: PayPalCapture; orderId: string }>();
   let refunds = new Map<string, PayPalRefund>();
   let storedAnswers = new Map<string, StoredAnswer>();
-  let failures: Array<{ operation: FakeOperation; mode: FakeFailureMode; remaining: number }> = [];
+  let failures: Array<{ operation: FakeOperation; mode: FakeFailureMode; remaining: number; basketId?: string }> = [];
   let performed = emptyCounts();
   const heldAnswers = new Set<NodeJS.Timeout>();
   let url = '';
 
   const control: PayPalFakeControl = {
-    failNext(operation, mode, times = 1) {
+    failNext(operation, mode, times = 1, basketId) {
       if (!fakeOperations.includes(operation)) throw new Error(`Unknown PayPal fake operation "${operation}"`);
       if (!fakeFailureModes.includes(mode)) throw new Error(`Unknown PayPal fake failure mode "${mode}"`);
       if (!Number.isInteger(times) || times < 1) throw new Error(`A failure is repeated a whole number of times, got ${times}`);
-      failures.push({ operation, mode, remaining: times });
+      failures.push({ operation, mode, remaining: times, ...(basketId === undefined ? {} : { basketId }) });
     },
     reset() {
       tokens = new Map();
@@ -297,8 +299,10 @@ export async function startPayPalFake({
     },
   };
 
-  function takeFailure(operation: FakeOperation): FakeFailureMode | undefined {
-    const failure = failures.find((candidate) => candidate.operation === operation);
+  function takeFailure(operation: FakeOperation, basketId: string | undefined): FakeFailureMode | undefined {
+    const failure = failures.find(
+      (candidate) => candidate.operation === operation && (candidate.basketId === undefined || candidate.basketId === basketId),
+    );
     if (failure === undefined) return undefined;
     failure.remaining -= 1;
     if (failure.remaining === 0) failures = failures.filter((candidate) => candidate !== failure);
@@ -505,12 +509,15 @@ export async function startPayPalFake({
   }
 
   function setFailure(body: Record<string, unknown>): Answer {
-    const { operation, mode, times = 1 } = body;
+    const { operation, mode, times = 1, basketId } = body;
     if (!fakeOperations.includes(operation as FakeOperation) || !fakeFailureModes.includes(mode as FakeFailureMode)) {
       throw invalidRequest('INVALID_PARAMETER_VALUE', `operation must be one of ${fakeOperations.join(', ')}; mode one of ${fakeFailureModes.join(', ')}`);
     }
     if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) throw invalidRequest('INVALID_PARAMETER_VALUE', 'times must be a whole number from 1');
-    control.failNext(operation as FakeOperation, mode as FakeFailureMode, times);
+    if (basketId !== undefined && typeof basketId !== 'string') {
+      throw invalidRequest('INVALID_PARAMETER_VALUE', 'basketId must be a string');
+    }
+    control.failNext(operation as FakeOperation, mode as FakeFailureMode, times, basketId);
     return { status: 204, body: undefined };
   }
 
@@ -645,6 +652,33 @@ export async function startPayPalFake({
     { method: 'GET', pattern: /^\/fake\/state$/, route: { handle: () => ({ status: 200, body: control.orders() }) } },
   ];
 
+  /** The basket (`custom_id`) of the PayPal order a call is about, for failures asked for one basket. */
+  function basketOfCall(operation: FakeOperation, path: string, parameter: string, body: string): string | undefined {
+    const customIdOf = (orderId: string | undefined) =>
+      orderId === undefined ? undefined : orders.get(orderId)?.order.purchase_units[0]?.custom_id;
+    switch (operation) {
+      case 'create': {
+        try {
+          const units = (parsedJson(body) as Partial<PayPalOrderRequest>).purchase_units;
+          return Array.isArray(units) ? units[0]?.custom_id : undefined;
+        } catch {
+          return undefined;
+        }
+      }
+      case 'get':
+        return customIdOf(path.startsWith('/v2/payments/') ? authorizations.get(parameter)?.orderId : parameter);
+      case 'authorize':
+        return customIdOf(parameter);
+      case 'capture':
+      case 'void':
+        return customIdOf(authorizations.get(parameter)?.orderId);
+      case 'refund':
+        return customIdOf(captures.get(parameter)?.orderId);
+      default:
+        return undefined;
+    }
+  }
+
   function answerLater(response: ServerResponse, answer: Answer): void {
     const timer = setTimeout(() => {
       heldAnswers.delete(timer);
@@ -665,9 +699,9 @@ export async function startPayPalFake({
     if (matched === undefined) return send(response, { status: 404, body: refusal(404, 'NOT_FOUND', `No ${request.method} ${path} here`).body });
     const parameter = matched.pattern.exec(path)?.[1] ?? '';
     const { operation } = matched.route;
-    const failure = operation === undefined ? undefined : takeFailure(operation);
     try {
       const body = await readBody(request);
+      const failure = operation === undefined ? undefined : takeFailure(operation, basketOfCall(operation, path, parameter, body));
       if (failure === 'unreachable') {
         if (operation === 'sdk') return send(response, { status: 503, body: 'Service Unavailable', headers: { 'content-type': 'text/plain' } });
         request.socket.destroy();
