@@ -5,10 +5,12 @@ import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerAutoRefusalSweep } from './autoRefusalSweep';
 import type { ServerConfig } from './config';
+import type { ReadinessCheck } from './db/readiness';
 import type { Repositories } from './db/repositories';
 import { handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
+import { loggerOptions } from './logging';
 import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
 import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
@@ -20,6 +22,7 @@ import {
   type BrowserIdentity,
   type BrowserPayPal,
 } from './plugins/browserConfig';
+import { healthRoutes } from './plugins/health';
 import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptEmptyJsonBodies } from './plugins/jsonBody';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -54,6 +57,8 @@ export interface AppDependencies {
   payPal: AppPayPal;
   /** Defaults to the real time. */
   clock?: Clock;
+  /** What `/readyz` asks (the database); without it, as in tests that build the app alone, only `/healthz` is served. */
+  readiness?: ReadinessCheck;
 }
 
 export interface AppPayPal {
@@ -74,13 +79,15 @@ export async function buildApp({
   identityEmulatorEndpoint,
   payPal,
   clock = realTime,
+  readiness,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
   const contract = withDeclaredAccess(openApiDocument);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: 256 * 1024,
-    forceCloseConnections: true,
+    // Closing waits for the requests in flight (startServer bounds the wait); idle keep-alive connections close at once.
+    forceCloseConnections: 'idle',
   });
   app.decorate('repositories', repositories);
   app.decorate('clock', clock);
@@ -116,6 +123,7 @@ export async function buildApp({
     appVersion,
   };
   registerBrowserConfig(app, browserConfig);
+  await app.register(healthRoutes, { readiness });
   if (identityEmulatorEndpoint) {
     await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
   }

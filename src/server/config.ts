@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
@@ -7,6 +8,10 @@ const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
+
+/** `pretty`: one readable line per event (pino-pretty), for a person at a terminal; `json`: pino's JSON lines, for a log collector. */
+export const logFormats = ['pretty', 'json'] as const;
+export type LogFormat = (typeof logFormats)[number];
 
 /** Local mode runs cognito-local beside the server; its issuer is trusted only in this mode. */
 export interface LocalIdentityConfig {
@@ -51,6 +56,8 @@ export interface LivePayPalConfig {
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Local identity mode on a non-loopback HOST, allowed by ALLOW_LOCAL_IDENTITY_ON_NETWORK=1: said as a warning at start. */
+  localIdentityOnNetwork: boolean;
   /** PostgreSQL when set; otherwise the embedded SQLite file under dataDir. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -60,6 +67,7 @@ export interface ServerConfig {
   payPal: LocalPayPalConfig | LivePayPalConfig;
   analyticsMeasurementId: string | undefined;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   /** How long a request waits for the restaurant's answer before it is refused automatically. */
   acceptanceTimeoutSeconds: number;
   /** How long a payment left between two steps waits for the customer's own retry before reconciliation settles it. */
@@ -204,21 +212,77 @@ function keyValue(env: Environment, name: string, fallback: string): string {
   return matching(env, name, /^[\x21-\x7e]{1,200}$/, '1 to 200 visible ASCII characters without spaces') ?? fallback;
 }
 
-/** Reads and checks every setting; a bad value throws ConfigurationError naming the variable and why. */
-export function loadConfig(env: Environment): ServerConfig {
+/** LOG_FORMAT when set; otherwise readable lines for a terminal and JSON lines for anything else (a pipe, a file, a collector). */
+export function chooseLogFormat(requested: string | undefined, outputIsTerminal: boolean): LogFormat {
+  if (requested === undefined) return outputIsTerminal ? 'pretty' : 'json';
+  if (!(logFormats as readonly string[]).includes(requested)) {
+    throw new ConfigurationError(`LOG_FORMAT must be ${logFormats.join(' or ')}, got "${requested}"`);
+  }
+  return requested as LogFormat;
+}
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether listening on `host` keeps the server to this machine: 127.0.0.0/8, ::1 (also IPv4-mapped) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const address = host.replace(/^\[(.*)\]$/, '$1');
+  if (address.toLowerCase() === 'localhost') return true;
+  const version = isIP(address);
+  return version !== 0 && loopback.check(address, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+const ALLOW_LOCAL_IDENTITY_ON_NETWORK = 'ALLOW_LOCAL_IDENTITY_ON_NETWORK';
+
+// cognito-local signs its tokens with a private key published in its npm package, so in local identity mode anyone who can
+// reach the server can sign in as anyone, staff included. That is only acceptable on this machine, or knowingly.
+function localIdentityReachableFromNetwork(env: Environment, host: string, identityMode: string): boolean {
+  const allowed = matching(env, ALLOW_LOCAL_IDENTITY_ON_NETWORK, /^[01]$/, '1 or 0') === '1';
+  if (identityMode !== 'local' || isLoopbackHost(host)) return false;
+  if (!allowed) {
+    throw new ConfigurationError(
+      `HOST ${host} is not a loopback address, and IDENTITY_MODE is local: the local identity emulator's tokens are forgeable ` +
+        '(its signing key is published), so anyone who reaches the server could sign in as staff. Use HOST=127.0.0.1, ' +
+        `IDENTITY_MODE=cognito, or set ${ALLOW_LOCAL_IDENTITY_ON_NETWORK}=1 to accept that on a network you trust`,
+    );
+  }
+  return true;
+}
+
+/** Said at start when the owner has allowed local identity on a network address. */
+export function localIdentityWarning(host: string): string {
+  return (
+    `Warning: local identity mode on ${host}, reachable from the network (${ALLOW_LOCAL_IDENTITY_ON_NETWORK}=1). ` +
+    "Its tokens are forgeable: anyone who reaches this server can sign in as any customer or as staff."
+  );
+}
+
+/** The embedded SQLite database's file name inside DATA_DIR. */
+export const SQLITE_FILE_NAME = 'takeaway.sqlite';
+
+/** Where the data lives, as the server and `npm run backup` both read it: DATABASE_URL, else DATA_DIR's SQLite file. */
+export function dataLocation(env: Environment): Pick<ServerConfig, 'databaseUrl' | 'dataDir'> {
   const dataDir = read(env, 'DATA_DIR');
+  return { databaseUrl: databaseUrl(env), dataDir: dataDir === undefined ? resolve(repositoryRoot, 'data') : resolve(dataDir) };
+}
+
+/** Reads and checks every setting; a bad value throws ConfigurationError naming the variable and why. */
+export function loadConfig(env: Environment, outputIsTerminal = process.stdout.isTTY === true): ServerConfig {
   const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!(logLevels as readonly string[]).includes(logLevel)) {
     throw new ConfigurationError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
   }
+  const host = matching(env, 'HOST', /^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address') ?? '127.0.0.1';
+  const identityConfig = identity(env);
   return {
     port: portNumber(env, 'PORT', 8080),
-    host: matching(env, 'HOST', /^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address') ?? '127.0.0.1',
-    databaseUrl: databaseUrl(env),
-    dataDir: dataDir === undefined ? resolve(repositoryRoot, 'data') : resolve(dataDir),
+    host,
+    localIdentityOnNetwork: localIdentityReachableFromNetwork(env, host, identityConfig.mode),
+    ...dataLocation(env),
     applicationKey: keyValue(env, 'APPLICATION_KEY', 'takeaway-web'),
     siteKey: keyValue(env, 'SITE_KEY', 'demo-site'),
-    identity: identity(env),
+    identity: identityConfig,
     payPal: payPal(env),
     analyticsMeasurementId: matching(
       env,
@@ -227,6 +291,7 @@ export function loadConfig(env: Environment): ServerConfig {
       'a GA4 measurement id such as G-ABC123XYZ',
     ),
     logLevel: logLevel as LogLevel,
+    logFormat: chooseLogFormat(read(env, 'LOG_FORMAT'), outputIsTerminal),
     // A day at most: the kitchen list shows the last 24 hours, so a longer wait could never be answered there.
     acceptanceTimeoutSeconds: wholeNumber(env, 'ACCEPTANCE_TIMEOUT_SECONDS', DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS, 1, 86_400),
     // PayPal honours an authorisation for 29 days; a day is long past any customer's return.

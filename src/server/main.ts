@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppPayPal, type Clock } from './app';
-import { ConfigurationError, loadConfig, type ServerConfig } from './config';
+import { ConfigurationError, loadConfig, localIdentityWarning, SQLITE_FILE_NAME, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
+import { databaseReadiness } from './db/readiness';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
 import { createPaymentOutbox, createUnsettledPayments } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
@@ -16,6 +18,13 @@ import { createPayPalClient } from './payments/payPalClient';
 import { createReconciliationWorker } from './payments/reconciliation';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
+import { servingLine, startBanner, type DemoSignIn } from './startBanner';
+
+/** How long a shutdown waits for requests in flight before it drops their connections (`docker stop` allows 10 s in all). */
+export const SHUTDOWN_GRACE_MS = 8_000;
+
+// While draining, a connection whose last request has been answered is closed within this time rather than kept alive.
+const IDLE_CONNECTION_SWEEP_MS = 100;
 
 export interface RunningServer {
   /** The origin the site is served at, e.g. http://127.0.0.1:8080; the API is under `${url}/api`. */
@@ -26,6 +35,8 @@ export interface RunningServer {
   payPalFakeUrl?: string;
   /** Local mode, when this server started the fake: its in-process controls, for tests. */
   payPalFakeControl?: PayPalFakeControl;
+  /** Local mode: the emulator's demo users, and the code every emailed verification carries. */
+  localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
   /** Runs a reconciliation pass now and resolves once it has ended (passes also run at start-up and every minute). */
   reconcilePayments(): Promise<void>;
   close(): Promise<void>;
@@ -67,6 +78,7 @@ interface IdentitySetup {
   emulatorEndpoint?: string;
   /** Local mode: the emulator's demo customer, whose account the database gets. */
   demoCustomer?: { sub: string; email: string };
+  localIdentity?: RunningServer['localIdentity'];
   close(): Promise<void>;
 }
 
@@ -82,7 +94,8 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
   // Loaded only in local mode: cognito-local brings the whole AWS SDK v2, which production never needs.
   // Its end-of-support notice speaks to cognito-local's maintainers, not to whoever runs this server.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
-  const { startIdentityEmulator } = await import('./identity/emulator');
+  const { startIdentityEmulator, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, LOCAL_VERIFICATION_CODE } =
+    await import('./identity/emulator');
   const emulator = await startIdentityEmulator({ port: identity.emulatorPort, dataDir: config.dataDir });
   return {
     verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: emulator.issuer, clientId: emulator.clientId }),
@@ -94,8 +107,33 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
     },
     emulatorEndpoint: emulator.endpoint,
     demoCustomer: emulator.demoCustomer,
+    localIdentity: {
+      demoSignIns: [
+        { who: 'kitchen staff', email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD },
+        { who: 'customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD },
+      ],
+      verificationCode: LOCAL_VERIFICATION_CODE,
+    },
     close: () => emulator.close(),
   };
+}
+
+/**
+ * Stops taking connections and closes once every request in flight has been answered (Fastify answers 503 to a request
+ * that arrives meanwhile on a connection already open), or after `graceMs`, dropping what is left.
+ */
+async function closeWhenDrained(app: FastifyInstance, graceMs: number): Promise<void> {
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_CONNECTION_SWEEP_MS);
+  const deadline = setTimeout(() => {
+    app.log.warn(`Requests still in flight after ${graceMs} ms of shutting down: their connections are closed`);
+    app.server.closeAllConnections();
+  }, graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(idleSweep);
+    clearTimeout(deadline);
+  }
 }
 
 /**
@@ -112,9 +150,13 @@ export async function startServer(
 
   const closers: Array<() => Promise<void>> = [];
   let closing: Promise<void> | undefined;
-  // Last started, first closed; a second close (a signal during shutdown) waits for the first.
+  let stopServing: Promise<void> | undefined;
+  let closeApp: (() => Promise<void>) | undefined;
+  // The site first, while the workers and the database still serve its requests in flight; then last started, first
+  // closed. A second close (a signal during shutdown) waits for the first.
   const closeAll = () =>
     (closing ??= (async () => {
+      await closeApp?.();
       for (const close of closers.reverse()) await close();
     })());
   try {
@@ -123,7 +165,7 @@ export async function startServer(
     const payPal = await setUpPayPal(config);
     closers.push(payPal.close);
 
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'takeaway.sqlite') });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
@@ -142,8 +184,9 @@ export async function startServer(
       identityEmulatorEndpoint: identity.emulatorEndpoint,
       payPal: { client: payPal.client, browser: payPal.browser, fakeUrl: payPal.fakeUrl },
       clock,
+      readiness: databaseReadiness(database.db),
     });
-    closers.push(() => app.close());
+    closeApp = () => (stopServing ??= closeWhenDrained(app, SHUTDOWN_GRACE_MS));
     await app.listen({ port: config.port, host: config.host });
     const now = clock ?? (() => new Date());
     outboxWorker = createOutboxWorker({
@@ -174,6 +217,7 @@ export async function startServer(
       identityEmulatorEndpoint: identity.emulatorEndpoint,
       payPalFakeUrl: payPal.fakeUrl,
       payPalFakeControl: payPal.fakeControl,
+      localIdentity: identity.localIdentity,
       reconcilePayments: reconciliationWorker.kick,
       close: closeAll,
     };
@@ -184,9 +228,11 @@ export async function startServer(
 }
 
 async function runFromCommandLine(): Promise<void> {
+  let config: ServerConfig;
   let server: RunningServer;
   try {
-    server = await startServer();
+    config = loadConfig(process.env);
+    server = await startServer(config);
   } catch (error) {
     if (error instanceof ConfigurationError) {
       process.stderr.write(`Configuration error: ${error.message}\n`);
@@ -195,13 +241,20 @@ async function runFromCommandLine(): Promise<void> {
     }
     process.exit(1);
   }
-  process.stdout.write(`Serving the site at ${server.url} and the API at ${server.url}/api\n`);
+  if (config.localIdentityOnNetwork) process.stderr.write(`${localIdentityWarning(config.host)}\n`);
+  const { url, localIdentity } = server;
+  const { databaseUrl, dataDir } = config;
+  process.stdout.write(
+    config.logFormat === 'pretty'
+      ? startBanner({ url, databaseUrl, sqliteFile: join(dataDir, SQLITE_FILE_NAME), localIdentity })
+      : `${servingLine(url)}\n`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`${signal} received, closing\n`);
+    process.stdout.write(`${signal} received, closing once the requests in flight are answered\n`);
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, loadConfig } from '../../src/server/config';
+import { chooseLogFormat, ConfigurationError, isLoopbackHost, loadConfig } from '../../src/server/config';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -20,7 +20,15 @@ describe('loadConfig', () => {
       analyticsMeasurementId: undefined,
       logLevel: 'info',
       acceptanceTimeoutSeconds: 600,
+      localIdentityOnNetwork: false,
     });
+  });
+
+  it('writes readable lines to a terminal and JSON lines elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
   });
 
   it('reads the acceptance timeout', () => {
@@ -40,6 +48,7 @@ describe('loadConfig', () => {
       COGNITO_CLIENT_ID: '4lq0vbr2kq4aefil4kpv3lhm1k',
       ANALYTICS_MEASUREMENT_ID: 'G-ABC123XYZ',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -51,6 +60,8 @@ describe('loadConfig', () => {
       identity: { mode: 'cognito', userPoolId: 'eu-west-2_AbC123xyz', clientId: '4lq0vbr2kq4aefil4kpv3lhm1k', region: 'eu-west-2' },
       analyticsMeasurementId: 'G-ABC123XYZ',
       logLevel: 'warn',
+      logFormat: 'json',
+      localIdentityOnNetwork: false,
     });
   });
 
@@ -75,12 +86,64 @@ describe('loadConfig', () => {
     [{ IDENTITY_EMULATOR_PORT: '-1' }, 'IDENTITY_EMULATOR_PORT'],
     [{ ANALYTICS_MEASUREMENT_ID: 'UA-12345-1' }, 'ANALYTICS_MEASUREMENT_ID'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_FORMAT: 'text' }, 'LOG_FORMAT'],
+    [{ HOST: '127.0.0.1', ALLOW_LOCAL_IDENTITY_ON_NETWORK: 'yes' }, 'ALLOW_LOCAL_IDENTITY_ON_NETWORK'],
     [{ ACCEPTANCE_TIMEOUT_SECONDS: 'ten minutes' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
     [{ ACCEPTANCE_TIMEOUT_SECONDS: '0' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
     [{ ACCEPTANCE_TIMEOUT_SECONDS: '86401' }, 'ACCEPTANCE_TIMEOUT_SECONDS'],
   ])('refuses %o, naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigurationError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable} `));
+  });
+});
+
+describe('chooseLogFormat', () => {
+  it.each([
+    [undefined, true, 'pretty'],
+    [undefined, false, 'json'],
+    ['json', true, 'json'],
+    ['pretty', false, 'pretty'],
+  ] as const)('LOG_FORMAT %s with a terminal %s: %s', (requested, outputIsTerminal, format) => {
+    expect(chooseLogFormat(requested, outputIsTerminal)).toBe(format);
+  });
+
+  it('refuses anything but pretty or json', () => {
+    expect(() => chooseLogFormat('JSON', false)).toThrow(new ConfigurationError('LOG_FORMAT must be pretty or json, got "JSON"'));
+  });
+});
+
+describe('local identity on a network address', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', 'localhost', 'LOCALHOST'])(
+    'counts %s as loopback',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', '128.0.0.1', '10.0.0.1', 'fe80::1', 'takeaway.example', 'localhost.example'])(
+    'counts %s as reachable from the network',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(false);
+    },
+  );
+
+  it('refuses to listen beyond loopback, saying why: the tokens are forgeable', () => {
+    for (const env of [{ HOST: '0.0.0.0' }, { HOST: '192.168.1.20', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '0' }, { HOST: '::', IDENTITY_MODE: 'local' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigurationError);
+      expect(() => loadConfig(env)).toThrow(/^HOST \S+ is not a loopback address, and IDENTITY_MODE is local: .* tokens are forgeable/);
+      expect(() => loadConfig(env)).toThrow(/ALLOW_LOCAL_IDENTITY_ON_NETWORK=1/);
+    }
+  });
+
+  it('listens there when ALLOW_LOCAL_IDENTITY_ON_NETWORK=1 says the owner knows, marked for a warning at start', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '1' });
+    expect(config).toMatchObject({ host: '0.0.0.0', identity: { mode: 'local' }, localIdentityOnNetwork: true });
+  });
+
+  it('needs nothing with a real user pool or on loopback', () => {
+    const cognito = { IDENTITY_MODE: 'cognito', COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_CLIENT_ID: 'abc123' };
+    expect(loadConfig({ ...cognito, HOST: '0.0.0.0' }).localIdentityOnNetwork).toBe(false);
+    expect(loadConfig({ HOST: '127.0.0.1', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '1' }).localIdentityOnNetwork).toBe(false);
   });
 });
 
@@ -94,6 +157,18 @@ describe('src/server/main.ts', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    expect(result.stdout).not.toContain('Serving');
+  }, 60_000);
+
+  it('stops at start in local identity mode on a network address without ALLOW_LOCAL_IDENTITY_ON_NETWORK', () => {
+    const result = spawnSync(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, HOST: '0.0.0.0', IDENTITY_MODE: '', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '', DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 55_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Configuration error: HOST 0.0.0.0 is not a loopback address');
     expect(result.stdout).not.toContain('Serving');
   }, 60_000);
 });

@@ -1,0 +1,47 @@
+export interface DemoSignIn {
+  who: string;
+  email: string;
+  password: string;
+}
+
+export interface StartFacts {
+  /** The site's origin, e.g. http://127.0.0.1:8080. */
+  url: string;
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  /** Local identity mode only: the emulator's demo users and the code every emailed verification carries. */
+  localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
+}
+
+/** Where the data lives, without a password that DATABASE_URL may carry. */
+export function describeDataLocation({ databaseUrl, sqliteFile }: Pick<StartFacts, 'databaseUrl' | 'sqliteFile'>): string {
+  if (databaseUrl === undefined) return `SQLite, ${sqliteFile}`;
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return `PostgreSQL, ${url.href}`;
+}
+
+/** The first line alone is what a log collector gets; a person at a terminal gets the lines after it too. */
+export function servingLine(url: string): string {
+  return `Serving the site at ${url} and the API at ${url}/api`;
+}
+
+/** What `npm start` prints in a terminal once everything is listening. */
+export function startBanner(facts: StartFacts): string {
+  const lines = [
+    servingLine(facts.url),
+    `  Kitchen dashboard  ${facts.url}/kitchen`,
+    `  Data               ${describeDataLocation(facts)}`,
+  ];
+  if (facts.localIdentity !== undefined) {
+    const { demoSignIns, verificationCode } = facts.localIdentity;
+    lines.push(
+      ...demoSignIns.map(
+        ({ who, email, password }, index) => `  ${index === 0 ? 'Demo sign-ins     ' : '                  '} ${who}: ${email} / ${password}`,
+      ),
+      `                     every emailed code is ${verificationCode}`,
+    );
+  }
+  lines.push('Press Ctrl+C to stop.');
+  return `${lines.join('\n')}\n`;
+}
