@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
 import type { FakeFailureMode, FakeOperation, PayPalFakeState } from '../../src/server/payments/fake/payPalFake';
-import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { expectStep, reachCollectionCheckout } from './orderSupport';
 import { RESTAURANT_NAME } from './shellSupport';
 
 type PaymentErrorData = components['schemas']['PaymentErrorData'];
@@ -57,13 +57,7 @@ export async function reachPaymentButtons(page: Page): Promise<void> {
 
 /** As reachPaymentButtons, up to the click that opens /payment, whatever it then shows. */
 export async function reachPaymentStep(page: Page): Promise<void> {
-  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page);
   await page.getByRole('radio', { name: 'PayPal' }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
