@@ -1,0 +1,161 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { identification, readyOrderUpdate } from './orderingServer';
+
+// The server as `npm start` runs it (tsx on src/server/main.ts), in a child process of its own, told to stop as a process
+// manager or Ctrl+C tells it while a customer's request is still arriving.
+
+const root = resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+const started: ServerProcess[] = [];
+
+async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      IDENTITY_EMULATOR_PORT: String(await freePort()),
+      PAYPAL_FAKE_PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+  const url = await new Promise<string>((resolveServing, reject) => {
+    child.stdout.on('data', () => {
+      const serving = /Serving the site at (\S+)/.exec(output);
+      if (serving) resolveServing(serving[1]);
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code} before serving: ${output}`)));
+  });
+  const server = { child, url, exited, output: () => output };
+  started.push(server);
+  return server;
+}
+
+async function api(url: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A POST whose body arrives in two parts, as from a slow phone connection; `finish` sends the rest and reads the answer. */
+function slowPost(url: string, path: string, body: unknown) {
+  const text = JSON.stringify(body);
+  const half = Math.floor(text.length / 2);
+  const outgoing = request(`${url}/api${path}`, {
+    method: 'POST',
+    headers: { ...identification, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+  });
+  const answer = new Promise<{ status: number; body: any }>((resolveAnswer, reject) => {
+    outgoing.once('error', reject);
+    outgoing.once('response', (response) => {
+      let received = '';
+      response.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      response.once('end', () => resolveAnswer({ status: response.statusCode ?? 0, body: JSON.parse(received) }));
+    });
+  });
+  outgoing.write(text.slice(0, half));
+  return {
+    finish() {
+      outgoing.end(text.slice(half));
+      return answer;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolvePause) => setTimeout(resolvePause, ms));
+
+describe('stopping the server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'api-shutdown-'));
+  afterEach(() => {
+    for (const server of started.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'on %s takes no new connections, answers the request in flight, exits 0, and a restart finds what it saved',
+    async (signal) => {
+      const first = await startServerProcess(dataDir);
+      const created = await api(first.url, '/OrderBuilder/create');
+      expect(created.status).toBe(200);
+      const basketId: string = created.body.data.basketId;
+      const update = readyOrderUpdate(basketId, {
+        name: `Stopped by ${signal}`,
+        orderItems: [{ categoryId: 1, itemId: 109, quantity: 3, title: 'Mixed Starter for Two', itemCost: 0, lineCost: 0 }],
+      });
+
+      const inFlight = slowPost(first.url, '/orderbuilder/update', update);
+      await pause(300);
+      first.child.kill(signal);
+      await pause(500);
+      await expect(fetch(`${first.url}/healthz`)).rejects.toThrow();
+      expect(first.child.exitCode).toBeNull();
+
+      const answered = await inFlight.finish();
+      expect(answered.status).toBe(200);
+      expect(answered.body.data.order).toMatchObject({ basketId, name: `Stopped by ${signal}` });
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain(`${signal} received, closing once the requests in flight are answered`);
+
+      const second = await startServerProcess(dataDir);
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+      const sqlite = new SqliteDatabase(join(dataDir, 'takeaway.sqlite'), { readonly: true });
+      try {
+        expect(sqlite.prepare('select name from baskets where basket_id = ?').get(basketId)).toEqual({ name: `Stopped by ${signal}` });
+        expect(sqlite.prepare('select item_id, quantity from basket_lines where basket_id = ?').all(basketId)).toEqual([
+          { item_id: 109, quantity: 3 },
+        ]);
+      } finally {
+        sqlite.close();
+      }
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+    90_000,
+  );
+
+  it('starts on a network address with ALLOW_LOCAL_IDENTITY_ON_NETWORK=1, warning that local identity tokens are forgeable', async () => {
+    const server = await startServerProcess(dataDir, { HOST: '0.0.0.0', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '1' });
+    expect(server.output()).toContain(
+      'Warning: local identity mode on 0.0.0.0, reachable from the network (ALLOW_LOCAL_IDENTITY_ON_NETWORK=1). Its tokens are forgeable',
+    );
+    expect((await fetch(server.url.replace('0.0.0.0', '127.0.0.1') + '/healthz')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
+});
