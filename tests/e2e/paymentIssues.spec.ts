@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectStep, placeOrderAndReadReference } from './orderSupport';
+import { expectStep, placeOrderAndReadReference, reachCollectionCheckout } from './orderSupport';
 import {
   clearPayPalFailures,
+  continueToPayment,
   expectPaymentButtons,
   expectPaymentIssue,
   failApiCall,
@@ -9,7 +10,6 @@ import {
   payPalFakeState,
   payWithPayPal,
   reachPaymentButtons,
-  reachPaymentStep,
   watchLoggedErrors,
 } from './paymentSupport';
 import { waitForShell } from './shellSupport';
@@ -20,7 +20,8 @@ const EXTERNAL_PAYPAL_ISSUE = 'There was an external PayPal issue.';
 const ACCOUNT_NOT_VERIFIED = 'Your PayPal account is not verified.';
 const FAILED_TO_LOAD = 'PayPal failed to load correctly.';
 
-// The PayPal fake's failures are shared by every page on the server: one test at a time, so none meets another's failure.
+// The PayPal fake's failures are shared by every page on the server: this file's tests run one at a time, and each asks for
+// its failure just before the step that meets it, so that no other page meets it first.
 test.describe.configure({ mode: 'default', timeout: 60_000 });
 
 test.afterEach(async ({ request }, testInfo) => {
@@ -108,8 +109,9 @@ test('/paymentProcessing opened with no order being paid: "Your order was not lo
 
 test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash and placed', async ({ page, request }) => {
   const logged = watchLoggedErrors(page);
+  await reachCollectionCheckout(page);
   await failAtPayPal(request, 'sdk', 'unreachable');
-  await reachPaymentStep(page);
+  await continueToPayment(page);
 
   await expectPaymentIssue(page, FAILED_TO_LOAD);
   expect(logged).toEqual([

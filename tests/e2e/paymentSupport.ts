@@ -51,13 +51,13 @@ export function watchLoggedErrors(page: Page): PaymentErrorData[] {
 
 /** A guest's collection order (£11.50) through the screens to /payment, paid by PayPal, with PayPal's buttons shown. */
 export async function reachPaymentButtons(page: Page): Promise<void> {
-  await reachPaymentStep(page);
+  await reachCollectionCheckout(page);
+  await continueToPayment(page);
   await expectPaymentButtons(page);
 }
 
-/** As reachPaymentButtons, up to the click that opens /payment, whatever it then shows. */
-export async function reachPaymentStep(page: Page): Promise<void> {
-  await reachCollectionCheckout(page);
+/** On /checkout: chooses PayPal and goes on to /payment, whatever it then shows. */
+export async function continueToPayment(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'PayPal' }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
