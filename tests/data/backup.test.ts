@@ -59,7 +59,7 @@ describe.each(databaseTargets.map((target) => [target.name, target] as const))('
     return empty;
   }
 
-  it('backs up while the server has the database open, and a restore into a fresh database finds every order', async () => {
+  it('backs up while the database is open and in use, and a restore into a fresh database finds every order', async () => {
     const original = await emptyDatabase();
     const database = await openDatabase(original.location);
     cleanUp.push(() => database.close());
