@@ -7,7 +7,7 @@ import { registerAutoRefusalSweep } from './autoRefusalSweep';
 import type { ServerConfig } from './config';
 import type { ReadinessCheck } from './db/readiness';
 import type { Repositories } from './db/repositories';
-import { handleError } from './errors';
+import { answerClientError, ApiError, handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
 import { loggerOptions } from './logging';
@@ -24,7 +24,7 @@ import {
 } from './plugins/browserConfig';
 import { healthRoutes } from './plugins/health';
 import { requireIdentificationHeaders } from './plugins/identification';
-import { acceptEmptyJsonBodies } from './plugins/jsonBody';
+import { acceptJsonBodiesOnly } from './plugins/jsonBody';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSite } from './plugins/site';
 import { createValidatorCompiler } from './plugins/validation';
@@ -86,6 +86,14 @@ export async function buildApp({
   const app = Fastify({
     logger: loggerOptions(config.logLevel, config.logFormat),
     bodyLimit: 256 * 1024,
+    // Every path parameter of the contract is at most 64 characters, so validation names the field up to 100; beyond,
+    // the router answers 414 without looking further.
+    routerOptions: { maxParamLength: 100 },
+    // The router's and Node's own refusals (an undecodable address, headers over Node's limit) answer the envelope too.
+    frameworkErrors: handleError,
+    clientErrorHandler: answerClientError,
+    // Its own 503 for a request that arrives while the server closes is not in the envelope; the hook below answers it.
+    return503OnClosing: false,
     // Closing waits for the requests in flight (startServer bounds the wait); idle keep-alive connections close at once.
     forceCloseConnections: 'idle',
   });
@@ -96,7 +104,7 @@ export async function buildApp({
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(handleError);
-  acceptEmptyJsonBodies(app);
+  acceptJsonBodiesOnly(app);
 
   const identityServiceOrigin =
     config.identity.mode === 'cognito' ? `https://cognito-idp.${config.identity.region}.amazonaws.com` : undefined;
@@ -110,6 +118,13 @@ export async function buildApp({
     }
   });
   await app.register(compress);
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new ApiError(503, 'The server is restarting: please try again in a moment');
+  });
   app.addHook('onRequest', requireIdentificationHeaders(config));
   app.addHook('onRequest', authorizeDeclaredAccess(verifyIdToken));
 

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../api/schema.gen';
 import { EMAIL_FORMAT_MESSAGE } from '../domain/contactMessages';
 import { atLeast, atLeastCharacters, atMost, atMostCharacters } from '../domain/limitMessages';
@@ -104,32 +106,81 @@ export function validationFailures(errors: AjvError[], context: string): Validat
   return [...unique.values()];
 }
 
-const bodyErrorMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'must be valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'must not be empty',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'must be sent as application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'is too large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'does not match its Content-Length',
+/** SPEC §7's calls take JSON only; anything else is refused before a handler could mistake it for the body. */
+export function notJsonBody(): ApiError {
+  return new ApiError(415, 'Send the body as JSON (Content-Type: application/json)', [{ field: 'body', message: 'must be sent as application/json' }]);
+}
+
+const addressTooLong = () => new ApiError(414, 'The address is too long');
+const bodyRefusal = (statusCode: number, errorMessage: string | null, message: string) => () =>
+  new ApiError(statusCode, errorMessage, [{ field: 'body', message }]);
+
+/**
+ * Fastify's and its plugins' own refusals, in plain words. A 400 keeps `errorMessage` null when it names a field
+ * (SPEC §8: the failures are shown); every other status says what to change.
+ */
+const frameworkRefusals: Record<string, () => ApiError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: bodyRefusal(400, null, 'must be valid JSON'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: bodyRefusal(400, null, 'does not match its Content-Length'),
+  FST_CP_ERR_INVALID_CONTENT: bodyRefusal(400, null, 'could not be decompressed'),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: notJsonBody,
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: bodyRefusal(415, 'Send the body uncompressed, or compressed with gzip, deflate or br', 'has an unknown encoding'),
+  FST_ERR_CTP_BODY_TOO_LARGE: bodyRefusal(413, 'The request is too large', 'is too large'),
+  FST_ERR_BAD_URL: () => new ApiError(400, 'The address is not valid'),
+  FST_ERR_MAX_PARAM_LENGTH: addressTooLong,
 };
 
 /** The one error handler: every failure leaves in the SPEC §8 shape, and nothing internal leaks. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (error instanceof ApiError) {
-    return reply.code(error.statusCode).send(errorBody(error.errorMessage, error.validationErrors));
-  }
+  const refusal = error instanceof ApiError ? error : error.code ? frameworkRefusals[error.code]?.() : undefined;
+  if (refusal) return reply.code(refusal.statusCode).send(errorBody(refusal.errorMessage, refusal.validationErrors));
   if (error.validation) {
     const failures = validationFailures(error.validation as AjvError[], error.validationContext ?? 'request');
     return reply.code(400).send(errorBody(null, failures));
   }
-  const bodyMessage = error.code ? bodyErrorMessages[error.code] : undefined;
-  if (bodyMessage && error.statusCode) {
-    return reply.code(error.statusCode).send(errorBody(null, [{ field: 'body', message: bodyMessage }]));
-  }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return reply.code(error.statusCode).send(errorBody(error.message));
+    // A refusal this server has no words for yet: its own text may name internals, so it is not passed on.
+    request.log.warn({ err: error }, 'request refused');
+    return reply.code(error.statusCode).send(errorBody('The request cannot be handled'));
   }
   request.log.error({ err: error }, 'unexpected error');
   return reply.code(500).send(errorBody('An unexpected error occurred'));
+}
+
+/** Refusals by Node's HTTP parser, before Fastify has a request: answered on the socket, in the same shape. */
+const parserRefusals: Record<string, () => ApiError> = {
+  HPE_HEADER_OVERFLOW: () => new ApiError(431, "The request's headers are too large"),
+  ERR_HTTP_REQUEST_TIMEOUT: () => new ApiError(408, 'The request took too long to arrive'),
+};
+const malformedRequest = () => new ApiError(400, 'The request is malformed');
+
+/**
+ * Node counts the request line within its header limit, so an address too long for it overflows the headers too. It is
+ * told apart when the overflowing chunk is a request's start (a method, a space) whose first line has not ended within
+ * the limit; an overflow found in a later chunk stays 431.
+ */
+function parserRefusalOf(error: ConnectionError): ApiError {
+  // Node hands over the chunk as a Buffer, whatever Fastify's type says.
+  const packet: unknown = error.rawPacket;
+  const start = Buffer.isBuffer(packet) ? packet.subarray(0, maxHeaderSize) : undefined;
+  if (error.code === 'HPE_HEADER_OVERFLOW' && start && /^[A-Z]+ /.test(start.toString('latin1', 0, 16)) && !start.includes('\r\n')) {
+    return addressTooLong();
+  }
+  return (parserRefusals[error.code] ?? malformedRequest)();
+}
+
+/** Fastify's `clientErrorHandler`: Node's `clientError`, answered in the envelope instead of Fastify's own shape. */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { statusCode, errorMessage } = parserRefusalOf(error);
+  const body = JSON.stringify(errorBody(errorMessage));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function isApiRequest(url: string): boolean {
