@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { expectStep, placeOrderAndReadReference, reachCollectionCheckout } from './orderSupport';
 import {
-  clearPayPalFailures,
+  basketIdOf,
   continueToPayment,
   expectPaymentButtons,
   expectPaymentIssue,
   failApiCall,
   failAtPayPal,
-  payPalFakeState,
+  makePayPalScriptUnreachable,
+  moneyAtPayPal,
   payWithPayPal,
   reachPaymentButtons,
   watchLoggedErrors,
@@ -20,25 +21,21 @@ const EXTERNAL_PAYPAL_ISSUE = 'There was an external PayPal issue.';
 const ACCOUNT_NOT_VERIFIED = 'Your PayPal account is not verified.';
 const FAILED_TO_LOAD = 'PayPal failed to load correctly.';
 
-// The PayPal fake's failures are shared by every page on the server: this file's tests run one at a time, and each asks for
-// its failure just before the step that meets it, so that no other page meets it first.
-test.describe.configure({ mode: 'default', timeout: 60_000 });
-
-test.afterEach(async ({ request }, testInfo) => {
-  // A test that failed before its failure was met must not leave it for the next one.
-  if (testInfo.status !== testInfo.expectedStatus) await clearPayPalFailures(request);
-});
+// Each failure at the PayPal fake is kept to its test's basket, and PayPal's script is made unreachable for one page only,
+// so these tests run beside any other.
+test.describe.configure({ timeout: 60_000 });
 
 test('an unverified PayPal account: "Your PayPal account is not verified.", nothing authorised', async ({ page, request }) => {
   const logged = watchLoggedErrors(page);
   await reachPaymentButtons(page);
-  const before = await payPalFakeState(request);
 
   await payWithPayPal(page, 'Unverified');
 
   await expectPaymentIssue(page, ACCOUNT_NOT_VERIFIED);
   expect(logged).toEqual([expect.objectContaining({ errorMode: 'UnconfirmedPayPalAccount', orderBuilderId: expect.any(String) })]);
-  expect((await payPalFakeState(request)).performed.authorize).toBe(before.performed.authorize);
+  const atPayPal = await moneyAtPayPal(request, await basketIdOf(page));
+  expect(atPayPal.orders.map((order) => order.status)).toEqual(['APPROVED']);
+  expect(atPayPal.authorisations).toEqual([]);
 });
 
 test('createPayPalOrderLink failing: "There was an external PayPal issue."; Try again shows the buttons again', async ({ page }) => {
@@ -58,29 +55,29 @@ test('createPayPalOrderLink failing: "There was an external PayPal issue."; Try 
 test('PayPal failing to create the order: "There was an external PayPal issue."', async ({ page, request }) => {
   const logged = watchLoggedErrors(page);
   await reachPaymentButtons(page);
-  const before = await payPalFakeState(request);
 
-  await failAtPayPal(request, 'create', 'server-error');
+  await failAtPayPal(page, 'create', 'server-error');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
 
   await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
   expect(logged).toEqual([expect.objectContaining({ errorMode: 'IssueCreatingPayPalBasketApi', orderBuilderId: expect.any(String) })]);
   await expect(page.getByRole('dialog', { name: 'PayPal sandbox' })).toHaveCount(0);
-  expect((await payPalFakeState(request)).orders).toHaveLength(before.orders.length);
+  expect((await moneyAtPayPal(request, await basketIdOf(page))).orders).toEqual([]);
 });
 
 for (const mode of ['declined', 'server-error'] as const) {
   test(`PayPal's authorisation ${mode}: "There was an external PayPal issue.", nothing held`, async ({ page, request }) => {
     const logged = watchLoggedErrors(page);
     await reachPaymentButtons(page);
-    const before = await payPalFakeState(request);
 
-    await failAtPayPal(request, 'authorize', mode);
+    await failAtPayPal(page, 'authorize', mode);
     await payWithPayPal(page);
 
     await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
     expect(logged).toEqual([expect.objectContaining({ errorMode: 'AuthorisationAndCaptureError', orderBuilderId: expect.any(String) })]);
-    expect((await payPalFakeState(request)).authorizations).toHaveLength(before.authorizations.length);
+    const atPayPal = await moneyAtPayPal(request, await basketIdOf(page));
+    expect(atPayPal.orders).toHaveLength(1);
+    expect(atPayPal.authorisations).toEqual([]);
   });
 }
 
@@ -107,10 +104,10 @@ test('/paymentProcessing opened with no order being paid: "Your order was not lo
   expect(logged[0]).not.toHaveProperty('orderBuilderId');
 });
 
-test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash and placed', async ({ page, request }) => {
+test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash and placed', async ({ page }) => {
   const logged = watchLoggedErrors(page);
   await reachCollectionCheckout(page);
-  await failAtPayPal(request, 'sdk', 'unreachable');
+  await makePayPalScriptUnreachable(page);
   await continueToPayment(page);
 
   await expectPaymentIssue(page, FAILED_TO_LOAD);

@@ -3,7 +3,7 @@ import { PAYMENT_TIMEOUTS } from '../../machines/payment/paymentMachine';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
-import type { PayPalFakeState } from '../../src/server/payments/fake/payPalFake';
+import { continueToPayment, expectPaymentButtons, moneyAtPayPal, payByCard, payWithPayPal } from './paymentSupport';
 import { waitForShell } from './shellSupport';
 
 // An order paid online, from the menu to the restaurant's acceptance and the tracked order, through the site's PayPal
@@ -31,50 +31,10 @@ function watchPayPalOrders(page: Page): string[] {
   return basketIds;
 }
 
-/** What the PayPal fake holds for one basket: its PayPal orders, their authorisations and captures. */
-async function moneyAtPayPal(request: APIRequestContext, basketId: string) {
-  // The fake behind the site's own origin (src/server/payments/fake/sandboxProxy.ts), shared by the tests running beside.
-  const answer = await request.get('/paypal-sandbox/fake/state');
-  expect(answer.ok()).toBe(true);
-  const { orders } = (await answer.json()) as PayPalFakeState;
-  const ofBasket = orders.filter((order) => order.purchase_units[0]?.custom_id === basketId);
-  const payments = ofBasket.map((order) => order.purchase_units[0].payments);
-  return {
-    orders: ofBasket,
-    authorisations: payments.flatMap((held) => held?.authorizations ?? []),
-    captures: payments.flatMap((held) => held?.captures ?? []),
-  };
-}
-
-/** /payment with PayPal's buttons ready to use, not a spinner. */
-async function expectPaymentButtons(page: Page): Promise<void> {
-  await expectStep(page, '/payment', 'Payment details');
-  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Debit or Credit Card' })).toBeEnabled();
-}
-
 async function chooseToPayOnline(page: Page, choice: 'PayPal' | 'Debit or credit card'): Promise<void> {
   await reachCollectionCheckout(page);
-  await page.getByRole('radio', { name: choice }).check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await continueToPayment(page, choice);
   await expectPaymentButtons(page);
-}
-
-/** PayPal's button and, in the sandbox's window, "Pay now" with the verified test account. */
-async function payWithPayPal(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await page.getByRole('dialog', { name: 'PayPal sandbox' }).getByRole('button', { name: 'Pay now' }).click();
-}
-
-/** PayPal's card button and its form ("Card payment"), filled with `number` and a future expiry. */
-async function payByCard(page: Page, number: string): Promise<void> {
-  await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
-  const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByRole('textbox', { name: 'Card number' }).fill(number);
-  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-  await form.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${nextYear}`);
-  await form.getByRole('textbox', { name: 'Security code' }).fill('123');
-  await form.getByRole('button', { name: 'Pay' }).click();
 }
 
 /** The restaurant confirmation's order reference, once the payment placed the order. */

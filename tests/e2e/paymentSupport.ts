@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
 import type { FakeFailureMode, FakeOperation, PayPalFakeState } from '../../src/server/payments/fake/payPalFake';
+import { BASKET_STORAGE_KEY } from '../../src/platform/basketStorage';
 import { expectStep, reachCollectionCheckout } from './orderSupport';
 import { RESTAURANT_NAME } from './shellSupport';
 
@@ -21,21 +22,44 @@ export async function failApiCall(page: Page, call: keyof typeof API_CALLS): Pro
   await page.route(API_CALLS[call], (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: `${call} failed` }));
 }
 
-/** The next `times` (1) calls of `operation` at the PayPal fake fail as `mode`. */
-export async function failAtPayPal(request: APIRequestContext, operation: FakeOperation, mode: FakeFailureMode, times = 1): Promise<void> {
-  const told = await request.post(`${PAYPAL_FAKE}/failures`, { data: { operation, mode, times } });
+/** The basket the page is ordering, as the browser keeps it between visits (src/platform/basketStorage.ts). */
+export async function basketIdOf(page: Page): Promise<string> {
+  const basketId = await page.evaluate((key) => {
+    const saved = JSON.parse(window.localStorage.getItem(key) ?? 'null') as { context?: { basketId?: unknown } } | null;
+    return saved?.context?.basketId;
+  }, BASKET_STORAGE_KEY);
+  expect(typeof basketId, 'the page holds a basket').toBe('string');
+  return basketId as string;
+}
+
+/**
+ * The next `times` (1) calls of `operation` at the PayPal fake about the page's basket fail as `mode`. The fake serves
+ * every page of the e2e site, so the failure is kept to this basket: a test in the other worker never meets it.
+ */
+export async function failAtPayPal(page: Page, operation: Exclude<FakeOperation, 'sdk' | 'token'>, mode: FakeFailureMode, times = 1): Promise<void> {
+  const basketId = await basketIdOf(page);
+  const told = await page.request.post(`${PAYPAL_FAKE}/failures`, { data: { operation, mode, times, basketId } });
   expect(told.status(), 'the PayPal fake takes the failure').toBe(204);
 }
 
-/** Forgets failures asked for and not yet met. */
-export async function clearPayPalFailures(request: APIRequestContext): Promise<void> {
-  expect((await request.delete(`${PAYPAL_FAKE}/failures`)).status()).toBe(204);
+/** PayPal's script answers 503 to this page only, as when PayPal cannot be reached (the fake's `sdk` failure, kept to one page). */
+export async function makePayPalScriptUnreachable(page: Page): Promise<void> {
+  await page.route('**/paypal-sandbox/sdk/js**', (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }));
 }
 
-export async function payPalFakeState(request: APIRequestContext): Promise<PayPalFakeState> {
+/** What the PayPal fake holds for one basket: its PayPal orders, their authorisations and captures. */
+export async function moneyAtPayPal(request: APIRequestContext, basketId: string) {
+  // The fake is shared by the tests running beside this one: only this basket's orders are read.
   const answer = await request.get(`${PAYPAL_FAKE}/state`);
   expect(answer.ok()).toBe(true);
-  return (await answer.json()) as PayPalFakeState;
+  const { orders } = (await answer.json()) as PayPalFakeState;
+  const ofBasket = orders.filter((order) => order.purchase_units[0]?.custom_id === basketId);
+  const payments = ofBasket.map((order) => order.purchase_units[0].payments);
+  return {
+    orders: ofBasket,
+    authorisations: payments.flatMap((held) => held?.authorizations ?? []),
+    captures: payments.flatMap((held) => held?.captures ?? []),
+  };
 }
 
 /** Every body the page sends to LogError, in order (kept whether or not the call succeeds). */
@@ -56,9 +80,9 @@ export async function reachPaymentButtons(page: Page): Promise<void> {
   await expectPaymentButtons(page);
 }
 
-/** On /checkout: chooses PayPal and goes on to /payment, whatever it then shows. */
-export async function continueToPayment(page: Page): Promise<void> {
-  await page.getByRole('radio', { name: 'PayPal' }).check();
+/** On /checkout: chooses to pay online (PayPal unless told) and goes on to /payment, whatever it then shows. */
+export async function continueToPayment(page: Page, choice: 'PayPal' | 'Debit or credit card' = 'PayPal'): Promise<void> {
+  await page.getByRole('radio', { name: choice }).check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
@@ -76,6 +100,17 @@ export async function payWithPayPal(page: Page, account: 'Verified' | 'Unverifie
   const payPal = page.getByRole('dialog', { name: 'PayPal sandbox' });
   await payPal.getByRole('radio', { name: account, exact: true }).check();
   await payPal.getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** PayPal's card button and its form ("Card payment"), filled with `number` and a future expiry. */
+export async function payByCard(page: Page, number: string): Promise<void> {
+  await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(number);
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await form.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${nextYear}`);
+  await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await form.getByRole('button', { name: 'Pay' }).click();
 }
 
 /** /paymentIssue, titled as SPEC §2 says, telling the customer SPEC §8's `message`. */
