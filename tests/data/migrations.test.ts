@@ -36,7 +36,7 @@ const allMigrations = [
   '0004-bookings-and-enquiries',
   '0005-accounts',
   '0006-payments',
-  '0008-takeaway-cash-payment',
+  '0007-takeaway-cash-payment',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -16,5 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-bookings-and-enquiries': bookingsAndEnquiries,
   '0005-accounts': accounts,
   '0006-payments': payments,
-  '0008-takeaway-cash-payment': takeawayCashPayment,
+  '0007-takeaway-cash-payment': takeawayCashPayment,
 };
