@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -264,5 +265,73 @@ describe('every refusal of every operation is the SPEC §8 envelope with a decla
 
   it('wrote nothing for any of them', () => {
     expect(allRows()).toBe(rowsBefore);
+  });
+});
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+/** Writes each text over one connection, waiting on each step between; answers all the server sent before it closed it. */
+async function exchange(url: string, steps: Array<string | (() => Promise<unknown>)>): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  const ended = new Promise((resolve) => socket.on('close', resolve));
+  for (const step of steps) {
+    if (typeof step === 'string') socket.write(step);
+    else await step();
+  }
+  await ended;
+  return Buffer.concat(received).toString('utf8');
+}
+
+/** Each HTTP answer in `text`: its status, its content type and its body. */
+function answersIn(text: string): Array<{ status: number; contentType: string | undefined; body: unknown }> {
+  return text
+    .split(/(?=HTTP\/1\.1 \d{3} )/)
+    .filter(Boolean)
+    .map((answer) => {
+      const [head, body] = answer.split('\r\n\r\n');
+      return { status: Number(head.slice(9, 12)), contentType: /^content-type: (.*)$/im.exec(head)?.[1], body: JSON.parse(body) };
+    });
+}
+
+const identificationLines = Object.entries(identification)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join('');
+const envelopeType = 'application/json; charset=utf-8';
+
+describe('refusals before any operation is known', () => {
+  it('answers a request Node cannot parse with the envelope', async () => {
+    const text = await exchange(ordering.server.url, [
+      `GET /api/restaurant/coreRestaurantData HTTP/1.1\r\nHost: test\r\nContent-Length: many\r\n${identificationLines}\r\n`,
+    ]);
+    expect(answersIn(text)).toEqual([
+      { status: 400, contentType: envelopeType, body: { errorMessage: 'The request is malformed', validationErrors: [] } },
+    ]);
+  });
+
+  it('answers a request arriving on an open connection while the server closes with the envelope, after the one in flight', async () => {
+    const closing = await startOrderingServer();
+    const body = JSON.stringify({ basketId: 'b8f2c0d4e6a81b3c5d7e9f1a' });
+    let closed: Promise<void> | undefined;
+    const text = await exchange(closing.server.url, [
+      `POST /api/orderbuilder/confirm HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+        `${identificationLines}\r\n${body.slice(0, 5)}`,
+      () => pause(200),
+      async () => {
+        closed = closing.close();
+        await pause(200);
+      },
+      `${body.slice(5)}GET /api/restaurant/coreRestaurantData HTTP/1.1\r\nHost: test\r\n${identificationLines}\r\n`,
+    ]);
+    await closed;
+    const [answered, refused] = answersIn(text);
+    expect(answered.status).toBe(400);
+    expect(refused).toEqual({
+      status: 503,
+      contentType: envelopeType,
+      body: { errorMessage: 'The server is restarting: please try again in a moment', validationErrors: [] },
+    });
   });
 });
