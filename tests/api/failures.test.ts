@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { handleError } from '../../src/server/errors';
 import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { createIdTokenVerifier } from '../../src/server/identity/verify';
@@ -77,5 +78,36 @@ describe('when something unexpected fails', () => {
     const response = await app.inject({ url: '/order', headers: { accept: 'text/html' } });
     expect(response.statusCode).toBe(503);
     expect(response.body).toContain('npm run build');
+  });
+});
+
+describe('the error handler', () => {
+  const secret = 'SQLITE_BUSY at /srv/data/takeaway.sqlite (repositories.ts:42)';
+  let bare: FastifyInstance;
+
+  beforeAll(async () => {
+    bare = Fastify({ logger: false });
+    bare.setErrorHandler(handleError);
+    bare.get('/unexpected', async () => {
+      throw new Error(secret);
+    });
+    bare.get('/refused-without-words', async () => {
+      throw Object.assign(new Error(secret), { statusCode: 409 });
+    });
+    await bare.ready();
+  });
+
+  afterAll(() => bare?.close());
+
+  it('answers an unexpected error 500 without its text', async () => {
+    const response = await bare.inject({ url: '/unexpected' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorMessage: 'An unexpected error occurred', validationErrors: [] });
+  });
+
+  it("keeps a refusal's status but not its text when it has no plain words", async () => {
+    const response = await bare.inject({ url: '/refused-without-words' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: 'The request cannot be handled', validationErrors: [] });
   });
 });
