@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
-import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
-import { approvedPayPalOrder, queryDatabase, type Approval } from './payPalSupport';
+import { startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { paidOrder, queryDatabase, type Approval } from './payPalSupport';
 
 // The kitchen ticket's payment (docs/payments.md): how the order was paid, where its money is as the restaurant's
 // answers move it at the loopback PayPal fake, and a PayPal step that keeps failing shown to staff.
@@ -22,21 +22,6 @@ beforeEach(() => {
 });
 
 const card: Approval = { paymentSource: 'card', card: { number: '4111111111111111', expiry: '12/30', securityCode: '123' } };
-
-/** A basket paid online through the fake, placed, and its acceptance requested, as the browser and the payer do it. */
-async function paidOrder(approval: Approval = { paymentSource: 'paypal' }): Promise<{ basketId: string; orderRef: string }> {
-  const basketId = await ordering.newBasket();
-  const updated = await ordering.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
-  expect(updated.status).toBe(200);
-  const value = (updated.body.data.order.totalCost as number).toFixed(2);
-  const payPalOrderId = await approvedPayPalOrder(ordering.server.payPalFakeUrl!, basketId, value, approval);
-  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: approval.paymentSource };
-  expect((await ordering.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
-  const placed = await ordering.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-  expect((await ordering.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
-  return { basketId, orderRef: placed.body.data.orderRef };
-}
 
 async function ticketPayment(orderRef: string) {
   const { status, body } = await ordering.call('/kitchen/orders', { token: staffToken });
@@ -61,7 +46,7 @@ describe('the kitchen ticket of an order paid online', () => {
   });
 
   it('shows the money held once the order is placed, and taken once the restaurant accepts it', async () => {
-    const { orderRef } = await paidOrder();
+    const { orderRef } = await paidOrder(ordering);
     expect(await ticketPayment(orderRef)).toEqual({ method: 'paypal', money: 'held', problem: null });
 
     const accepted = await kitchen(orderRef, 'accept');
@@ -72,18 +57,18 @@ describe('the kitchen ticket of an order paid online', () => {
   });
 
   it('says a card payment was paid by card', async () => {
-    const { orderRef } = await paidOrder(card);
+    const { orderRef } = await paidOrder(ordering, card);
     expect(await ticketPayment(orderRef)).toEqual({ method: 'card', money: 'held', problem: null });
   });
 
   it('shows the money released when the restaurant refuses the order', async () => {
-    const { orderRef } = await paidOrder();
+    const { orderRef } = await paidOrder(ordering);
     expect((await kitchen(orderRef, 'refuse', { reason: 'Closing early tonight' })).status).toBe(200);
     expect(await moneyBecomes(orderRef, 'released')).toEqual({ method: 'paypal', money: 'released', problem: null });
   });
 
   it('shows the money returned when an accepted order is cancelled', async () => {
-    const { orderRef } = await paidOrder(card);
+    const { orderRef } = await paidOrder(ordering, card);
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
     await moneyBecomes(orderRef, 'taken');
     expect((await kitchen(orderRef, 'status', { kitchenStatus: 4 })).status).toBe(200);
@@ -92,7 +77,7 @@ describe('the kitchen ticket of an order paid online', () => {
 
   it('tells staff once PayPal has refused to take the money 3 times, and no more once it has', async () => {
     fake.failNext('capture', 'server-error', 3);
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await paidOrder(ordering);
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
 
     const attempts = () => queryDatabase<{ attempts: number }>(ordering, 'select attempts from payment_outbox where basket_id = ?', basketId)[0]?.attempts;

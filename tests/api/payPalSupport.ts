@@ -50,14 +50,28 @@ export async function approvedPayPalOrder(
 export async function linkedPayment(
   server: Pick<OrderingServer, 'newBasket' | 'post'>,
   fakeUrl: string,
+  approval: Approval = { paymentSource: 'paypal' },
 ): Promise<{ basketId: string; payPalOrderId: string }> {
   const basketId = await server.newBasket();
   const updated = await server.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
   expect(updated.status).toBe(200);
-  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, (updated.body.data.order.totalCost as number).toFixed(2));
-  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
+  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, (updated.body.data.order.totalCost as number).toFixed(2), approval);
+  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: approval.paymentSource };
   expect((await server.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
   return { basketId, payPalOrderId };
+}
+
+/** A basket paid online, placed by authorise-capture, and its acceptance requested, as the browser and the payer do it. */
+export async function paidOrder(
+  server: Pick<OrderingServer, 'newBasket' | 'post' | 'server'>,
+  approval: Approval = { paymentSource: 'paypal' },
+  fakeUrl = server.server.payPalFakeUrl!,
+): Promise<{ basketId: string; orderRef: string }> {
+  const { basketId, payPalOrderId } = await linkedPayment(server, fakeUrl, approval);
+  const placed = await server.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  expect((await server.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
+  return { basketId, orderRef: placed.body.data.orderRef };
 }
 
 /** What a server that died before writing PayPal's answer leaves at PayPal: the order authorised, under its request id. */

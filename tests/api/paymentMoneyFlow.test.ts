@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPayPalFake, type PayPalFake, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
-import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
-import { approvedPayPalOrder, queryDatabase } from './payPalSupport';
+import { startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { paidOrder, queryDatabase } from './payPalSupport';
 
 // docs/payments.md "Money that ends right": the acceptance changes of an order paid online take, release or return
 // its money at PayPal once, through the outbox and its worker, against the real server and the loopback PayPal fake.
@@ -46,23 +46,11 @@ const outboxRows = (basketId: string, server = ordering) =>
 const basketStatus = (basketId: string) =>
   query<{ status: number }>(ordering, 'select status from baskets where basket_id = ?', basketId)[0].status;
 
-/**
- * What the browser and the customer do: a basket paid online, its PayPal order approved and authorised, the order
- * placed and its acceptance requested.
- */
-async function paidOrder(server = ordering, fakeUrl = server.server.payPalFakeUrl!): Promise<{ basketId: string; orderRef: string }> {
-  const basketId = await server.newBasket();
-  const updated = await server.post('/orderbuilder/update', readyOrderUpdate(basketId, { paymentType: 2 }));
-  expect(updated.status).toBe(200);
-  const value = (updated.body.data.order.totalCost as number).toFixed(2);
-  const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, value);
-  const link = { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource: 'paypal' };
-  expect((await server.post('/payment/createPayPalOrderLink', link)).status).toBe(200);
-  const placed = await server.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
-  expect(placed.status).toBe(200);
-  expect((await server.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
-  expect(paymentRow(basketId, server).state).toBe('authorised');
-  return { basketId, orderRef: placed.body.data.orderRef };
+/** An order paid online and its acceptance requested, its money held. */
+async function heldOrder(server = ordering, fakeUrl = server.server.payPalFakeUrl!): Promise<{ basketId: string; orderRef: string }> {
+  const placed = await paidOrder(server, undefined, fakeUrl);
+  expect(paymentRow(placed.basketId, server).state).toBe('authorised');
+  return placed;
 }
 
 const kitchen = (orderRef: string, action: string, body: unknown = {}, server = ordering, token = staffToken) =>
@@ -79,7 +67,7 @@ const performed = (control = fake) => control.orders().performed;
 
 describe('the restaurant accepts an order paid online', () => {
   it('takes the held money once, with the capture stored', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
 
     const payment = await settled(basketId, 'captured');
@@ -91,7 +79,7 @@ describe('the restaurant accepts an order paid online', () => {
   });
 
   it('takes it once however often the kitchen accepts, one after another or all at once', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     const answers = await Promise.all(Array.from({ length: 8 }, () => kitchen(orderRef, 'accept')));
     expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
     await settled(basketId, 'captured');
@@ -104,7 +92,7 @@ describe('the restaurant accepts an order paid online', () => {
 
   it('retries a capture PayPal failed with a 5xx, later, and ends captured once', async () => {
     fake.failNext('capture', 'server-error');
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
 
     await vi.waitFor(() => expect(outboxRows(basketId)[0].attempts).toBe(1), { timeout: 10_000, interval: 50 });
@@ -126,7 +114,7 @@ describe('the restaurant accepts an order paid online', () => {
 
 describe('an order paid online that falls through before acceptance', () => {
   it('releases the held money when the kitchen refuses it, once', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     const refusal = { reason: 'Closing early tonight' };
     await Promise.all([kitchen(orderRef, 'refuse', refusal), kitchen(orderRef, 'refuse', refusal)]);
     await settled(basketId, 'voided');
@@ -136,7 +124,7 @@ describe('an order paid online that falls through before acceptance', () => {
   });
 
   it('releases it when the request is refused automatically', async () => {
-    const { basketId } = await paidOrder();
+    const { basketId } = await heldOrder();
     ordering.now = new Date(tuesdayEvening.getTime() + 600_000);
     const details = await ordering.call(`/orderbuilder/acceptanceDetails/${basketId}`);
     expect(details.body.data.orderRequest.orderStatus).toBe(3);
@@ -145,7 +133,7 @@ describe('an order paid online that falls through before acceptance', () => {
   });
 
   it('releases it when the customer cancels, and the kitchen cannot then take it', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     expect((await ordering.post(`/orderbuilder/cancel/${basketId}`)).status).toBe(200);
     await settled(basketId, 'voided');
     expect((await kitchen(orderRef, 'accept')).status).toBe(400);
@@ -156,7 +144,7 @@ describe('an order paid online that falls through before acceptance', () => {
 
 describe('an accepted order paid online given back from the dashboard', () => {
   it('returns the taken money when it is cancelled, once, and marks it PayPalRefunded when refunded', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
     const cancel = () => kitchen(orderRef, 'status', { kitchenStatus: 4 });
     const [cancelled] = await Promise.all([cancel(), cancel()]);
@@ -175,7 +163,7 @@ describe('an accepted order paid online given back from the dashboard', () => {
   });
 
   it('refunds a completed order refunded from the dashboard', async () => {
-    const { basketId, orderRef } = await paidOrder();
+    const { basketId, orderRef } = await heldOrder();
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
     await settled(basketId, 'captured');
     for (const kitchenStatus of [1, 2, 6]) expect((await kitchen(orderRef, 'status', { kitchenStatus })).status).toBe(200);
@@ -200,7 +188,7 @@ describe('a restart', () => {
 
   it('finishes, at start-up, a step that was due when the server stopped', async () => {
     const before = await startOrderingServer({ dataDir, payPalFakeUrl: payPal.url });
-    const { basketId, orderRef } = await paidOrder(before, payPal.url);
+    const { basketId, orderRef } = await heldOrder(before, payPal.url);
     payPal.control.failNext('capture', 'server-error');
     expect((await kitchen(orderRef, 'accept', {}, before, await before.staffToken())).status).toBe(200);
     await vi.waitFor(() => expect(outboxRows(basketId, before)[0].attempts).toBe(1), { timeout: 10_000, interval: 50 });
