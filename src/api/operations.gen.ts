@@ -15,6 +15,7 @@ export const authenticatedOperations = [
   { operationId: 'rebuildOrder', method: 'GET', path: '/account/RebuildOrder/{orderId}', optional: false },
   { operationId: 'updateOrder', method: 'POST', path: '/orderbuilder/update', optional: true },
   { operationId: 'confirmOrderAuth', method: 'POST', path: '/orderbuilder/confirmAuth', optional: false },
+  { operationId: 'getOrderDetails', method: 'GET', path: '/order/OrderDetails/{orderId}', optional: true },
   { operationId: 'authoriseCapture', method: 'POST', path: '/payment/authorise-capture', optional: true },
   { operationId: 'listKitchenOrders', method: 'GET', path: '/kitchen/orders', optional: false },
   { operationId: 'acceptKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/accept', optional: false },

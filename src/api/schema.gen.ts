@@ -430,7 +430,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A placed order's details and lines. */
+        /**
+         * A placed order's details and lines.
+         * @description The order reference alone (a tracking link can be shared) shows the order without who ordered it or where it goes: `personalDetailsWithheld` true, the name, phone, email and notes empty and the delivery address null. The customer's details are shown to the browser that ordered (its basket id in `x-basket-id`), to the signed-in customer whose order it is, and to the kitchen's staff. A wrong basket id or another customer's bearer is not an error: it gets the order without them.
+         */
         get: operations["getOrderDetails"];
         put?: never;
         post?: never;
@@ -1220,6 +1223,8 @@ export interface components {
             /** @description The total discount, in pounds. */
             discount: components["schemas"]["Money"];
             notes: string;
+            /** @description True when the caller showed only the order reference: name, phoneNumber, emailAddress and notes are then empty and deliveryAddress null (getOrderDetails says who sees them). */
+            personalDetailsWithheld: boolean;
         };
         /** @description Everything the kitchen needs to accept, cook and hand over one order. */
         KitchenTicket: {
@@ -1476,6 +1481,8 @@ export interface components {
         /** @description The last day, London time (at most 62 days after `from`). */
         ToDate: components["schemas"]["LocalDate"];
         BasketId: components["schemas"]["PublicId"];
+        /** @description The order's basket id, which only the browser that ordered holds: sent with an order reference, it shows the customer's own details. */
+        BasketCapability: components["schemas"]["PublicId"];
     };
     requestBodies: never;
     headers: never;
@@ -2358,6 +2365,8 @@ export interface operations {
                 "x-application-key": components["parameters"]["ApplicationKey"];
                 /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
                 "x-site-key": components["parameters"]["SiteKey"];
+                /** @description The order's basket id, which only the browser that ordered holds: sent with an order reference, it shows the customer's own details. */
+                "x-basket-id"?: components["parameters"]["BasketCapability"];
             };
             path: {
                 orderId: components["parameters"]["OrderId"];

@@ -92,7 +92,7 @@ const customerCalls = [
 ];
 // Guests and signed-in customers alike: a token, when sent, prices the basket for its customer (and a basket paid
 // online is placed for them).
-const optionalBearerCalls = ['POST /orderbuilder/update', 'POST /payment/authorise-capture'];
+const optionalBearerCalls = ['POST /orderbuilder/update', 'GET /order/OrderDetails/{orderId}', 'POST /payment/authorise-capture'];
 // The kitchen dashboard's calls, for staff in the identity group kitchen (docs/acceptance-and-kitchen.md).
 const authenticatedCalls = [...customerCalls, ...optionalBearerCalls, ...kitchenCalls];
 

@@ -42,14 +42,20 @@ function NoOrderToShow() {
 /**
  * `/confirmation?orderId=…`: the accepted order from `GET /order/OrderDetails/{orderId}`, read by its id so that it
  * shows after a reload or on another device. The order view has no due time: that comes from the tracking actor's
- * `GetActiveOrder` answer, which also starts following the order.
+ * `GetActiveOrder` answer, which also starts following the order. The customer's own details come only to the browser
+ * that ordered (it sends the order's basket id, which the acceptance actor holds) or to the signed-in customer whose
+ * order it is (the client sends their bearer); a shared link shows the order without them.
  */
 export function OrderConfirmationScreen({ orderId }: { orderId: string | undefined }) {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const tracking = useRouteContext({ from: rootRouteId, select: (context) => context.tracking });
-  const details = useApiRequest<string, OrderDetails>((id, signal) =>
-    callApi(api.GET('/order/OrderDetails/{orderId}', { params: { path: { orderId: id } }, signal }), signal),
-  );
+  const acceptance = useRouteContext({ from: rootRouteId, select: (context) => context.acceptance });
+  const details = useApiRequest<string, OrderDetails>((id, signal) => {
+    const ordered = acceptance.getSnapshot().context.order;
+    const header = ordered?.orderRef === id ? { 'x-basket-id': ordered.basketId } : {};
+    const params = { path: { orderId: id }, header };
+    return callApi(api.GET('/order/OrderDetails/{orderId}', { params, signal }), signal);
+  });
   const { state, data, error, send } = details;
   const dueTime = useSelector(tracking, (snapshot) => (snapshot.context.orderId === orderId ? snapshot.context.order?.updateTime : undefined));
 
@@ -95,7 +101,13 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
           </Title>
           {dueTime && <Text>{`${isDelivery ? 'Delivery' : 'Ready to collect'}: ${slotLabel(dueTime, new Date())}`}</Text>}
           {isDelivery && address && <Text>{[address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ')}</Text>}
-          <Text>{`${order.name}, ${order.phoneNumber}, ${order.emailAddress}`}</Text>
+          {order.personalDetailsWithheld ? (
+            <Text c="dimmed">
+              Contact and delivery details are shown only on the device that placed the order, or when signed in to its account.
+            </Text>
+          ) : (
+            <Text>{`${order.name}, ${order.phoneNumber}, ${order.emailAddress}`}</Text>
+          )}
           {order.paymentType === PaymentType.CashOrder && <Text>{cashPaymentLabel(order.orderType)}</Text>}
           {order.notes && <Text>{`Notes: ${order.notes}`}</Text>}
         </Stack>

@@ -1,8 +1,9 @@
 import type { HandlerMap } from './handlerTypes';
-import { basketOf, currentAcceptance } from './orderAccess';
+import { basketOf, currentAcceptance, mayReadCustomerDetails } from './orderAccess';
 import { activeOrderOf, orderItemOf, orderViewOf } from './orderViews';
 
-// Tracking, by orderRef: what a tracking link carries, so it works on any device (docs/acceptance-and-kitchen.md).
+// Tracking, by orderRef: what a tracking link carries, so it works on any device (docs/acceptance-and-kitchen.md); the
+// customer's details only to those who show more than the reference (docs/interfaces.md, Privacy).
 export const orderHandlers: Pick<HandlerMap, 'getActiveOrder' | 'getOrderDetails'> = {
   async getActiveOrder(request) {
     return { data: { order: activeOrderOf(await currentAcceptance(request, { orderRef: request.params.orderId })) } };
@@ -11,6 +12,7 @@ export const orderHandlers: Pick<HandlerMap, 'getActiveOrder' | 'getOrderDetails
   async getOrderDetails(request) {
     const acceptance = await currentAcceptance(request, { orderRef: request.params.orderId });
     const basket = await basketOf(request, acceptance);
-    return { data: { orderDetails: orderViewOf(basket, acceptance), orderItems: basket.lines.map(orderItemOf) } };
+    const orderDetails = orderViewOf(basket, acceptance, mayReadCustomerDetails(request, basket));
+    return { data: { orderDetails, orderItems: basket.lines.map(orderItemOf) } };
   },
 };

@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { KITCHEN_STAFF_GROUP } from '../../domain/staff';
 import { withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
 import type { ChangeOutcome, OrderKey } from '../db/acceptanceRepository';
 import { ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
@@ -43,4 +45,23 @@ export async function changeOrder(
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
   if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
   return outcome.acceptance;
+}
+
+/**
+ * Whether the caller may see who ordered and where it goes (docs/interfaces.md, Privacy): the browser that ordered (its
+ * basket id, a secret only it holds, in `x-basket-id`), the signed-in customer whose order it is, or the kitchen's staff.
+ * An order reference alone does not: it travels in tracking links that customers share.
+ */
+export function mayReadCustomerDetails(request: FastifyRequest, basket: Basket): boolean {
+  const { identity } = request;
+  if (identity !== null && (identity.sub === basket.accountSub || identity.groups.includes(KITCHEN_STAFF_GROUP))) return true;
+  const presented = request.headers['x-basket-id'];
+  return typeof presented === 'string' && sameSecret(presented, basket.basketId);
+}
+
+/** Compared in constant time, so the answer's timing does not tell how much of a guessed basket id was right. */
+function sameSecret(presented: string, secret: string): boolean {
+  const given = Buffer.from(presented);
+  const expected = Buffer.from(secret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

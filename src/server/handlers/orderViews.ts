@@ -51,23 +51,28 @@ export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder
   };
 }
 
-export function orderViewOf(basket: Basket, acceptance: OrderAcceptance): Schemas['OrderView'] {
+/**
+ * The order view; without `customerDetails` (a caller holding only the order reference) the fields that say who ordered
+ * or where it goes are emptied. Notes are among them: customers write door codes and directions there.
+ */
+export function orderViewOf(basket: Basket, acceptance: OrderAcceptance, customerDetails: boolean): Schemas['OrderView'] {
   const { pricing } = basket;
   return {
     orderRef: acceptance.orderRef,
     items: basket.lines.reduce((count, line) => count + line.quantity, 0),
-    name: basket.name,
-    phoneNumber: basket.phone,
-    emailAddress: basket.email,
+    name: customerDetails ? basket.name : '',
+    phoneNumber: customerDetails ? basket.phone : '',
+    emailAddress: customerDetails ? basket.email : '',
     created: basket.confirmedAt ?? acceptance.requestedAt,
     orderType: basket.orderType,
-    deliveryAddress: basket.deliveryAddress,
+    deliveryAddress: customerDetails ? basket.deliveryAddress : null,
     deliveryCharge: penceToPounds(pricing.deliveryChargePence),
     bagCharge: penceToPounds(pricing.bagChargePence),
     paymentType: basket.paymentType,
     amount: penceToPounds(pricing.totalCostPence),
     discount: penceToPounds(pricing.discountPence),
-    notes: basket.notes,
+    notes: customerDetails ? basket.notes : '',
+    personalDetailsWithheld: !customerDetails,
   };
 }
 
