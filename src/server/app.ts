@@ -116,6 +116,8 @@ export async function buildApp({
       route.compress = false;
       route.decompress = false;
     }
+    // A GET has no body to decompress: a Content-Encoding on one would otherwise be refused 415, which no GET declares.
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) route.decompress = false;
   });
   await app.register(compress);
   let closing = false;
