@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { allRows } from './databaseSnapshot';
 import { identification, startOrderingServer, type OrderingServer } from './orderingServer';
 
 // Every operation of openapi.yaml, sent every refusal that applies to it, through the real server: each answer is the
@@ -208,17 +208,6 @@ let ordering: OrderingServer;
 let tokens: Tokens;
 let rowsBefore: string;
 
-/** Every row of every table, so "wrote nothing" means nothing anywhere. */
-function allRows(): string {
-  const sqlite = new SqliteDatabase(ordering.sqliteFile, { readonly: true });
-  try {
-    const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as Array<{ name: string }>;
-    return JSON.stringify(tables.map(({ name }) => [name, sqlite.prepare(`select * from "${name}" order by 1`).all()]));
-  } finally {
-    sqlite.close();
-  }
-}
-
 beforeAll(async () => {
   ordering = await startOrderingServer();
   const { identity } = await (await fetch(`${ordering.server.url}/config.json`)).json();
@@ -232,7 +221,7 @@ beforeAll(async () => {
     .setExpirationTime('1h')
     .sign(privateKey);
   tokens = { staff: await ordering.staffToken(), customer: await ordering.customerToken(), forged };
-  rowsBefore = allRows();
+  rowsBefore = allRows(ordering.sqliteFile);
 });
 
 afterAll(async () => {
@@ -264,7 +253,7 @@ describe('every refusal of every operation is the SPEC §8 envelope with a decla
   });
 
   it('wrote nothing for any of them', () => {
-    expect(allRows()).toBe(rowsBefore);
+    expect(allRows(ordering.sqliteFile)).toBe(rowsBefore);
   });
 });
 
