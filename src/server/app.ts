@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerAutoRefusalSweep } from './autoRefusalSweep';
-import type { ServerConfig } from './config';
+import { fastifyTrustProxy, type ServerConfig } from './config';
 import type { ReadinessCheck } from './db/readiness';
 import type { Repositories } from './db/repositories';
 import { answerClientError, ApiError, handleError } from './errors';
@@ -25,6 +25,7 @@ import {
 import { healthRoutes } from './plugins/health';
 import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptJsonBodiesOnly } from './plugins/jsonBody';
+import { registerRateLimits } from './plugins/rateLimits';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { registerSite } from './plugins/site';
 import { createValidatorCompiler } from './plugins/validation';
@@ -96,6 +97,8 @@ export async function buildApp({
     return503OnClosing: false,
     // Closing waits for the requests in flight (startServer bounds the wait); idle keep-alive connections close at once.
     forceCloseConnections: 'idle',
+    // TRUST_PROXY: whose X-Forwarded-For names the client, whom the abuse limits count.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.decorate('repositories', repositories);
   app.decorate('clock', clock);
@@ -145,6 +148,7 @@ export async function buildApp({
     await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
   }
   if (payPal.fakeUrl) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
+  await registerRateLimits(app, config.rateLimits);
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers: operationHandlers,

@@ -72,6 +72,13 @@ export interface ServerConfig {
   acceptanceTimeoutSeconds: number;
   /** How long a payment left between two steps waits for the customer's own retry before reconciliation settles it. */
   paymentReconcileAfterSeconds: number;
+  /**
+   * TRUST_PROXY: whom Fastify's `trustProxy` believes about the client's address (X-Forwarded-For): none (false), the
+   * nearest n proxies, or proxies at these addresses or CIDRs. The abuse limits count per client address by it.
+   */
+  trustProxy: false | number | string[];
+  /** RATE_LIMITS: the abuse limits (src/server/plugins/rateLimits.ts); off only for load tests from one address. */
+  rateLimits: boolean;
   /** The built site (`vite build` output); not an environment variable, tests override it. */
   siteRoot: string;
 }
@@ -258,6 +265,44 @@ export function localIdentityWarning(host: string): string {
   );
 }
 
+function isAddressOrCidr(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+// Unset trusts no proxy: a client could otherwise name any address in X-Forwarded-For and escape its abuse limits.
+function trustProxy(env: Environment): ServerConfig['trustProxy'] {
+  const value = read(env, 'TRUST_PROXY');
+  if (value === undefined) return false;
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10) throw new ConfigurationError(`TRUST_PROXY must be from 1 to 10 proxies, got "${value}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const malformed = entries.find((entry) => !isAddressOrCidr(entry));
+  if (malformed !== undefined) {
+    throw new ConfigurationError(
+      `TRUST_PROXY must be a number of proxies (1 to 10) or a comma-separated list of proxy addresses or CIDRs, such as ` +
+        `10.0.0.0/8,fd00::/8; "${malformed}" is neither`,
+    );
+  }
+  return entries;
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: it counts hops at run time, but its types take them only as this function. */
+export function fastifyTrustProxy(trust: ServerConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+function rateLimits(env: Environment): boolean {
+  const value = read(env, 'RATE_LIMITS') ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new ConfigurationError(`RATE_LIMITS must be on or off, got "${value}"`);
+  return value === 'on';
+}
+
 /** The embedded SQLite database's file name inside DATA_DIR. */
 export const SQLITE_FILE_NAME = 'takeaway.sqlite';
 
@@ -296,6 +341,8 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     acceptanceTimeoutSeconds: wholeNumber(env, 'ACCEPTANCE_TIMEOUT_SECONDS', DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS, 1, 86_400),
     // PayPal honours an authorisation for 29 days; a day is long past any customer's return.
     paymentReconcileAfterSeconds: wholeNumber(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', DEFAULT_RECONCILE_AFTER_SECONDS, 1, 86_400),
+    trustProxy: trustProxy(env),
+    rateLimits: rateLimits(env),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
   };
 }

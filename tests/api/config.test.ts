@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseLogFormat, ConfigurationError, isLoopbackHost, loadConfig } from '../../src/server/config';
+import { chooseLogFormat, ConfigurationError, fastifyTrustProxy, isLoopbackHost, loadConfig } from '../../src/server/config';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       acceptanceTimeoutSeconds: 600,
       localIdentityOnNetwork: false,
+      trustProxy: false,
+      rateLimits: true,
     });
   });
 
@@ -144,6 +146,40 @@ describe('local identity on a network address', () => {
     const cognito = { IDENTITY_MODE: 'cognito', COGNITO_USER_POOL_ID: 'eu-west-2_AbC123xyz', COGNITO_CLIENT_ID: 'abc123' };
     expect(loadConfig({ ...cognito, HOST: '0.0.0.0' }).localIdentityOnNetwork).toBe(false);
     expect(loadConfig({ HOST: '127.0.0.1', ALLOW_LOCAL_IDENTITY_ON_NETWORK: '1' }).localIdentityOnNetwork).toBe(false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, so that a client cannot name its own address', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('reads a number of proxies, believed as Fastify counts hops from the connection', () => {
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(hops).toBe(2);
+    const trusted = fastifyTrustProxy(hops) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trusted('10.0.0.1', hop))).toEqual([true, true, false]);
+  });
+
+  it('reads a comma-separated list of proxy addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,fd00::/8,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.10', 'fd00::/8', '::1']);
+  });
+
+  it.each(['true', '0', '11', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/8', '10.0.0.0/8,', 'fd00::/129'])('refuses %s, naming the variable', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigurationError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be /);
+  });
+});
+
+describe('RATE_LIMITS', () => {
+  it('keeps the abuse limits on unless turned off, for load tests', () => {
+    expect(loadConfig({ RATE_LIMITS: 'on' }).rateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMITS: 'off' }).rateLimits).toBe(false);
+  });
+
+  it('refuses anything but on or off', () => {
+    expect(() => loadConfig({ RATE_LIMITS: 'false' })).toThrow(new ConfigurationError('RATE_LIMITS must be on or off, got "false"'));
   });
 });
 
