@@ -808,6 +808,10 @@ export interface components {
             allowOrdering: boolean;
             /** @description Added by this project. Whether customers may pay in cash on collection or delivery; when false the checkout offers only PayPal and card, and the server refuses a cash order. */
             allowCashPayment: boolean;
+            /** @description Added by this project. The largest order total the restaurant takes in cash; a cash order above it is refused at `paymentType` with the restaurant's phone number, to be placed by phone. */
+            maximumCashOrderValue: components["schemas"]["Money"];
+            /** @description Added by this project. The largest order total taken online however it is paid; an order above it is refused at `orderItems` with the restaurant's phone number, to be placed by phone. */
+            maximumOrderValue: components["schemas"]["Money"];
             minimumCollectionOrderValue: components["schemas"]["Money"];
             minimumFreeOrderValue: components["schemas"]["Money"];
             standardDeliveryCharge: components["schemas"]["Money"];
