@@ -10,7 +10,7 @@ import type { Repositories } from './db/repositories';
 import { answerClientError, ApiError, handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
-import { loggerOptions } from './logging';
+import { loggerOptions, type LogOutput } from './logging';
 import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
 import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
@@ -60,6 +60,8 @@ export interface AppDependencies {
   clock?: Clock;
   /** What `/readyz` asks (the database); without it, as in tests that build the app alone, only `/healthz` is served. */
   readiness?: ReadinessCheck;
+  /** Where log lines go; standard output by default (tests read them to see what a log holds). */
+  logOutput?: LogOutput;
 }
 
 export interface AppPayPal {
@@ -81,11 +83,12 @@ export async function buildApp({
   payPal,
   clock = realTime,
   readiness,
+  logOutput,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
   const contract = withDeclaredAccess(openApiDocument);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, config.logFormat),
+    logger: loggerOptions(config.logLevel, config.logFormat, logOutput),
     bodyLimit: 256 * 1024,
     // Every path parameter of the contract is at most 64 characters, so validation names the field up to 100; beyond,
     // the router answers 414 without looking further.

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
 import type { LogFormat, LogLevel } from './config';
 
@@ -12,9 +12,50 @@ type LogEntry = Record<string, unknown>;
 // Requests whose completion has not been logged yet; a connection dropped mid-request never logs one, so the oldest go.
 const STARTED_REQUESTS_REMEMBERED = 1_000;
 
-/** Fastify's logger: pino's JSON lines, or the same events as readable lines. */
-export function loggerOptions(level: LogLevel, format: LogFormat, output: LogOutput = process.stdout): FastifyServerOptions['logger'] {
-  return format === 'json' ? { level } : { level, stream: readableLogStream(output) };
+/**
+ * What a log line never carries, wherever a request's headers, a body or an error's details are logged: sign-in tokens,
+ * cookies and the basket id that shows an order's customer details (docs/interfaces.md, Privacy), request and response
+ * bodies (names, phones, emails, addresses), and a database error's `detail`, which quotes the values it refused.
+ * Fastify's own request lines hold no headers or bodies; this keeps a later `log.info({ req })` or `{ err }` from adding them.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-basket-id"]',
+  'req.body',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-basket-id"]',
+  'body',
+  'err.detail',
+  'err.parameters',
+];
+
+/** A postcode is where someone lives, so the delivery check's address is logged without it. */
+export function loggedUrl(url: string): string {
+  return url.replace(/(\/orderbuilder\/checkDelivery\/)[^/?#]*/i, '$1[postcode]');
+}
+
+/** Fastify's own request serializer, with the address as `loggedUrl` gives it. */
+function serializedRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: loggedUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * Fastify's logger: pino's JSON lines, or the same events as readable lines. Without an `output` JSON lines go to
+ * standard output through pino's own fast writer.
+ */
+export function loggerOptions(level: LogLevel, format: LogFormat, output?: LogOutput): FastifyServerOptions['logger'] {
+  const privacy = { redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' }, serializers: { req: serializedRequest } };
+  if (format === 'pretty') return { level, ...privacy, stream: readableLogStream(output ?? process.stdout) };
+  return output === undefined ? { level, ...privacy } : { level, ...privacy, stream: output };
 }
 
 /**

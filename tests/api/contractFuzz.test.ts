@@ -116,12 +116,13 @@ async function send(request: FuzzRequest) {
   const path = filledIn(`/api${request.path}${request.query}`, request.pick);
   const body = typeof request.body === 'string' ? filledIn(request.body, request.pick) : request.body;
   const headers: Record<string, string> = { ...identificationHeaders[request.identification] };
+  for (const [name, value] of Object.entries(request.headers)) headers[name] = filledIn(value, request.pick);
   if (request.caller !== 'anonymous') headers.authorization = authorization[request.caller];
   if (request.contentType !== undefined) headers['content-type'] = request.contentType;
   if (request.contentEncoding !== undefined) headers['content-encoding'] = request.contentEncoding;
   // fetch gives a string a text/plain type: bytes go without one, as the request says.
   const sent = body === undefined ? undefined : typeof body === 'string' && request.contentType !== undefined ? body : Buffer.from(body);
-  const response = await fetch(`${ordering.server.url}${path}`, { method: operation.method, headers, body: sent });
+  const response = await fetch(`${ordering.server.url}${path}`, { method: request.method, headers, body: sent });
   const answer = { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 
   const found = breaches(operation, answer);
@@ -137,7 +138,7 @@ async function send(request: FuzzRequest) {
   if (found.length > 0) {
     const shownBody = body === undefined ? '' : ` body ${String(typeof body === 'string' ? body : Buffer.from(body).toString('latin1')).slice(0, 300)}`;
     const who = `${request.caller}, identification ${request.identification}, ${request.contentType ?? 'no content type'}`;
-    findings.push({ request: `${request.kind}: ${operation.method} ${path.slice(0, 300)} (${who})${shownBody}`, status: answer.status, breaches: found });
+    findings.push({ request: `${request.kind}: ${request.method} ${path.slice(0, 300)} (${who})${shownBody}`, status: answer.status, breaches: found });
   }
 }
 

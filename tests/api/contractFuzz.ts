@@ -17,6 +17,8 @@ export interface Operation {
   template: string;
   pathParameters: Array<{ name: string; schema: Schema }>;
   queryParameters: Array<{ name: string; schema: Schema }>;
+  /** Beside the identification headers, which every operation has and are fuzzed on their own. */
+  headerParameters: Array<{ name: string; schema: Schema }>;
   body: Schema | undefined;
   bearer: 'none' | 'optional' | 'required';
   staffOnly: boolean;
@@ -44,6 +46,9 @@ export const operations: Operation[] = Object.entries(contract.paths).flatMap(([
       template,
       pathParameters: parameters.filter(({ in: where }) => where === 'path').map(({ name, schema }) => ({ name, schema })),
       queryParameters: parameters.filter(({ in: where }) => where === 'query').map(({ name, schema }) => ({ name, schema })),
+      headerParameters: parameters
+        .filter(({ in: where, name }) => where === 'header' && name !== 'x-application-key' && name !== 'x-site-key')
+        .map(({ name, schema }) => ({ name, schema })),
       body: operation.requestBody?.content?.['application/json']?.schema,
       bearer: !requirements.includes('bearer') ? 'none' : requirements.includes('anyone') ? 'optional' : 'required',
       staffOnly: operation['x-identity-groups'] !== undefined,
@@ -68,6 +73,7 @@ const liveFields: Record<string, string[]> = {
   orderBuilderId: [live.basket],
   orderRef: [live.order],
   orderId: [live.order, live.basket],
+  'x-basket-id': [live.basket],
   authId: [live.sub],
   email: [live.email],
 };
@@ -254,6 +260,8 @@ export type Kind = 'valid' | 'nearly valid' | 'hostile';
 export interface FuzzRequest {
   operation: Operation;
   kind: Kind;
+  /** The operation's own, or (hostile) one its route does not have. */
+  method: string;
   /** The path after /api, each parameter already encoded. */
   path: string;
   query: string;
@@ -262,6 +270,8 @@ export interface FuzzRequest {
   /** undefined: no Content-Type header. */
   contentType: string | undefined;
   contentEncoding: string | undefined;
+  /** The operation's own header parameters that are sent. */
+  headers: Record<string, string>;
   body: BodyText | undefined;
   /** Which of the live baskets, orders... a placeholder stands for. */
   pick: number;
@@ -344,6 +354,17 @@ const contentTypes = fc.oneof(
   },
 );
 
+function headerParameters(operation: Operation, kind: Kind): fc.Arbitrary<Record<string, string>> {
+  const values = operation.headerParameters.map(({ name, schema }) => {
+    const value =
+      kind === 'valid'
+        ? valid(schema, name).map(String)
+        : fc.constantFrom('', ' ', 'a'.repeat(65), 'a'.repeat(5000), "' OR '1'='1", '<script>', '__proto__', 'caf\u00e9');
+    return fc.option(value.map((text) => [name, text] as const), { nil: undefined });
+  });
+  return fc.tuple(...values).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
+}
+
 function callerFor(operation: Operation): fc.Arbitrary<Caller> {
   const allowed: Caller = operation.staffOnly ? 'staff' : operation.bearer === 'required' ? 'customer' : 'anonymous';
   return fc.oneof(
@@ -371,6 +392,7 @@ function requestFor(operation: Operation, kind: Kind): fc.Arbitrary<FuzzRequest>
   return fc.record({
     operation: fc.constant(operation),
     kind: fc.constant(kind),
+    method: kind === 'hostile' ? fc.oneof({ arbitrary: fc.constant(operation.method), weight: 6 }, fc.constantFrom('PUT', 'PATCH', 'DELETE')) : fc.constant(operation.method),
     path: pathParameters.map((values) => {
       let index = 0;
       return operation.template.replace(/\{[^}]+\}/g, () => values[index++]);
@@ -379,6 +401,7 @@ function requestFor(operation: Operation, kind: Kind): fc.Arbitrary<FuzzRequest>
     caller: callerFor(operation),
     identification: fc.oneof({ arbitrary: fc.constant<Identification>('valid'), weight: 15 }, fc.constantFrom<Identification>('missing', 'wrong', 'tooLong')),
     contentType: operation.method === 'POST' && kind !== 'valid' ? contentTypes : fc.constant(operation.method === 'POST' ? 'application/json' : undefined),
+    headers: headerParameters(operation, kind),
     contentEncoding: kind === 'hostile' ? fc.constantFrom(undefined, undefined, 'gzip', 'br', 'identity', 'x-unknown') : fc.constant(undefined),
     body,
     pick: fc.nat(),

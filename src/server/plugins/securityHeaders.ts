@@ -1,6 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiRequest } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `x-fastify-config: { publicAnswer: true }` in openapi.yaml: the answer is the same for every caller and carries no
+     * personal data, so it is not marked `no-store`.
+     */
+    publicAnswer?: boolean;
+  }
+}
 
 const payPalHosts = [
   'https://www.paypal.com',
@@ -14,11 +25,16 @@ const analyticsHosts = ['https://www.googletagmanager.com', 'https://*.google-an
  * A Content-Security-Policy that already admits PayPal's JS SDK (scripts, its checkout frames and its
  * calls) and GA4, so the payment and analytics issues need no header change. In production the browser
  * also calls Cognito directly; locally it reaches the emulator at the site's own origin.
+ *
+ * Every API answer, refusals included, is `Cache-Control: no-store` unless its operation is marked `publicAnswer`: an
+ * answer about a basket, an order, an account or the kitchen must not stay in a browser's or a proxy's cache, and a new
+ * operation is private until the contract says otherwise.
  */
 export function registerSecurityHeaders(app: FastifyInstance, identityServiceOrigin: string | undefined): void {
   const headers = headersOf(securityPolicy(identityServiceOrigin));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (isApiRequest(request.url) && request.routeOptions.config.publicAnswer !== true) reply.header('cache-control', 'no-store');
     done();
   });
 }
