@@ -92,7 +92,8 @@ describe('GET /order/OrderDetails/{orderId}', () => {
 
   it('shows everything to the kitchen staff', async () => {
     const { body } = await orderDetails(orderRef, bearer(await ordering.staffToken()));
-    expect(body.data.orderDetails).toMatchObject({ name: customerDetails.name, deliveryAddress: leedsAddress, personalDetailsWithheld: false });
+    const shown = { name: customerDetails.name, deliveryAddress: leedsAddress, personalDetailsWithheld: false };
+    expect(body.data.orderDetails).toMatchObject(shown);
   });
 
   it("answers another basket's id, a signed-in stranger or the reference as the basket id with the order alone, not an error", async () => {
@@ -101,7 +102,8 @@ describe('GET /order/OrderDetails/{orderId}', () => {
     for (const headers of [{ 'x-basket-id': otherBasket }, { 'x-basket-id': orderRef }, bearer(stranger)]) {
       const { status, body } = await orderDetails(orderRef, headers);
       expect(status, JSON.stringify(headers)).toBe(200);
-      expect(body.data.orderDetails, JSON.stringify(headers)).toMatchObject({ name: '', deliveryAddress: null, personalDetailsWithheld: true });
+      const withheld = { name: '', deliveryAddress: null, personalDetailsWithheld: true };
+      expect(body.data.orderDetails, JSON.stringify(headers)).toMatchObject(withheld);
     }
   });
 
@@ -127,7 +129,8 @@ describe('GET /order/OrderDetails/{orderId}', () => {
 
     it('shows everything to its owner on any device, by their bearer alone', async () => {
       const { body } = await orderDetails(accountOrderRef, bearer(customer.idToken));
-      expect(body.data.orderDetails).toMatchObject({ name: 'Katherine Johnson', emailAddress: customer.email, personalDetailsWithheld: false });
+      const shown = { name: 'Katherine Johnson', emailAddress: customer.email, personalDetailsWithheld: false };
+      expect(body.data.orderDetails).toMatchObject(shown);
     });
 
     it('withholds them from another customer and from the reference alone', async () => {
@@ -258,6 +261,22 @@ describe('the log', () => {
     for (const personal of ['Grace', '0113', 'Cardigan', 'LS6']) expect(log).not.toContain(personal);
     for (const line of lines) expect(JSON.parse(line), line).toHaveProperty('reqId');
     expect(log).toContain('/api/orderbuilder/checkDelivery/[postcode]');
+  });
+
+  it("keeps tokens, cookies, basket ids, bodies and a database error's details out of a line that names them", async () => {
+    lines.length = 0;
+    const headers = {
+      authorization: `Bearer ${signedInToken}`,
+      cookie: 'session=private-cookie-value',
+      'x-basket-id': 'basket-secret',
+    };
+    const databaseError = Object.assign(new Error('duplicate key'), { detail: `Key (email)=(${customerDetails.email}) already exists` });
+    app.log.info({ headers, body: customerDetails, err: databaseError }, 'a careless line');
+    const log = lines.join('');
+    for (const secret of [signedInToken, 'private-cookie-value', 'basket-secret', customerDetails.name, customerDetails.email]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('[redacted]');
   });
 
   it('names the delivery check without its postcode, and every other address as it was', () => {
