@@ -37,6 +37,7 @@ const allMigrations = [
   '0005-accounts',
   '0006-payments',
   '0007-takeaway-cash-payment',
+  '0008-takeaway-order-limits',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -54,6 +54,8 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
           allowCollection: true,
           allowOrdering: true,
           allowCashPayment: true,
+          maximumCashOrderValue: 150,
+          maximumOrderValue: 500,
           minimumCollectionOrderValue: 10,
           minimumFreeOrderValue: 15,
           standardDeliveryCharge: 2.5,

@@ -52,6 +52,7 @@ describe('what confirming refuses', () => {
     confirmedAt: null,
     revision: 1,
   };
+  const costing = (totalCostPence: number): Basket => ({ ...basket, pricing: { ...basket.pricing, totalCostPence } });
   const zone = { deliveryZoneId: 1, postcodeDistrict: 'LS6', deliveryChargePence: 150, minimumOrderPence: 1200 };
   const context: ConfirmationContext = {
     // Tuesday 24 November 2026, 18:00 in London.
@@ -64,6 +65,7 @@ describe('what confirming refuses', () => {
     zone: undefined,
     paidOnline: false,
     cashAllowed: true,
+    orderSizeLimits: { maximumCashOrderPence: 15_000, maximumOrderPence: 50_000, phone: '0113 496 0000' },
   };
   const delivery: Basket = { ...basket, orderType: 2, deliveryZoneId: 1, deliveryAddress: { address1: '1 Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' } };
 
@@ -73,6 +75,8 @@ describe('what confirming refuses', () => {
     expect(confirmationRefusal({ ...basket, asap: false, requestedTime: '2026-11-24T19:00:00.000Z' }, context)).toBeUndefined();
     expect(confirmationRefusal({ ...basket, paymentType: 2 }, { ...context, paidOnline: true })).toBeUndefined();
     expect(confirmationRefusal({ ...basket, paymentType: 2 }, { ...context, paidOnline: true, cashAllowed: false })).toBeUndefined();
+    expect(confirmationRefusal(costing(15_000), context)).toBeUndefined();
+    expect(confirmationRefusal({ ...costing(50_000), paymentType: 2 }, { ...context, paidOnline: true })).toBeUndefined();
   });
 
   it.each<[string, Basket, Partial<ConfirmationContext>, string]>([
@@ -93,6 +97,8 @@ describe('what confirming refuses', () => {
     ['online payment without it', { ...basket, paymentType: 2 }, {}, 'Pay for this order online before placing it'],
     ['a cash order paid online', basket, { paidOnline: true }, 'This order is to be paid in cash: place it without paying online'],
     ['cash where the restaurant takes none', basket, { cashAllowed: false }, 'The restaurant is not taking cash at the moment: please pay by PayPal or card'],
+    ['cash over the largest cash order', costing(15_001), {}, 'Orders over £150.00 paid in cash must be placed by phone: please call 0113 496 0000'],
+    ['an order over the largest order', { ...costing(50_001), paymentType: 2 }, { paidOnline: true }, 'Orders over £500.00 must be placed by phone: please call 0113 496 0000'],
   ])('refuses %s', (_case, refused, contextChange, message) => {
     expect(confirmationRefusal(refused, { ...context, ...contextChange })).toBe(message);
   });

@@ -30,6 +30,9 @@ export interface TakeawaySettingsTable {
   allow_ordering: Flag;
   /** Whether customers may pay in cash on collection or delivery. */
   allow_cash_payment: Flag;
+  /** The largest order total taken in cash, and taken at all; larger orders are placed by phone. */
+  maximum_cash_order_value: number;
+  maximum_order_value: number;
   minimum_collection_order_value: number;
   minimum_free_order_value: number;
   standard_delivery_charge: number;

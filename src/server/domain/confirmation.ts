@@ -4,6 +4,7 @@ import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import { isAsapAvailable, isAvailableSlot, type OpeningPeriod } from './slots';
+import type { ValidationFailure } from './validationFailure';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
 export interface ConfirmationContext {
@@ -21,6 +22,32 @@ export interface ConfirmationContext {
   paidOnline: boolean;
   /** The takeaway's allowCashPayment. */
   cashAllowed: boolean;
+  orderSizeLimits: OrderSizeLimits;
+}
+
+/** The largest orders the restaurant takes online (TakeawaySettings); larger ones are placed by phone. */
+export interface OrderSizeLimits {
+  maximumCashOrderPence: number;
+  maximumOrderPence: number;
+  /** The restaurant's phone number, for the customer to call instead. */
+  phone: string;
+}
+
+/**
+ * Why an order of this total may not be placed online paid this way, at the field its form shows (the basket's items, or
+ * the way to pay when paying online would do); undefined when it may.
+ */
+export function orderSizeRefusal(totalCostPence: number, paymentType: PaymentTypeValue, limits: OrderSizeLimits): ValidationFailure | undefined {
+  if (totalCostPence > limits.maximumOrderPence) {
+    return { field: 'orderItems', message: `Orders over ${formatGbp(limits.maximumOrderPence)} must be placed by phone: please call ${limits.phone}` };
+  }
+  if (paymentType === PaymentType.CashOrder && totalCostPence > limits.maximumCashOrderPence) {
+    return {
+      field: 'paymentType',
+      message: `Orders over ${formatGbp(limits.maximumCashOrderPence)} paid in cash must be placed by phone: please call ${limits.phone}`,
+    };
+  }
+  return undefined;
 }
 
 export const CASH_NOT_TAKEN_MESSAGE = 'The restaurant is not taking cash at the moment: please pay by PayPal or card';
@@ -77,6 +104,9 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   if (basket.paymentType === PaymentType.NotSet) return 'Choose how you will pay';
   const paymentRefusal = paymentTypeRefusal(basket.paymentType, context.cashAllowed);
   if (paymentRefusal !== undefined) return paymentRefusal;
+  // The update refused it too, unless the restaurant lowered its limits since.
+  const sizeRefusal = orderSizeRefusal(basket.pricing.totalCostPence, basket.paymentType, context.orderSizeLimits);
+  if (sizeRefusal !== undefined) return sizeRefusal.message;
   if (basket.paymentType === PaymentType.InternetOrder && !context.paidOnline) return 'Pay for this order online before placing it';
   if (basket.paymentType === PaymentType.CashOrder && context.paidOnline) return 'This order is to be paid in cash: place it without paying online';
   return undefined;

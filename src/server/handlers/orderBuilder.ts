@@ -11,7 +11,7 @@ import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
-import { confirmationRefusal, paymentTypeRefusal } from '../domain/confirmation';
+import { confirmationRefusal, orderSizeRefusal, paymentTypeRefusal, type OrderSizeLimits } from '../domain/confirmation';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import type { DeliveryZone } from '../domain/deliveryZones';
@@ -54,6 +54,15 @@ export function chargesOf(restaurant: RestaurantData): ChargeSettings {
   return {
     bagChargePence: poundsToPence(settings.bagCharge),
     standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
+  };
+}
+
+function orderSizeLimitsOf(restaurant: RestaurantData): OrderSizeLimits {
+  const settings = restaurant.takeawaySettings;
+  return {
+    maximumCashOrderPence: poundsToPence(settings.maximumCashOrderValue),
+    maximumOrderPence: poundsToPence(settings.maximumOrderValue),
+    phone: restaurant.phone,
   };
 }
 
@@ -142,6 +151,7 @@ export async function confirmedOrderRef(
         zone: state.zone,
         paidOnline: payment !== undefined,
         cashAllowed: settings.allowCashPayment,
+        orderSizeLimits: orderSizeLimitsOf(restaurant),
       });
       // The basket may have been priced again while PayPal authorised what it cost before.
       if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
@@ -160,6 +170,17 @@ export async function confirmedOrderRef(
     throw new ApiError(400, accountSub === null ? 'Sign in to confirm this order' : 'Your basket must be updated for your account');
   }
   return outcome.outcome === 'confirmable' ? undefined : outcome.orderRef;
+}
+
+/**
+ * Refuses an order update with its failures, saving nothing. A basket that cannot be changed is the answer that matters,
+ * whatever else is wrong; an update that is saved learns the same from saving, so the common case costs no extra query.
+ */
+async function refuseUpdate(repositories: Repositories, basketId: string, failures: ValidationFailure[]): Promise<never> {
+  const stored = await repositories.orders.findBasketState(basketId);
+  if (stored === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
+  if (stored.confirmed) throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
+  throw new ApiError(400, null, failures);
 }
 
 /** A signed-in caller's discounts for an update, or the failures naming the vouchers they may not use. */
@@ -250,14 +271,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         zone = await repositories.orders.findDeliveryZone(postcode.district);
       }
     }
-    if (!priced.ok || discounts?.ok === false || failures.length > 0) {
-      // A basket that cannot be changed is the answer that matters, whatever else is wrong; saving checks
-      // the same on the valid path, so the common case costs no extra query.
-      const stored = await repositories.orders.findBasketState(body.basketId);
-      if (stored === undefined) throw new ApiError(400, BASKET_MISSING_MESSAGE);
-      if (stored.confirmed) throw new ApiError(400, BASKET_CONFIRMED_MESSAGE);
-      throw new ApiError(400, null, failures);
-    }
+    if (!priced.ok || discounts?.ok === false || failures.length > 0) await refuseUpdate(repositories, body.basketId, failures);
 
     const choices: BasketChoices = {
       menuVersion: menu.menuVersion,
@@ -286,6 +300,8 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
       zone,
       entitlement: discounts?.entitlement ?? guestEntitlement,
     });
+    const sizeRefusal = orderSizeRefusal(pricing.totalCostPence, choices.paymentType, orderSizeLimitsOf(restaurant));
+    if (sizeRefusal !== undefined) await refuseUpdate(repositories, body.basketId, [sizeRefusal]);
     const query = slotQuery(restaurant, choices.orderType, now);
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)

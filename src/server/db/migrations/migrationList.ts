@@ -6,6 +6,7 @@ import { orderAcceptance } from './orderAcceptance';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
+import { takeawayOrderLimits } from './takeawayOrderLimits';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
 // from a bundle, or in tests. Kysely applies them in the alphabetical order of these names.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-accounts': accounts,
   '0006-payments': payments,
   '0007-takeaway-cash-payment': takeawayCashPayment,
+  '0008-takeaway-order-limits': takeawayOrderLimits,
 };

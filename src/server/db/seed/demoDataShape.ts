@@ -45,6 +45,8 @@ export interface DemoTakeawaySettings {
   allowCollection: boolean;
   allowOrdering: boolean;
   allowCashPayment: boolean;
+  maximumCashOrderPence: number;
+  maximumOrderPence: number;
   minimumCollectionOrderPence: number;
   minimumFreeOrderPence: number;
   standardDeliveryChargePence: number;

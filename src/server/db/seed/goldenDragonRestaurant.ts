@@ -28,6 +28,9 @@ export const goldenDragonTakeawaySettings: DemoTakeawaySettings = {
   allowCollection: true,
   allowOrdering: true,
   allowCashPayment: true,
+  // Larger orders are taken by phone: a big cash order is the one most often never collected.
+  maximumCashOrderPence: 15_000,
+  maximumOrderPence: 50_000,
   minimumCollectionOrderPence: 1000,
   minimumFreeOrderPence: 1500,
   standardDeliveryChargePence: 250,

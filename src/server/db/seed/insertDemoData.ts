@@ -41,6 +41,8 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
       allow_collection: toFlag(takeawaySettings.allowCollection),
       allow_ordering: toFlag(takeawaySettings.allowOrdering),
       allow_cash_payment: toFlag(takeawaySettings.allowCashPayment),
+      maximum_cash_order_value: takeawaySettings.maximumCashOrderPence,
+      maximum_order_value: takeawaySettings.maximumOrderPence,
       minimum_collection_order_value: takeawaySettings.minimumCollectionOrderPence,
       minimum_free_order_value: takeawaySettings.minimumFreeOrderPence,
       standard_delivery_charge: takeawaySettings.standardDeliveryChargePence,
