@@ -78,28 +78,36 @@ const liveFields: Record<string, string[]> = {
   email: [live.email],
 };
 
-/** Values the handlers know, so that a valid request gets past the business rules now and then. */
+const awkwardDays = ['2026-02-30', '0000-00-00', '0001-01-01', '9999-12-31', '2026-13-01', '9999-99-99'];
+const awkwardTimes = ['9999-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2026-11-24T19:00:00+14:00', '2026-11-24T19:00:00.123456789Z', '2026-11-24t19:00:00z'];
+
+/** Values the handlers know, so that a valid request gets past the business rules now and then, and edges the schema lets by. */
 const knownValues: Record<string, unknown[]> = {
   page: ['privacy', 'terms', 'about'],
   menuId: [1],
-  postcode: ['LS6 2AB', 'LS1 4AP', 'SW1A 1AA'],
-  postCode: ['LS6 2AB'],
-  date: ['2026-11-24', '2026-11-25', '2026-11-28'],
-  eventDate: ['2026-12-24'],
-  from: ['2026-11-24'],
-  to: ['2026-11-30'],
-  time: ['19:30', '12:00'],
+  postcode: ['LS6 2AB', 'LS1 4AP', 'SW1A 1AA', 'ls62ab', 'GIR 0AA'],
+  postCode: ['LS6 2AB', 'ls6  2ab'],
+  date: ['2026-11-24', '2026-11-25', '2026-11-28', ...awkwardDays],
+  eventDate: ['2026-12-24', ...awkwardDays],
+  from: ['2026-11-24', ...awkwardDays],
+  to: ['2026-11-30', ...awkwardDays],
+  time: ['19:30', '12:00', '24:00', '23:60', '99:99', '-1:00', '7:5'],
   phone: ['0113 496 0999', '07700 900123'],
   categoryId: [1],
   itemId: [109, 101, 102],
-  menuVersion: [1],
-  appVersion: ['1.0.81'],
+  quantity: [1, 99],
+  menuVersion: [1, 2],
+  appVersion: ['1.0.81', '99999999999999999999.0.0'],
   payPalId: ['5O190127TN364715T'],
   payPalOrderId: ['5O190127TN364715T'],
   paymentSource: ['paypal', 'card'],
-  updateTime: ['2026-11-24T19:00:00.000Z'],
-  partySize: [2, 4],
-  guests: [40],
+  updateTime: ['2026-11-24T19:00:00.000Z', ...awkwardTimes],
+  requestedTime: ['2026-11-24T20:00:00.000Z', ...awkwardTimes],
+  partySize: [2, 4, 0, -1, 2 ** 31, 1e15],
+  guests: [40, 0, -1, 2 ** 31, 1e15],
+  points: [0, 13, 2 ** 31, 1e15],
+  voucherId: [1, 2 ** 31],
+  deliveryZoneId: [1, 0, 2 ** 31],
 };
 
 /** Bodies the handlers accept, as the site sends them: the base of valid and nearly valid requests beside the schema's own. */
@@ -248,6 +256,8 @@ function hostileBody(validBody: fc.Arbitrary<unknown>): fc.Arbitrary<BodyText> {
       body.replace(/:(-?\d+(\.\d+)?)([,}])/, `:${number}$3`),
     ),
     fc.integer({ min: 1, max: 40 }).map((size) => `{"x":"${'é'.repeat(size * 1000)}"}`),
+    // Small once compressed, far over the body limit once not.
+    fc.constant(`{"x":"${' '.repeat(5_000_000)}"}`),
     fc.uint8Array({ minLength: 1, maxLength: 64 }).map((bytes) => Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, ...bytes])),
   );
 }
@@ -270,6 +280,8 @@ export interface FuzzRequest {
   /** undefined: no Content-Type header. */
   contentType: string | undefined;
   contentEncoding: string | undefined;
+  /** The body sent compressed so, with its Content-Encoding. */
+  compression: 'gzip' | 'deflate' | 'br' | undefined;
   /** The operation's own header parameters that are sent. */
   headers: Record<string, string>;
   body: BodyText | undefined;
@@ -402,6 +414,7 @@ function requestFor(operation: Operation, kind: Kind): fc.Arbitrary<FuzzRequest>
     identification: fc.oneof({ arbitrary: fc.constant<Identification>('valid'), weight: 15 }, fc.constantFrom<Identification>('missing', 'wrong', 'tooLong')),
     contentType: operation.method === 'POST' && kind !== 'valid' ? contentTypes : fc.constant(operation.method === 'POST' ? 'application/json' : undefined),
     headers: headerParameters(operation, kind),
+    compression: operation.method === 'POST' ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 12 }, fc.constantFrom('gzip', 'deflate', 'br')) : fc.constant(undefined),
     contentEncoding: kind === 'hostile' ? fc.constantFrom(undefined, undefined, 'gzip', 'br', 'identity', 'x-unknown') : fc.constant(undefined),
     body,
     pick: fc.nat(),
