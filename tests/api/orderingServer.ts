@@ -88,9 +88,12 @@ export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: '
 
 /**
  * `dataDir` and `payPalFakeUrl` start it on another server's data and PayPal fake, as after a restart; its close then
- * leaves the data directory to whoever made it.
+ * leaves the data directory to whoever made it. `rateLimits: false` turns the abuse limits off, for tests that send
+ * thousands of calls from one address.
  */
-export async function startOrderingServer(options: { dataDir?: string; payPalFakeUrl?: string; now?: Date } = {}): Promise<OrderingServer> {
+export async function startOrderingServer(
+  options: { dataDir?: string; payPalFakeUrl?: string; now?: Date; rateLimits?: boolean } = {},
+): Promise<OrderingServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ordering-test-'));
   const sqliteFile = join(dataDir, 'takeaway.sqlite');
   const state = { now: options.now ?? tuesdayEvening };
@@ -103,6 +106,7 @@ export async function startOrderingServer(options: { dataDir?: string; payPalFak
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
       payPal: { mode: 'local', fakePort: 0, fakeUrl: options.payPalFakeUrl },
       clock: () => state.now,
+      ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
     },
     {},
   );
