@@ -81,31 +81,49 @@ const liveFields: Record<string, string[]> = {
 const awkwardDays = ['2026-02-30', '0000-00-00', '0001-01-01', '9999-12-31', '2026-13-01', '9999-99-99'];
 const awkwardTimes = ['9999-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2026-11-24T19:00:00+14:00', '2026-11-24T19:00:00.123456789Z', '2026-11-24t19:00:00z'];
 
-/** Values the handlers know, so that a valid request gets past the business rules now and then, and edges the schema lets by. */
+/** Values the handlers know, so that a valid request gets past the business rules now and then. */
 const knownValues: Record<string, unknown[]> = {
   page: ['privacy', 'terms', 'about'],
   menuId: [1],
-  postcode: ['LS6 2AB', 'LS1 4AP', 'SW1A 1AA', 'ls62ab', 'GIR 0AA'],
-  postCode: ['LS6 2AB', 'ls6  2ab'],
-  date: ['2026-11-24', '2026-11-25', '2026-11-28', ...awkwardDays],
-  eventDate: ['2026-12-24', ...awkwardDays],
-  from: ['2026-11-24', ...awkwardDays],
-  to: ['2026-11-30', ...awkwardDays],
-  time: ['19:30', '12:00', '24:00', '23:60', '99:99', '-1:00', '7:5'],
+  postcode: ['LS6 2AB', 'LS1 4AP', 'SW1A 1AA'],
+  postCode: ['LS6 2AB'],
+  date: ['2026-11-24', '2026-11-25', '2026-11-28'],
+  eventDate: ['2026-12-24'],
+  from: ['2026-11-24'],
+  to: ['2026-11-30'],
+  time: ['19:30', '12:00'],
   phone: ['0113 496 0999', '07700 900123'],
   categoryId: [1],
   itemId: [109, 101, 102],
-  quantity: [1, 99],
-  menuVersion: [1, 2],
-  appVersion: ['1.0.81', '99999999999999999999.0.0'],
+  menuVersion: [1],
+  appVersion: ['1.0.81'],
   payPalId: ['5O190127TN364715T'],
   payPalOrderId: ['5O190127TN364715T'],
   paymentSource: ['paypal', 'card'],
-  updateTime: ['2026-11-24T19:00:00.000Z', ...awkwardTimes],
-  requestedTime: ['2026-11-24T20:00:00.000Z', ...awkwardTimes],
-  partySize: [2, 4, 0, -1, 2 ** 31, 1e15],
-  guests: [40, 0, -1, 2 ** 31, 1e15],
-  points: [0, 13, 2 ** 31, 1e15],
+  updateTime: ['2026-11-24T19:00:00.000Z'],
+  requestedTime: ['2026-11-24T20:00:00.000Z'],
+  partySize: [2, 4],
+  guests: [40],
+  points: [13],
+};
+
+/** Edges the schema lets by, for the handlers' own rules to refuse. */
+const edgeValues: Record<string, unknown[]> = {
+  postcode: ['ls62ab', 'GIR 0AA', 'LS6  2AB'],
+  postCode: ['ls6  2ab', 'GIR 0AA'],
+  date: awkwardDays,
+  eventDate: awkwardDays,
+  from: awkwardDays,
+  to: awkwardDays,
+  time: ['24:00', '23:60', '99:99', '-1:00', '7:5'],
+  quantity: [99],
+  menuVersion: [2, 2 ** 31],
+  appVersion: ['99999999999999999999.0.0'],
+  updateTime: awkwardTimes,
+  requestedTime: awkwardTimes,
+  partySize: [0, -1, 2 ** 31, 1e15],
+  guests: [0, -1, 2 ** 31, 1e15],
+  points: [0, 2 ** 31, 1e15],
   voucherId: [1, 2 ** 31],
   deliveryZoneId: [1, 0, 2 ** 31],
 };
@@ -133,7 +151,7 @@ const examples: Record<string, unknown[]> = {
   setKitchenOrderStatus: [{ kitchenStatus: 1 }, { kitchenStatus: 6 }],
   createBookingRequest: [{ date: '2026-11-25', time: '19:30', partySize: 4, name: 'Ada Lovelace', phone: '0113 496 0999', email: 'ada@example.com' }],
   createCateringEnquiry: [
-    { eventDate: '2026-12-24', guests: 40, budget: 'about £15 a head', name: 'Ada Lovelace', phone: '07700 900123', email: 'ada@example.com', message: 'A party' },
+    { eventDate: '2026-12-24', guests: 40, budget: 'about £15 a head', name: 'Ada Lovelace', phone: '07700 900123', email: 'ada@example.com', message: 'A family party at home' },
   ],
 };
 
@@ -141,9 +159,11 @@ const boundaryDates = { min: new Date('2020-01-01T00:00:00Z'), max: new Date('20
 
 /** Values the schema accepts (with live ids and known values often enough to reach the handlers). */
 export function valid(schema: Schema, name = '', depth = 0): fc.Arbitrary<unknown> {
-  const generated = fromSchema(resolved(schema), depth);
+  const choices = [{ arbitrary: fromSchema(resolved(schema), depth), weight: 1 }];
   const preferred = [...(liveFields[name] ?? []), ...(knownValues[name] ?? [])];
-  return preferred.length === 0 ? generated : fc.oneof({ arbitrary: fc.constantFrom(...preferred), weight: 4 }, { arbitrary: generated, weight: 1 });
+  if (preferred.length > 0) choices.push({ arbitrary: fc.constantFrom(...preferred), weight: 4 });
+  if (edgeValues[name] !== undefined) choices.push({ arbitrary: fc.constantFrom(...edgeValues[name]), weight: 1 });
+  return fc.oneof(...choices);
 }
 
 function fromSchema(schema: Schema, depth: number): fc.Arbitrary<unknown> {
@@ -434,6 +454,9 @@ export interface Answered {
   text: string;
 }
 
+/** What a refusal would hold had an error's own text or stack leaked (docs/interfaces.md: they are logged, not sent). */
+const internals = /FST_|Error:|\bat .*\.[jt]s\b|node_modules|stack|sqlite|kysely|postgres/i;
+
 /** The 501 of an operation a later issue builds (docs/interfaces.md): declared, and no failure of the server. */
 export function isNotBuiltYet(operation: Operation, answer: Answered): boolean {
   return answer.status === 501 && answer.text.includes(`"errorMessage":"${operation.operationId} is not available yet"`);
@@ -452,6 +475,7 @@ export function breaches(operation: Operation, answer: Answered): string[] {
     return [...found, `a body that is not JSON: ${answer.text.slice(0, 80)}`];
   }
   if (!isEnvelope(body, answer.status)) found.push(`a body outside the envelope: ${answer.text.slice(0, 200)}`);
+  else if (answer.status >= 400 && internals.test(answer.text)) found.push(`a refusal naming internals: ${answer.text.slice(0, 200)}`);
   return found;
 }
 
