@@ -111,8 +111,9 @@ describe('the contract declares who may call every operation', () => {
 
   it('hands the access to the routes next to what else the contract configures', () => {
     const annotated = withDeclaredAccess(contract);
-    expect(annotated.paths['/menu/getMenu/{menuId}'].get['x-fastify-config']).toEqual({ preEncoded: true, access: { bearer: 'none' } });
-    expect(contract.paths['/menu/getMenu/{menuId}'].get['x-fastify-config']).toEqual({ preEncoded: true });
+    const menuConfig = { preEncoded: true, publicAnswer: true };
+    expect(annotated.paths['/menu/getMenu/{menuId}'].get['x-fastify-config']).toEqual({ ...menuConfig, access: { bearer: 'none' } });
+    expect(contract.paths['/menu/getMenu/{menuId}'].get['x-fastify-config']).toEqual(menuConfig);
   });
 });
 
