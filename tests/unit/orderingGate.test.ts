@@ -28,6 +28,8 @@ function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean):
       allowCollection: true,
       allowOrdering,
       allowCashPayment: true,
+      maximumCashOrderValue: 150,
+      maximumOrderValue: 500,
       minimumCollectionOrderValue: 10,
       minimumFreeOrderValue: 15,
       standardDeliveryCharge: 2.5,

@@ -20,7 +20,9 @@ import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
+import { poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
+import { cashOrderTooLargeMessage, orderSizeLimitsFrom, takesCashFor } from '../../domain/orderSizeLimits';
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
 type PaymentChoice = 'paypal' | 'card' | 'cash';
@@ -31,8 +33,14 @@ export function CheckoutScreen() {
   useFixIssueRedirect();
   useNextStepNavigation('checkout');
   const basket = useBasketActor();
-  const allowCashPayment = useRouteContext({ from: rootRouteId, select: (routeContext) => routeContext.restaurant?.takeawaySettings.allowCashPayment });
+  const restaurant = useRouteContext({ from: rootRouteId, select: (routeContext) => routeContext.restaurant });
   const context = useSelector(basket, (snapshot) => snapshot.context);
+  const sizeLimits = restaurant ? orderSizeLimitsFrom(restaurant) : undefined;
+  const cashTaken = restaurant?.takeawaySettings.allowCashPayment;
+  // The server refuses cash over the restaurant's largest cash order, so it is not offered for one.
+  const cashTooLarge =
+    cashTaken === true && sizeLimits !== undefined && context.totals !== undefined && !takesCashFor(poundsToPence(context.totals.totalCost), sizeLimits);
+  const cashOffered = cashTaken === undefined ? undefined : cashTaken && !cashTooLarge;
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
   const [onlineChoice, setOnlineChoice] = useState<'paypal' | 'card'>('paypal');
@@ -42,8 +50,8 @@ export function CheckoutScreen() {
 
   // The basket statechart keeps a way chosen before, or chooses the first offered until the customer picks another.
   useEffect(() => {
-    if (allowCashPayment !== undefined) basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(allowCashPayment) });
-  }, [basket, allowCashPayment]);
+    if (cashOffered !== undefined) basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(cashOffered) });
+  }, [basket, cashOffered]);
 
   function choosePayment(value: string) {
     const chosen = value as PaymentChoice;
@@ -133,9 +141,10 @@ export function CheckoutScreen() {
         <Stack gap="xs" mt="xs">
           <Radio value="paypal" label="PayPal" />
           <Radio value="card" label="Debit or credit card" />
-          {allowCashPayment && <Radio value="cash" label={cashPaymentLabel(context.orderType)} />}
+          {cashOffered && <Radio value="cash" label={cashPaymentLabel(context.orderType)} />}
         </Stack>
       </Radio.Group>
+      {cashTooLarge && sizeLimits && <Text size="sm">{cashOrderTooLargeMessage(sizeLimits)}</Text>}
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
       <Button size="md" onClick={placeOrder} loading={context.confirmQueued || confirming}>
         {paysOnline ? 'Continue to payment' : 'Place order'}

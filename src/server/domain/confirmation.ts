@@ -4,7 +4,7 @@ import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import { isAsapAvailable, isAvailableSlot, type OpeningPeriod } from './slots';
-import type { ValidationFailure } from './validationFailure';
+import { orderSizeRefusal, type OrderSizeLimits } from '../../domain/orderSizeLimits';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
 export interface ConfirmationContext {
@@ -25,30 +25,6 @@ export interface ConfirmationContext {
   orderSizeLimits: OrderSizeLimits;
 }
 
-/** The largest orders the restaurant takes online (TakeawaySettings); larger ones are placed by phone. */
-export interface OrderSizeLimits {
-  maximumCashOrderPence: number;
-  maximumOrderPence: number;
-  /** The restaurant's phone number, for the customer to call instead. */
-  phone: string;
-}
-
-/**
- * Why an order of this total may not be placed online paid this way, at the field its form shows (the basket's items, or
- * the way to pay when paying online would do); undefined when it may.
- */
-export function orderSizeRefusal(totalCostPence: number, paymentType: PaymentTypeValue, limits: OrderSizeLimits): ValidationFailure | undefined {
-  if (totalCostPence > limits.maximumOrderPence) {
-    return { field: 'orderItems', message: `Orders over ${formatGbp(limits.maximumOrderPence)} must be placed by phone: please call ${limits.phone}` };
-  }
-  if (paymentType === PaymentType.CashOrder && totalCostPence > limits.maximumCashOrderPence) {
-    return {
-      field: 'paymentType',
-      message: `Orders over ${formatGbp(limits.maximumCashOrderPence)} paid in cash must be placed by phone: please call ${limits.phone}`,
-    };
-  }
-  return undefined;
-}
 
 export const CASH_NOT_TAKEN_MESSAGE = 'The restaurant is not taking cash at the moment: please pay by PayPal or card';
 

@@ -11,7 +11,8 @@ import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
-import { confirmationRefusal, orderSizeRefusal, paymentTypeRefusal, type OrderSizeLimits } from '../domain/confirmation';
+import { confirmationRefusal, paymentTypeRefusal } from '../domain/confirmation';
+import { orderSizeLimitsFrom, orderSizeRefusal } from '../../domain/orderSizeLimits';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import type { DeliveryZone } from '../domain/deliveryZones';
@@ -54,15 +55,6 @@ export function chargesOf(restaurant: RestaurantData): ChargeSettings {
   return {
     bagChargePence: poundsToPence(settings.bagCharge),
     standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
-  };
-}
-
-function orderSizeLimitsOf(restaurant: RestaurantData): OrderSizeLimits {
-  const settings = restaurant.takeawaySettings;
-  return {
-    maximumCashOrderPence: poundsToPence(settings.maximumCashOrderValue),
-    maximumOrderPence: poundsToPence(settings.maximumOrderValue),
-    phone: restaurant.phone,
   };
 }
 
@@ -151,7 +143,7 @@ export async function confirmedOrderRef(
         zone: state.zone,
         paidOnline: payment !== undefined,
         cashAllowed: settings.allowCashPayment,
-        orderSizeLimits: orderSizeLimitsOf(restaurant),
+        orderSizeLimits: orderSizeLimitsFrom(restaurant),
       });
       // The basket may have been priced again while PayPal authorised what it cost before.
       if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
@@ -271,7 +263,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         zone = await repositories.orders.findDeliveryZone(postcode.district);
       }
     }
-    if (!priced.ok || discounts?.ok === false || failures.length > 0) await refuseUpdate(repositories, body.basketId, failures);
+    if (!priced.ok || discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
 
     const choices: BasketChoices = {
       menuVersion: menu.menuVersion,
@@ -300,8 +292,8 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
       zone,
       entitlement: discounts?.entitlement ?? guestEntitlement,
     });
-    const sizeRefusal = orderSizeRefusal(pricing.totalCostPence, choices.paymentType, orderSizeLimitsOf(restaurant));
-    if (sizeRefusal !== undefined) await refuseUpdate(repositories, body.basketId, [sizeRefusal]);
+    const sizeRefusal = orderSizeRefusal(pricing.totalCostPence, choices.paymentType, orderSizeLimitsFrom(restaurant));
+    if (sizeRefusal !== undefined) return refuseUpdate(repositories, body.basketId, [sizeRefusal]);
     const query = slotQuery(restaurant, choices.orderType, now);
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)
