@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -187,5 +187,22 @@ describe('RATE_LIMITS=off', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('docs/abuse-limits.md', () => {
+  it('lists every budget as the code declares it', () => {
+    const documented = new Map<string, string>();
+    const table = readFileSync(new URL('../../docs/abuse-limits.md', import.meta.url), 'utf8');
+    for (const [, operations, per, max, minutes] of table.matchAll(/^\| (`.+?) \| (\w+) \| (\d+) \| (\d+) min \|/gm)) {
+      for (const [, operationId] of operations.matchAll(/`(\w+)`/g)) documented.set(operationId, `${per} ${max} ${minutes}`);
+    }
+    const holders: Record<string, string> = { basketInBody: 'basket', basketInPath: 'basket', orderInPath: 'order', customer: 'customer', address: 'address' };
+    const declared = new Map(
+      Object.entries(abuseLimits).flatMap(([operationId, limit]) =>
+        'unlimited' in limit ? [] : [[operationId, `${holders[limit.per]} ${limit.max} ${limit.windowMinutes}`] as const],
+      ),
+    );
+    expect(documented).toEqual(declared);
   });
 });
