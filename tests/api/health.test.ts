@@ -12,6 +12,7 @@ import { databaseReadiness } from '../../src/server/db/readiness';
 import type { DatabaseSchema } from '../../src/server/db/schema';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { healthRoutes } from '../../src/server/plugins/health';
+import { freePort } from './freePort';
 
 const newestMigration = Object.keys(migrations).at(-1)!;
 
@@ -83,20 +84,9 @@ describe('the health endpoints of the running server', () => {
   });
 });
 
-function closedPort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 describe('GET /readyz with a PostgreSQL server that does not answer', () => {
   it('is 503 saying the database does not answer, naming neither its host nor its credentials', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const pool = new pg.Pool({ connectionString: `postgres://takeaway:secret-password@127.0.0.1:${port}/takeaway` });
     const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
     const app = Fastify();

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
+import { freePort } from './freePort';
 import { identification, type Answer, type OrderingServer } from './orderingServer';
 import { linkedPayment, queryDatabase } from './payPalSupport';
 
@@ -20,15 +20,6 @@ interface ChildServer {
   url: string;
   process: ChildProcess;
   exited: Promise<unknown>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  await new Promise((closed) => server.close(closed));
-  if (typeof address !== 'object' || address === null) throw new Error('No port was given');
-  return address.port;
 }
 
 const children = new Set<ChildProcess>();

@@ -1,28 +1,17 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { identification, readyOrderUpdate } from './orderingServer';
+import { freePort } from './freePort';
 
 // The server as `npm start` runs it (tsx on src/server/main.ts), in a child process of its own, told to stop as a process
 // manager or Ctrl+C tells it while a customer's request is still arriving.
 
 const root = resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
