@@ -1,92 +1,38 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
-import { freePort } from './freePort';
-import { identification, type Answer, type OrderingServer } from './orderingServer';
+import type { OrderingServer } from './orderingServer';
 import { linkedPayment, queryDatabase } from './payPalSupport';
+import { killServerProcesses, startServerProcess, type ServerProcess } from './serverProcess';
 
 // docs/payments.md "Reconciliation": the server, run as `npm start` runs it in a child process, is killed with SIGKILL
 // after PayPal authorised and before the database recorded it. PayPal's state lives on in a fake in this process. On
 // the same data, a restarted server places the order when the customer retries, and otherwise reconciliation releases
 // the money once the grace period has passed.
 
-const root = resolve(import.meta.dirname, '../..');
-
-interface ChildServer {
-  url: string;
-  process: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-const children = new Set<ChildProcess>();
-
-/** `node --import tsx src/server/main.ts` on `dataDir`, with PayPal's fake at `payPalFakeUrl`; resolves once it serves. */
-async function startChild(dataDir: string, payPalFakeUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      IDENTITY_MODE: 'local',
-      IDENTITY_EMULATOR_PORT: String(await freePort()),
-      PAYPAL_MODE: 'local',
-      PAYPAL_FAKE_URL: payPalFakeUrl,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const exited = new Promise((ended) => child.once('exit', ended)).finally(() => children.delete(child));
-  let output = '';
-  const url = await new Promise<string>((served, failed) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const serving = /Serving the site at (\S+)/.exec(output);
-      if (serving !== null) served(serving[1]);
-    };
-    child.stdout.on('data', read);
-    child.stderr.on('data', read);
-    void exited.then(() => failed(new Error(`The server exited before serving:\n${output}`)));
-  });
-  return { url, process: child, exited };
-}
-
 /** SIGKILL: nothing of the server's own shutdown runs. */
-async function killHard(server: ChildServer): Promise<void> {
-  process.kill(server.process.pid!, 'SIGKILL');
+async function killHard(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGKILL');
   await server.exited;
 }
 
-async function stop(server: ChildServer): Promise<void> {
-  process.kill(server.process.pid!, 'SIGTERM');
+async function stop(server: ServerProcess): Promise<void> {
+  server.child.kill('SIGTERM');
   await server.exited;
 }
 
-/** The ordering calls `linkedPayment` makes, against a child server. */
-function callerOf(url: string): Pick<OrderingServer, 'newBasket' | 'post'> {
-  async function call(path: string, method: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: await response.json() };
-  }
+/** The ordering calls `linkedPayment` makes, against a server process. */
+function callerOf(server: ServerProcess): Pick<OrderingServer, 'newBasket' | 'post'> {
   return {
     async newBasket() {
-      const created = await call('/OrderBuilder/create', 'GET');
+      const created = await server.api('/OrderBuilder/create');
       expect(created.status).toBe(200);
       return created.body.data.basketId;
     },
-    post: (path, body = {}) => call(path, 'POST', body),
+    post: (path, body = {}) => server.api(path, body),
   };
 }
 
@@ -127,9 +73,9 @@ describe('a server killed with SIGKILL after PayPal authorised, before the datab
   beforeAll(async () => {
     payPal = await startPayPalFake();
     dataDir = mkdtempSync(join(tmpdir(), 'payment-kill-'));
-    const first = await startChild(dataDir, payPal.url);
+    const first = await startServerProcess(dataDir, { PAYPAL_FAKE_URL: payPal.url });
     openAroundNow(database().sqliteFile);
-    const caller = callerOf(first.url);
+    const caller = callerOf(first);
     returning = await linkedPayment(caller, payPal.url);
     gone = await linkedPayment(caller, payPal.url);
 
@@ -145,7 +91,7 @@ describe('a server killed with SIGKILL after PayPal authorised, before the datab
   }, 30_000);
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    killServerProcesses();
     await payPal?.close();
     if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -159,10 +105,10 @@ describe('a server killed with SIGKILL after PayPal authorised, before the datab
   });
 
   it("places the order, after a restart, with PayPal's one authorisation when the customer retries", async () => {
-    const restarted = await startChild(dataDir, payPal.url);
+    const restarted = await startServerProcess(dataDir, { PAYPAL_FAKE_URL: payPal.url });
     try {
       const { basketId, payPalOrderId } = returning;
-      const placed = await callerOf(restarted.url).post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
+      const placed = await restarted.api('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
       expect(placed.status).toBe(200);
       expect(orderRefOf(basketId)).toBe(placed.body.data.orderRef);
       expect(paymentRow(basketId)).toMatchObject({ state: 'authorised', authorization_id: authorisationOf(basketId)?.id });
@@ -175,7 +121,7 @@ describe('a server killed with SIGKILL after PayPal authorised, before the datab
   }, 20_000);
 
   it('releases the money, after a restart, once the grace period has passed without a retry', async () => {
-    const restarted = await startChild(dataDir, payPal.url, { PAYMENT_RECONCILE_AFTER_SECONDS: '1' });
+    const restarted = await startServerProcess(dataDir, { PAYPAL_FAKE_URL: payPal.url, PAYMENT_RECONCILE_AFTER_SECONDS: '1' });
     try {
       await vi.waitFor(() => expect(paymentRow(gone.basketId).state).toBe('voided'), { timeout: 10_000, interval: 50 });
       expect(paymentRow(gone.basketId).authorization_id).toBe(authorisationOf(gone.basketId)?.id);

@@ -1,66 +1,14 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { identification, readyOrderUpdate } from './orderingServer';
-import { freePort } from './freePort';
+import { killServerProcesses, startServerProcess } from './serverProcess';
 
 // The server as `npm start` runs it (tsx on src/server/main.ts), in a child process of its own, told to stop as a process
 // manager or Ctrl+C tells it while a customer's request is still arriving.
-
-const root = resolve(import.meta.dirname, '../..');
-
-interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  exited: Promise<number | null>;
-  output(): string;
-}
-
-const started: ServerProcess[] = [];
-
-async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(await freePort()),
-      IDENTITY_EMULATOR_PORT: String(await freePort()),
-      PAYPAL_FAKE_PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const url = await new Promise<string>((resolveServing, reject) => {
-    child.stdout.on('data', () => {
-      const serving = /Serving the site at (\S+)/.exec(output);
-      if (serving) resolveServing(serving[1]);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code} before serving: ${output}`)));
-  });
-  const server = { child, url, exited, output: () => output };
-  started.push(server);
-  return server;
-}
-
-async function api(url: string, path: string, body?: unknown) {
-  const response = await fetch(`${url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json() };
-}
 
 /** A POST whose body arrives in two parts, as from a slow phone connection; `finish` sends the rest and reads the answer. */
 function slowPost(url: string, path: string, body: unknown) {
@@ -91,16 +39,14 @@ const pause = (ms: number) => new Promise((resolvePause) => setTimeout(resolvePa
 
 describe('stopping the server', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-shutdown-'));
-  afterEach(() => {
-    for (const server of started.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  });
+  afterEach(killServerProcesses);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'on %s takes no new connections, answers the request in flight, exits 0, and a restart finds what it saved',
     async (signal) => {
       const first = await startServerProcess(dataDir);
-      const created = await api(first.url, '/OrderBuilder/create');
+      const created = await first.api('/OrderBuilder/create');
       expect(created.status).toBe(200);
       const basketId: string = created.body.data.basketId;
       const update = readyOrderUpdate(basketId, {

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort } from './freePort';
+import { identification, type Answer } from './orderingServer';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The server as `npm start` runs it (tsx on src/server/main.ts), in a child process of its own. */
+export interface ServerProcess {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  /** The exit code; null when a signal ended it unhandled. */
+  exited: Promise<number | null>;
+  /** Everything it wrote to stdout and stderr so far. */
+  output(): string;
+  /** An API call with the contract's identification headers: a GET, or a JSON POST when given a body. */
+  api(path: string, body?: unknown): Promise<Answer>;
+}
+
+const running = new Set<ServerProcess>();
+
+/**
+ * Starts the server on `dataDir` (SQLite), on free loopback ports, with the local identity emulator and PayPal fake
+ * (`env` may point PAYPAL_FAKE_URL at a fake that outlives it); resolves once it says it serves.
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      IDENTITY_MODE: 'local',
+      IDENTITY_EMULATOR_PORT: String(await freePort()),
+      PAYPAL_MODE: 'local',
+      PAYPAL_FAKE_PORT: '0',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+  });
+  let output = '';
+  const exited = new Promise<number | null>((ended) => child.once('exit', ended));
+  const url = await new Promise<string>((served, failed) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const serving = /Serving the site at (\S+)/.exec(output);
+      if (serving !== null) served(serving[1]);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    void exited.then((code) => failed(new Error(`The server exited with ${code} before serving:\n${output}`)));
+  });
+  const server: ServerProcess = {
+    child,
+    url,
+    exited,
+    output: () => output,
+    async api(path, body) {
+      const response = await fetch(`${url}/api${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+  };
+  running.add(server);
+  void exited.finally(() => running.delete(server));
+  return server;
+}
+
+/** SIGKILL for every server process still running: for a test's clean-up. */
+export function killServerProcesses(): void {
+  for (const server of running) server.child.kill('SIGKILL');
+}
