@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { callIdentityService, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
 import { STAFF_ONLY_MESSAGE } from '../../src/server/domain/kitchenAccess';
 import { accessOf, withDeclaredAccess } from '../../src/server/plugins/authorization';
+import { allRows } from './databaseSnapshot';
 import { identification, readyOrderUpdate, startOrderingServer, type Answer, type OrderingServer } from './orderingServer';
 
 // Who may call what is declared in openapi.yaml and checked by one hook before the body is read (docs/accounts.md).
@@ -42,19 +42,6 @@ beforeAll(async () => {
   clientId = identity.userPoolClientId;
 });
 afterAll(() => ordering?.close());
-
-/** The rows of every table, so "wrote nothing" means nothing anywhere. */
-function rowCounts(): Record<string, number> {
-  const sqlite = new SqliteDatabase(ordering.sqliteFile, { readonly: true });
-  try {
-    const tables = sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as Array<{ name: string }>;
-    return Object.fromEntries(
-      tables.map(({ name }) => [name, (sqlite.prepare(`select count(*) as count from "${name}"`).get() as { count: number }).count]),
-    );
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** The operation with every path parameter invalid and, on a POST, a body that is not even JSON. */
 async function callWithGarbage(method: string, path: string, token?: string): Promise<Answer> {
@@ -119,11 +106,11 @@ describe('the contract declares who may call every operation', () => {
 
 describe('an anonymous caller', () => {
   it('gets 401 from every operation that requires a bearer, before its parameters or body are read, and writes nothing', async () => {
-    const before = rowCounts();
+    const before = allRows(ordering.sqliteFile);
     for (const { key, method, path } of bearerOperations) {
       expect(await callWithGarbage(method, path), key).toEqual({ status: 401, body: { errorMessage: signInMessage, validationErrors: [] } });
     }
-    expect(rowCounts()).toEqual(before);
+    expect(allRows(ordering.sqliteFile)).toEqual(before);
   });
 
   it('is served by the public and optional-bearer operations (the garbage is refused as such, not as a sign-in)', async () => {
@@ -170,7 +157,7 @@ describe('a token that is not a valid id token of our pool', () => {
 
   it.each(refusedTokens)('%s is 401 on a customer operation and on the optional bearer of the basket update', async (_what, tokenOf) => {
     const token = await tokenOf();
-    const before = rowCounts();
+    const before = allRows(ordering.sqliteFile);
     expect(await ordering.call('/account/GetAccount', { token })).toEqual({
       status: 401,
       body: { errorMessage: invalidSignInMessage, validationErrors: [] },
@@ -179,7 +166,7 @@ describe('a token that is not a valid id token of our pool', () => {
       status: 401,
       body: { errorMessage: invalidSignInMessage, validationErrors: [] },
     });
-    expect(rowCounts()).toEqual(before);
+    expect(allRows(ordering.sqliteFile)).toEqual(before);
   });
 
   it('is not needed on the basket update: a guest is served without one', async () => {
@@ -192,14 +179,14 @@ describe('a token that is not a valid id token of our pool', () => {
 describe('the staff operations', () => {
   it('refuse a signed-in customer outside the kitchen group with 403 before reading anything, and write nothing', async () => {
     const customerToken = await ordering.customerToken();
-    const before = rowCounts();
+    const before = allRows(ordering.sqliteFile);
     for (const { key, method, path } of staffOperations) {
       expect(await callWithGarbage(method, path, customerToken), key).toEqual({
         status: 403,
         body: { errorMessage: STAFF_ONLY_MESSAGE, validationErrors: [] },
       });
     }
-    expect(rowCounts()).toEqual(before);
+    expect(allRows(ordering.sqliteFile)).toEqual(before);
   });
 
   it('let staff through to the operation, which then reads the request', async () => {

@@ -1,7 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import SqliteDatabase from 'better-sqlite3';
 import fc from 'fast-check';
-import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRows } from './databaseSnapshot';
 import { breaches, fuzzRequest, live, operations, type Caller, type FuzzRequest, type Identification } from './contractFuzz';
@@ -37,19 +36,6 @@ async function addOrders() {
   const requested = await ordering.requestedOrder({ asapFlag: true });
   baskets.push(confirmed.basketId, requested.basketId);
   orderRefs.push(confirmed.orderRef, requested.orderRef);
-}
-
-async function forgedToken(): Promise<string> {
-  const { identity } = await (await fetch(`${ordering.server.url}/config.json`)).json();
-  const { privateKey } = await generateKeyPair('RS256');
-  return new SignJWT({ token_use: 'id', email: 'staff@example.com', 'cognito:groups': ['kitchen'] })
-    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-    .setSubject('someone')
-    .setIssuer(`${ordering.server.identityEmulatorEndpoint}/${identity.userPoolId}`)
-    .setAudience(identity.userPoolClientId)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(privateKey);
 }
 
 const identificationHeaders: Record<Identification, Record<string, string>> = {
@@ -186,7 +172,7 @@ beforeAll(async () => {
   await ordering.createAccount(owner, { name: 'Ada Lovelace', phone: '0113 496 0999' });
   authorization.customer = `Bearer ${owner.idToken}`;
   authorization.staff = `Bearer ${await ordering.staffToken()}`;
-  authorization.forged = `Bearer ${await forgedToken()}`;
+  authorization.forged = `Bearer ${await ordering.forgedStaffToken()}`;
   await addOrders();
   watch = new DatabaseWatch(ordering.sqliteFile);
 });

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { allRows } from './databaseSnapshot';
@@ -210,17 +209,7 @@ let rowsBefore: string;
 
 beforeAll(async () => {
   ordering = await startOrderingServer();
-  const { identity } = await (await fetch(`${ordering.server.url}/config.json`)).json();
-  const { privateKey } = await generateKeyPair('RS256');
-  const forged = await new SignJWT({ token_use: 'id', email: 'staff@example.com', 'cognito:groups': ['kitchen'] })
-    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-    .setSubject('someone')
-    .setIssuer(`${ordering.server.identityEmulatorEndpoint}/${identity.userPoolId}`)
-    .setAudience(identity.userPoolClientId)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(privateKey);
-  tokens = { staff: await ordering.staffToken(), customer: await ordering.customerToken(), forged };
+  tokens = { staff: await ordering.staffToken(), customer: await ordering.customerToken(), forged: await ordering.forgedStaffToken() };
   rowsBefore = allRows(ordering.sqliteFile);
 });
 

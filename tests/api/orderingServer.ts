@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { generateKeyPair, SignJWT } from 'jose';
 import { expect } from 'vitest';
 import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
 import { startServer, type RunningServer } from '../../src/server/main';
@@ -37,6 +38,8 @@ export interface OrderingServer {
   requestedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
   newBasket(): Promise<string>;
   staffToken(): Promise<string>;
+  /** A kitchen staff id token with this server's issuer and audience, but signed with a key of its own: a forgery. */
+  forgedStaffToken(): Promise<string>;
   /** A signed-up, confirmed customer outside the kitchen group. */
   customerToken(): Promise<string>;
   /** The same, with the `sub` and email of its id token. */
@@ -183,6 +186,17 @@ export async function startOrderingServer(
       return order;
     },
     staffToken: () => signIn(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD),
+    async forgedStaffToken() {
+      const { privateKey } = await generateKeyPair('RS256');
+      return new SignJWT({ token_use: 'id', email: 'staff@example.com', 'cognito:groups': ['kitchen'] })
+        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .setSubject('someone')
+        .setIssuer(`${server.identityEmulatorEndpoint}/${identity.userPoolId}`)
+        .setAudience(clientId)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(privateKey);
+    },
     async customerToken() {
       return (await newCustomer()).idToken;
     },
