@@ -1,18 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { reachCollectionCheckout } from './orderSupport';
 import { changeCoreData } from './shellSupport';
 
 test('where the restaurant takes no cash, the checkout offers PayPal and card only, with PayPal chosen', async ({ page }) => {
   await changeCoreData(page, (restaurantData) => {
     restaurantData.takeawaySettings.allowCashPayment = false;
   });
-  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page);
 
   const waysToPay = page.getByRole('radiogroup', { name: 'How would you like to pay?' });
   await expect(waysToPay.getByRole('radio')).toHaveCount(2);
@@ -23,12 +17,7 @@ test('where the restaurant takes no cash, the checkout offers PayPal and card on
 });
 
 test('where the restaurant takes cash, it is offered and chosen until the customer picks another', async ({ page }) => {
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page);
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
 });

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { addDishes, expectStep, openBasket, reachCollectionCheckout } from './orderSupport';
 import { RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 test('a failed confirmation goes to /fix-issue with the server message; "Try again" confirms and goes on', async ({ page }) => {
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page);
 
   // The server refuses the first confirmation only, as it would a time that had just gone.
   let refusals = 0;

@@ -1,16 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { goldenDragonRestaurant } from '../../src/server/db/seed/goldenDragonRestaurant';
-import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
+import { expectStep, reachCollectionCheckout } from './orderSupport';
 
 test('an order over the restaurant’s largest cash order is offered PayPal and card only, saying whom to phone to pay cash', async ({ page }) => {
   // 11 Mixed Starters for Two at £13.90 and the bag: £153.00, over the demo restaurant's £150 in cash.
-  await addDishes(page, Array.from({ length: 11 }, () => 'Mixed Starter for Two'));
-  await openBasket(page, 11);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page, Array.from({ length: 11 }, () => 'Mixed Starter for Two'));
   await expect(page.getByText(`Orders over £150.00 paid in cash must be placed by phone: please call ${goldenDragonRestaurant.phone}`)).toBeVisible();
   const waysToPay = page.getByRole('radiogroup', { name: 'How would you like to pay?' });
   await expect(waysToPay.getByRole('radio', { name: 'PayPal' })).toBeChecked();
@@ -21,13 +15,7 @@ test('an order over the restaurant’s largest cash order is offered PayPal and 
 });
 
 test('an order within it is offered cash, without the message', async ({ page }) => {
-  await addDishes(page, Array.from({ length: 10 }, () => 'Mixed Starter for Two'));
-  await openBasket(page, 10);
-  await chooseOrderTypeAndContinue(page, 'Collection');
-  await enterContact(page);
-  await chooseFirstLaterSlot(page);
-
-  await expectStep(page, '/checkout', 'Order checkout');
+  await reachCollectionCheckout(page, Array.from({ length: 10 }, () => 'Mixed Starter for Two'));
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
   await expect(page.getByText(/must be placed by phone/)).toHaveCount(0);
 });

@@ -63,11 +63,13 @@ export async function placeOrderAndReadReference(page: Page): Promise<string> {
   return text.replace('Your order reference is', '').trim();
 }
 
-/** A guest's collection order through the screens from the menu to /checkout, where the way to pay is chosen. */
-export async function reachCollectionCheckout(page: Page): Promise<void> {
-  // £7.60 + £3.90 = £11.50, above the £10 collection minimum.
-  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
-  await openBasket(page, 2);
+/**
+ * A guest's collection order of `dishes` through the screens from the menu to /checkout, where the way to pay is
+ * chosen. By default £7.60 + £3.90 = £11.50, above the £10 collection minimum.
+ */
+export async function reachCollectionCheckout(page: Page, dishes: string[] = ['Sweet & Sour Chicken', 'Crispy Seaweed']): Promise<void> {
+  await addDishes(page, dishes);
+  await openBasket(page, dishes.length);
   await chooseOrderTypeAndContinue(page, 'Collection');
   await enterContact(page);
   await chooseFirstLaterSlot(page);
