@@ -19,7 +19,7 @@ import {
   type StepDoneEvent,
 } from '../../machines/basket/basketMachine';
 import { basketRefusal } from '../../machines/basket/basketMinimums';
-import { paymentTypesOffered } from '../../machines/basket/basketPayment';
+import { cashOfferFor, paymentTypesOffered } from '../../machines/basket/basketPayment';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
 import { isUkPhoneNumber } from '../../src/domain/contactRules';
 import {
@@ -899,6 +899,14 @@ describe('basket statechart: the rules the screens used to hold', () => {
     snapshot = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(true) });
     expect(basketStatusOf(snapshot)).toBe(6);
     expect(calls.updates).toHaveLength(updates);
+  });
+
+  it('offers cash where the restaurant takes it, up to its largest cash order, and while the order is not yet priced', () => {
+    const limits = { maximumCashOrderPence: 15_000, maximumOrderPence: 50_000, phone: '0113 496 0123' };
+    expect(cashOfferFor(true, 15_000, limits)).toBe('offered');
+    expect(cashOfferFor(true, 15_001, limits)).toBe('tooLarge');
+    expect(cashOfferFor(true, undefined, limits)).toBe('offered');
+    expect(cashOfferFor(false, 1_000, limits)).toBe('notTaken');
   });
 
   it('chooses paying online for the customer where the restaurant takes no cash, even after cash was chosen', async () => {

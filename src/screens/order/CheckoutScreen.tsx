@@ -12,7 +12,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { paymentTypesOffered } from '../../../machines/basket/basketPayment';
+import { cashOfferFor, paymentTypesOffered } from '../../../machines/basket/basketPayment';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
@@ -22,7 +22,7 @@ import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './us
 import { YourVouchers } from './YourVouchers';
 import { poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
-import { cashOrderTooLargeMessage, orderSizeLimitsFrom, takesCashFor } from '../../domain/orderSizeLimits';
+import { cashOrderTooLargeMessage, orderSizeLimitsFrom } from '../../domain/orderSizeLimits';
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
 type PaymentChoice = 'paypal' | 'card' | 'cash';
@@ -36,11 +36,11 @@ export function CheckoutScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (routeContext) => routeContext.restaurant });
   const context = useSelector(basket, (snapshot) => snapshot.context);
   const sizeLimits = restaurant ? orderSizeLimitsFrom(restaurant) : undefined;
-  const cashTaken = restaurant?.takeawaySettings.allowCashPayment;
-  // The server refuses cash over the restaurant's largest cash order, so it is not offered for one.
-  const cashTooLarge =
-    cashTaken === true && sizeLimits !== undefined && context.totals !== undefined && !takesCashFor(poundsToPence(context.totals.totalCost), sizeLimits);
-  const cashOffered = cashTaken === undefined ? undefined : cashTaken && !cashTooLarge;
+  const cashOffer =
+    restaurant && sizeLimits
+      ? cashOfferFor(restaurant.takeawaySettings.allowCashPayment, context.totals && poundsToPence(context.totals.totalCost), sizeLimits)
+      : undefined;
+  const cashOffered = cashOffer === undefined ? undefined : cashOffer === 'offered';
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
   const [onlineChoice, setOnlineChoice] = useState<'paypal' | 'card'>('paypal');
@@ -144,7 +144,7 @@ export function CheckoutScreen() {
           {cashOffered && <Radio value="cash" label={cashPaymentLabel(context.orderType)} />}
         </Stack>
       </Radio.Group>
-      {cashTooLarge && sizeLimits && <Text size="sm">{cashOrderTooLargeMessage(sizeLimits)}</Text>}
+      {cashOffer === 'tooLarge' && sizeLimits && <Text size="sm">{cashOrderTooLargeMessage(sizeLimits)}</Text>}
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
       <Button size="md" onClick={placeOrder} loading={context.confirmQueued || confirming}>
         {paysOnline ? 'Continue to payment' : 'Place order'}
