@@ -1,46 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
 import { handleError } from '../../src/server/errors';
-import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
-import { createRepositories } from '../../src/server/db/repositories';
-import { createIdTokenVerifier } from '../../src/server/identity/verify';
-import { createPayPalClient } from '../../src/server/payments/payPalClient';
+import { buildInjectedApp, type InjectedApp } from './injectedApp';
 
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
 
 // No socket is needed to see how the app answers when its database has gone away, so this uses inject.
 describe('when something unexpected fails', () => {
-  let dataDir: string;
-  let database: AppDatabase;
+  let injected: InjectedApp;
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'api-failure-'));
-    database = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
-    await migrateToLatest(database.db);
-    await seedDemoData(database.db);
-    app = await buildApp({
-      config: { ...loadConfig({}), dataDir, siteRoot: join(dataDir, 'no-site-here'), logLevel: 'silent' },
-      repositories: createRepositories(database.db),
-      verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: 'http://127.0.0.1:9/unused', clientId: 'unused' }),
-      browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
-      payPal: {
-        client: createPayPalClient({ baseUrl: 'http://127.0.0.1:9/unused', clientId: 'unused', clientSecret: 'unused' }),
-        browser: { clientId: 'unused', environment: 'sandbox' },
-      },
-    });
-    await app.ready();
+    injected = await buildInjectedApp();
+    app = injected.app;
   });
 
   afterAll(async () => {
+    // The database is closed by the test itself.
     await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(injected.dataDir, { recursive: true, force: true });
   });
 
   it('answers from the database while it is open', async () => {
@@ -49,7 +29,7 @@ describe('when something unexpected fails', () => {
   });
 
   it('answers 500 in the SPEC §8 shape without leaking the cause once the database is gone', async () => {
-    await database.close();
+    await injected.database.close();
     // Pages are read from the database on every request (the core data and menus are trusted for a second).
     const response = await app.inject({ url: '/api/pagedata/page/privacy', headers: identification });
     expect(response.statusCode).toBe(500);

@@ -1,15 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
-import { createRepositories } from '../../src/server/db/repositories';
 import { InvalidTokenError } from '../../src/server/identity/verify';
 import { loggedUrl } from '../../src/server/logging';
-import { createPayPalClient } from '../../src/server/payments/payPalClient';
+import { buildInjectedApp, type InjectedApp } from './injectedApp';
 import {
   identification,
   leedsAddress,
@@ -198,40 +191,25 @@ describe('Cache-Control', () => {
 });
 
 describe('the log', () => {
-  let dataDir: string;
-  let database: AppDatabase;
+  let injected: InjectedApp;
   let app: FastifyInstance;
   const lines: string[] = [];
   const signedInToken = 'eyJhbGciOiJSUzI1NiJ9.c2lnbmVkLWluLWN1c3RvbWVy.c2VjcmV0LXNpZ25hdHVyZQ';
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'privacy-log-'));
-    database = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
-    await migrateToLatest(database.db);
-    await seedDemoData(database.db);
-    app = await buildApp({
-      config: { ...loadConfig({}), dataDir, siteRoot: join(dataDir, 'no-site-here'), logLevel: 'info', logFormat: 'json' },
-      repositories: createRepositories(database.db),
+    injected = await buildInjectedApp({
+      config: { logLevel: 'info', logFormat: 'json' },
       // The one token this test signs in with; any other is refused as a forged one is.
       verifyIdToken: async (token) => {
         if (token !== signedInToken) throw new InvalidTokenError('not this test token');
         return { sub: 'log-test-customer', email: customerDetails.email, groups: [] };
       },
-      browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
-      payPal: {
-        client: createPayPalClient({ baseUrl: 'http://127.0.0.1:9/unused', clientId: 'unused', clientSecret: 'unused' }),
-        browser: { clientId: 'unused', environment: 'sandbox' },
-      },
       logOutput: { write: (text: string) => lines.push(text) },
     });
-    await app.ready();
+    app = injected.app;
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => injected?.close());
 
   it('carries request ids, never the tokens, basket ids or personal details that the requests held', async () => {
     lines.length = 0;

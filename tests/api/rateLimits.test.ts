@@ -1,15 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type ServerConfig } from '../../src/server/config';
-import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
-import { createRepositories } from '../../src/server/db/repositories';
-import { createIdTokenVerifier } from '../../src/server/identity/verify';
-import { createPayPalClient } from '../../src/server/payments/payPalClient';
+import type { ServerConfig } from '../../src/server/config';
 import { abuseLimits, TOO_MANY_REQUESTS_MESSAGE } from '../../src/server/plugins/rateLimits';
+import { buildInjectedApp } from './injectedApp';
 import { identification, readyOrderUpdate, tuesdayEvening } from './orderingServer';
 
 // Clients are told apart by their address, so these use inject, which can give each request the address it comes from.
@@ -32,29 +26,10 @@ interface TestApp {
 }
 
 async function startApp(config: Partial<ServerConfig> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rate-limits-'));
-  const database: AppDatabase = await openDatabase({ sqliteFile: join(dataDir, 'takeaway.sqlite') });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db);
-  const app = await buildApp({
-    config: { ...loadConfig({}), dataDir, siteRoot: join(dataDir, 'no-site'), logLevel: 'silent', ...config },
-    repositories: createRepositories(database.db),
-    verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: 'http://127.0.0.1:9/unused', clientId: 'unused' }),
-    browserIdentity: { userPoolId: 'local_test', userPoolClientId: 'unused', region: 'eu-west-2', endpoint: '/identity' },
-    payPal: {
-      client: createPayPalClient({ baseUrl: 'http://127.0.0.1:9/unused', clientId: 'unused', clientSecret: 'unused' }),
-      browser: { clientId: 'unused', environment: 'sandbox' },
-    },
-    clock: () => tuesdayEvening,
-  });
-  await app.ready();
+  const { app, close } = await buildInjectedApp({ config, clock: () => tuesdayEvening });
   return {
     inject: (options) => app.inject({ remoteAddress: carrierAddress, ...options, headers: { ...identification, ...options.headers } }),
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
