@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -259,6 +260,19 @@ export async function migrateToLatest(db: Kysely<DatabaseSchema>): Promise<strin
   return results.map((result) => result.migrationName);
 }
 
+// A key of this application's own among PostgreSQL's advisory locks (Kysely's migrator holds another while migrating).
+const SEEDING_LOCK_KEY = 8_150_015;
+
+/**
+ * The first statement of a transaction that seeds data when it finds none: on PostgreSQL it waits until no other server
+ * is in one, so that servers started at once on an empty database seed it once; the one that waited then reads what
+ * the other committed (each statement of a read-committed transaction sees the latest commits). A SQLite file has one
+ * server.
+ */
+export async function oneSeederAtATime(transaction: Kysely<DatabaseSchema>): Promise<void> {
+  if (transaction.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${SEEDING_LOCK_KEY})`.execute(transaction);
+}
+
 /**
  * Fills an empty database with the demo restaurant, in one transaction so that a failure leaves
  * nothing half-written. Does nothing when a restaurant is already there.
@@ -268,6 +282,7 @@ export async function seedDemoData(
   data: DemoData = goldenDragonDemoData,
 ): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (transaction) => {
+    await oneSeederAtATime(transaction);
     const existing = await transaction.selectFrom('restaurant').select('restaurant_id').limit(1).executeTakeFirst();
     if (existing !== undefined) return { seeded: false };
     await insertDemoData(transaction, data);

@@ -6,6 +6,7 @@ import type { PricedLine } from '../../domain/basket';
 import { priceBasket } from '../../domain/basketPricing';
 import { VoucherType } from '../../domain/discounts';
 import { unusedLoyaltyId } from '../accountRepository';
+import { oneSeederAtATime } from '../database';
 import { newChangeTag } from '../loyaltyLedger';
 import { newPublicId } from '../../randomIds';
 import { lineRows } from '../orderRepository';
@@ -103,6 +104,7 @@ export async function seedDemoCustomer(
   { authSub, email, now }: { authSub: string; email: string; now: Date },
 ): Promise<{ outcome: 'kept' | 'moved' | 'created' }> {
   return db.transaction().execute(async (transaction) => {
+    await oneSeederAtATime(transaction);
     if ((await transaction.selectFrom('accounts').select('auth_sub').where('auth_sub', '=', authSub).executeTakeFirst()) !== undefined) {
       return { outcome: 'kept' };
     }
