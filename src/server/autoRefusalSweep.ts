@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Repositories, RestaurantData } from './db/repositories';
 import type { OrderAcceptance } from './domain/acceptance';
-import { AUTO_REFUSAL_SWEEP_INTERVAL_MS, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from './domain/autoRefusal';
+import { autoRefusalSweepIntervalMs, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from './domain/autoRefusal';
 
 // Requests the restaurant leaves unanswered are refused by the server: before anyone reads them, and
-// by a sweep every 15 seconds so that nothing waits for a reader (docs/acceptance-and-kitchen.md).
+// by a sweep every 15 seconds (or every timeout, when shorter) so that nothing waits for a reader
+// (docs/acceptance-and-kitchen.md). Every server runs its sweep; the refusal is decided under the order's row lock,
+// so two servers sweeping the same order refuse it once.
 
 export interface AutoRefusalContext {
   repositories: Repositories;
@@ -68,7 +70,7 @@ export function registerAutoRefusalSweep(app: FastifyInstance, timeoutSeconds: n
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(sweep, AUTO_REFUSAL_SWEEP_INTERVAL_MS);
+    timer = setInterval(sweep, autoRefusalSweepIntervalMs(timeoutSeconds));
     timer.unref();
   });
   app.addHook('onClose', async () => {

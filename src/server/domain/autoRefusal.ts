@@ -7,6 +7,14 @@ export const DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS = 600;
 /** How often the server refuses timed-out requests without waiting for anyone to read them. */
 export const AUTO_REFUSAL_SWEEP_INTERVAL_MS = 15_000;
 
+/**
+ * The sweep's interval for a timeout: a request is refused at most one interval after it timed out, so a timeout shorter
+ * than the interval (a restaurant that answers within seconds, or a test) is swept as often as it lasts.
+ */
+export function autoRefusalSweepIntervalMs(timeoutSeconds: number): number {
+  return Math.min(AUTO_REFUSAL_SWEEP_INTERVAL_MS, timeoutSeconds * 1000);
+}
+
 export function autoRefusalReason(restaurantPhone: string): string {
   return `The restaurant did not respond in time. Please order again or phone ${restaurantPhone}.`;
 }
