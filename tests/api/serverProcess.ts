@@ -13,8 +13,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** Everything it wrote to stdout and stderr so far. */
   output(): string;
-  /** An API call with the contract's identification headers: a GET, or a JSON POST when given a body. */
-  api(path: string, body?: unknown): Promise<Answer>;
+  /** An API call with the contract's identification headers (and `token` as its bearer): a GET, or a JSON POST when given a body. */
+  api(path: string, body?: unknown, token?: string): Promise<Answer>;
 }
 
 const running = new Set<ServerProcess>();
@@ -58,10 +58,14 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     url,
     exited,
     output: () => output,
-    async api(path, body) {
+    async api(path, body, token) {
       const response = await fetch(`${url}/api${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { ...identification, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...identification,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, body: await response.json() };

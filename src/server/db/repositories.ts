@@ -43,7 +43,7 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   onMoneyStepQueued?: () => void;
 }
 
-const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
+export const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
 
 export function createRepositories(db: Kysely<DatabaseSchema>, options: RepositoryOptions = {}): Repositories {
   const maxAgeMs = options.referenceDataMaxAgeMs ?? DEFAULT_REFERENCE_DATA_MAX_AGE_MS;
