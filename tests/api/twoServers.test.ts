@@ -14,6 +14,8 @@ import { killServerProcesses, startServerProcess, type ServerProcess } from './s
 // Two server processes, as `npm start` runs them behind one load balancer, on one PostgreSQL database, each with a data
 // directory (and so an identity emulator) of its own. Requests alternate between them; what one does the other sees,
 // and a duplicate lands once whichever process each copy reaches (README, "Running more than one server").
+// The abuse limits stay on, as on a restaurant's servers: no call here comes near a budget (at most 13 confirmations of
+// one basket, whose budget is 30).
 
 const ACCEPTANCE_TIMEOUT_SECONDS = 3;
 // How late a change made through one server may show on the other: the caches' window, and room for a busy machine.
