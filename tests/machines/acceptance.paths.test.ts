@@ -1,4 +1,4 @@
-import { getShortestPaths, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type Actor } from 'xstate';
 import {
@@ -10,89 +10,24 @@ import {
   type CancelAnswer,
   type OrderAcceptanceRequest,
 } from '../../machines/acceptance/acceptanceMachine';
-import type { ApiError } from '../../src/api/errors';
 import { AcceptanceStatus } from '../../src/domain/orderEnums';
+import {
+  acceptanceShortestPaths,
+  acceptanceWatchingPaths,
+  actorIdOf,
+  alreadyAccepted,
+  describePath,
+  isAnswer,
+  noResponse,
+  ORDER,
+  requestWith,
+  serializeState,
+  type ActorId,
+  type Step,
+} from './acceptance.paths';
 
-const ORDER = { basketId: 'basket-7f3a', orderRef: 'order-9c1e' };
-const noResponse: ApiError = { message: 'The service is temporarily unavailable', validationErrors: [] };
-const alreadyAccepted: ApiError = {
-  status: 400,
-  message: 'The restaurant has already accepted your order. Please phone 0113 496 0123 to change it.',
-  validationErrors: [],
-};
-
-function requestWith(orderStatus: number, changes: Partial<OrderAcceptanceRequest> = {}): OrderAcceptanceRequest {
-  return {
-    orderBuilderId: ORDER.basketId,
-    orderRef: ORDER.orderRef,
-    orderStatus: orderStatus as OrderAcceptanceRequest['orderStatus'],
-    updateTime: orderStatus === AcceptanceStatus.Updated ? '2026-11-22T19:45:00.000Z' : '2026-11-22T19:00:00.000Z',
-    cancelled: false,
-    refusalReason: orderStatus === AcceptanceStatus.Refused ? 'We are out of duck tonight' : null,
-    ...changes,
-  };
-}
-
-type ActorId = 'createAcceptance' | 'getAcceptanceDetails' | 'acceptNewTime' | 'cancelOrder';
-type Answer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
-/** The ten seconds of a poll passing, as the statechart's delayed event names it. */
-type PollDue = { type: `xstate.after.acceptancePoll.acceptance.${'requested' | 'updated'}` };
-type Step = AcceptanceEvent | Answer | PollDue;
-
-const customerEvents: AcceptanceEvent[] = [
-  { type: 'START', order: ORDER },
-  { type: 'RESUME', order: ORDER },
-  { type: 'CHECK' },
-  { type: 'ACCEPT_NEW_TIME' },
-  { type: 'CANCEL' },
-];
-
-const done = (id: ActorId, output: unknown): Answer => ({ type: `xstate.done.actor.${id}`, output });
-const failure = (id: ActorId, error: unknown): Answer => ({ type: `xstate.error.actor.${id}`, error });
-
-/** What the server may answer to the call in flight: every status the request can have, or a failure. */
-function answersFor(snapshot: AcceptanceSnapshot): Answer[] {
-  if (snapshot.matches('creating')) return [done('createAcceptance', requestWith(AcceptanceStatus.Requested)), failure('createAcceptance', noResponse)];
-  if (snapshot.matches('checking')) {
-    return [
-      ...Object.values(AcceptanceStatus).map((status) => done('getAcceptanceDetails', requestWith(status))),
-      done('getAcceptanceDetails', requestWith(AcceptanceStatus.Requested, { cancelled: true })),
-      failure('getAcceptanceDetails', noResponse),
-    ];
-  }
-  if (snapshot.matches('acceptingNewTime')) return [done('acceptNewTime', requestWith(AcceptanceStatus.Accepted)), failure('acceptNewTime', noResponse)];
-  if (snapshot.matches('cancelling')) {
-    return [done('cancelOrder', { OrderCancelled: true } satisfies CancelAnswer), done('cancelOrder', { OrderCancelled: false }), failure('cancelOrder', alreadyAccepted)];
-  }
-  return [];
-}
-
-function pollsDue(snapshot: AcceptanceSnapshot): PollDue[] {
-  if (snapshot.matches('requested')) return [{ type: 'xstate.after.acceptancePoll.acceptance.requested' }];
-  if (snapshot.matches('updated')) return [{ type: 'xstate.after.acceptancePoll.acceptance.updated' }];
-  return [];
-}
-
-function serializeState(snapshot: AcceptanceSnapshot): string {
-  const { context } = snapshot;
-  return JSON.stringify({
-    value: snapshot.value,
-    status: context.request?.orderStatus,
-    cancelled: context.request?.cancelled,
-    error: context.error !== undefined,
-  });
-}
-
-function pathsOf(events: AcceptanceEvent[]) {
-  return getShortestPaths(acceptanceMachine, {
-    events: (snapshot) => [...events, ...answersFor(snapshot), ...pollsDue(snapshot)] as unknown as AcceptanceEvent[],
-    serializeState,
-  });
-}
-
-const paths = pathsOf(customerEvents);
-/** A customer who only watches the page: every read of the request is the 10-second poll's. */
-const watchingPaths = pathsOf(customerEvents.filter((event) => event.type !== 'CHECK' && event.type !== 'RESUME'));
+const paths = acceptanceShortestPaths.paths.map(({ path }) => path);
+const watchingPaths = acceptanceWatchingPaths.paths.map(({ path }) => path);
 
 const BUSY_STATES = ['creating', 'checking', 'acceptingNewTime', 'cancelling'];
 const stateOf = (snapshot: AcceptanceSnapshot) => snapshot.value as string;
@@ -151,9 +86,6 @@ function harness() {
 // XState hands a settled promise to the machine on a later microtask; a macrotask is past all of them.
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const actorIdOf = (type: string) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(type)?.[1] as ActorId | undefined;
-const isAnswer = (step: Step): step is Answer => actorIdOf(step.type) !== undefined;
-
 let running: Actor<typeof acceptanceMachine> | undefined;
 afterEach(() => running?.stop());
 
@@ -188,49 +120,24 @@ async function replay(path: StatePath<AcceptanceSnapshot, AcceptanceEvent>) {
   }
 }
 
-function describePath(path: StatePath<AcceptanceSnapshot, AcceptanceEvent>): string {
-  return (
-    path.steps
-      .slice(1)
-      .map(({ event }) => {
-        const step = event as Step;
-        if (isAnswer(step)) {
-          const actorId = actorIdOf(step.type)!;
-          if (!('output' in step)) return `fail ${actorId}`;
-          const output = step.output as Partial<OrderAcceptanceRequest & CancelAnswer>;
-          if ('OrderCancelled' in output) return `${actorId} → OrderCancelled ${output.OrderCancelled}`;
-          const status = Object.entries(AcceptanceStatus).find(([, value]) => value === output.orderStatus)?.[0];
-          return `${actorId} → ${output.cancelled ? 'cancelled' : status}`;
-        }
-        if (step.type.startsWith('xstate.after.')) return '10 s pass';
-        return step.type;
-      })
-      .join(' → ') || 'start'
-  );
-}
-
-describe('acceptance statechart: generated shortest paths', () => {
+describe(acceptanceShortestPaths.suite, () => {
   it('reach every state: Requested, Updated, Accepted, Refused, cancelling, cancelled, and both failures', () => {
     expect(new Set(paths.map((path) => stateOf(path.state)))).toEqual(
       new Set(['idle', 'creating', 'checking', 'requested', 'updated', 'acceptingNewTime', 'accepted', 'refused', 'cancelling', 'cancelled', 'cancelFailed', 'failed']),
     );
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    await replay(path);
-  });
+  for (const { name, path } of acceptanceShortestPaths.paths) it(name, () => replay(path));
 });
 
-describe('acceptance statechart: generated shortest paths of a customer who only watches', () => {
+describe(acceptanceWatchingPaths.suite, () => {
   it('reach Accepted, Refused, Updated and a failed read through the polls alone', () => {
     const reached = (state: string) => watchingPaths.find((path) => stateOf(path.state) === state);
     for (const state of ['accepted', 'refused', 'updated', 'failed']) expect(reached(state), state).toBeDefined();
     expect(describePath(reached('accepted')!)).toBe('START → createAcceptance → Requested → 10 s pass → getAcceptanceDetails → Accepted');
   });
 
-  it.each(watchingPaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    await replay(path);
-  });
+  for (const { name, path } of acceptanceWatchingPaths.paths) it(name, () => replay(path));
 });
 
 describe('acceptance statechart: the journeys of the design note, on a simulated clock', () => {

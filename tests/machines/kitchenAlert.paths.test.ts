@@ -1,30 +1,8 @@
-import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { CHIME_INTERVAL_MS, kitchenAlertMachine, type KitchenAlertEvent, type KitchenAlertSnapshot } from '../../machines/kitchen/kitchenAlertMachine';
-
-type Tick = { type: 'xstate.after.CHIME_INTERVAL.kitchenAlert.listening.ringing' };
-type ExploredEvent = KitchenAlertEvent | Tick;
-
-const tick: Tick = { type: 'xstate.after.CHIME_INTERVAL.kitchenAlert.listening.ringing' };
-
-function modelEvents(snapshot: KitchenAlertSnapshot): ExploredEvent[] {
-  const events: ExploredEvent[] = [
-    { type: 'START' },
-    { type: 'TOGGLE_MUTE' },
-    { type: 'NEW_ORDERS', count: 0 },
-    { type: 'NEW_ORDERS', count: 1 },
-    { type: 'NEW_ORDERS', count: 2 },
-  ];
-  // The 10-second tick exists only while the alert rings.
-  if (snapshot.hasTag('ringing')) events.push(tick);
-  return events;
-}
-
-const traversal = {
-  events: (snapshot: KitchenAlertSnapshot) => modelEvents(snapshot) as KitchenAlertEvent[],
-  serializeState: (snapshot: KitchenAlertSnapshot) => JSON.stringify({ value: snapshot.value, ...snapshot.context }),
-};
+import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths, tick, traversal, type ExploredEvent } from './kitchenAlert.paths';
 
 type Expected = { started: boolean; muted: boolean; newOrders: number };
 
@@ -73,19 +51,9 @@ async function replay(path: StatePath<KitchenAlertSnapshot, KitchenAlertEvent>) 
   }
 }
 
-function describePath(path: StatePath<KitchenAlertSnapshot, KitchenAlertEvent>): string {
-  const steps = path.steps.slice(1).map(({ event }) => {
-    const explored = event as ExploredEvent;
-    if (explored.type === tick.type) return 'after 10 s';
-    return explored.type === 'NEW_ORDERS' ? `NEW_ORDERS(${explored.count})` : explored.type;
-  });
-  return `${steps.join(' → ') || 'start'} ⇒ ${traversal.serializeState(path.state)}`;
-}
+const shortestPaths = kitchenAlertShortestPaths.paths.map(({ path }) => path);
 
-const shortestPaths = getShortestPaths(kitchenAlertMachine, traversal);
-const simplePaths = getSimplePaths(kitchenAlertMachine, traversal);
-
-describe('kitchen alert statechart: generated paths', () => {
+describe(kitchenAlertShortestPaths.suite, () => {
   it('reach standby, quiet and ringing, muted and not, with none, one and more new orders', () => {
     const reached = new Set(shortestPaths.map((path) => traversal.serializeState(path.state)));
     // Standby with 0, 1 or 2 orders; quiet with none (muted or not) or muted with 1 or 2; ringing with 1 or 2.
@@ -93,21 +61,9 @@ describe('kitchen alert statechart: generated paths', () => {
     expect(shortestPaths.some((path) => path.state.hasTag('ringing') && path.state.context.newOrders === 2)).toBe(true);
   });
 
-  it.each(shortestPaths.map((path) => [describePath(path), path] as const))('shortest: %s', async (_, path) => {
-    await replay(path);
-  });
-
-  it.each(simplePaths.map((path) => [describePath(path), path] as const))('simple: %s', async (_, path) => {
-    await replay(path);
-  });
-
-  // The 10-second chime leads from ringing back to the same state, so no shortest or simple path takes it: every path
-  // that ends ringing is replayed with two more ticks.
-  const ringingPaths = shortestPaths.filter((path) => path.state.hasTag('ringing'));
-  it.each(ringingPaths.map((path) => [describePath(path), path] as const))('then twice after 10 s: %s', async (_, path) => {
-    const tickStep = { event: tick as unknown as KitchenAlertEvent, state: path.state };
-    await replay({ ...path, steps: [...path.steps, tickStep, tickStep] });
-  });
+  for (const { name, path } of [...kitchenAlertShortestPaths.paths, ...kitchenAlertSimplePaths.paths, ...kitchenAlertRingingPaths.paths]) {
+    it(name, () => replay(path));
+  }
 });
 
 describe('kitchen alert statechart on a simulated clock', () => {

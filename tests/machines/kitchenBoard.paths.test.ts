@@ -1,4 +1,4 @@
-import { getShortestPaths, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type NonReducibleUnknown } from 'xstate';
 import {
@@ -8,99 +8,24 @@ import {
   POLL_INTERVAL_MS,
   type KitchenBoardEvent,
   type KitchenBoardSnapshot,
-  type KitchenCommand,
   type KitchenOrderList,
   type KitchenTicket,
 } from '../../machines/kitchen/kitchenBoardMachine';
-import { KitchenStatus, type KitchenStatusValue } from '../../src/domain/orderEnums';
+import type { KitchenStatusValue } from '../../src/domain/orderEnums';
 import {
-  acceptedOrder,
-  cookingOrder,
-  listOf,
-  newOrder,
-  noResponse,
-  ORDER_REF,
-  refusedAction,
-  refusedOrder,
-  updatedOrder,
-} from './kitchenServerAnswers';
-
-type ActionActorId = 'acceptOrder' | 'proposeTime' | 'refuseOrder' | 'setStatus';
-type ActorId = 'listOrders' | ActionActorId;
-type Answer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
-type Tick = { type: `xstate.after.POLL_INTERVAL.${string}` };
-type ExploredEvent = KitchenBoardEvent | Answer | Tick;
-
-const commands: KitchenCommand[] = [
-  { type: 'ACCEPT', orderRef: ORDER_REF },
-  { type: 'PROPOSE_TIME', orderRef: ORDER_REF, updateTime: updatedOrder.updateTime },
-  { type: 'REFUSE', orderRef: ORDER_REF, reason: 'Too busy' },
-  { type: 'SET_STATUS', orderRef: ORDER_REF, kitchenStatus: KitchenStatus.Cooking },
-];
-
-/** What the server answers each action with when it succeeds: the order's ticket after the change. */
-const ticketAfter: Record<ActionActorId, KitchenTicket> = {
-  acceptOrder: acceptedOrder,
-  proposeTime: updatedOrder,
-  refuseOrder: refusedOrder,
-  setStatus: cookingOrder,
-};
-
-const actionActorIn: Record<string, ActionActorId> = {
-  accepting: 'acceptOrder',
-  proposingTime: 'proposeTime',
-  refusing: 'refuseOrder',
-  settingStatus: 'setStatus',
-};
-
-const theList = listOf([newOrder]);
-
-function valueOf(snapshot: KitchenBoardSnapshot) {
-  return snapshot.value as { connection: { online?: string; offline?: string }; actions: string };
-}
-
-const isFetching = (snapshot: KitchenBoardSnapshot) => snapshot.matches({ connection: { online: 'fetching' } }) || snapshot.matches({ connection: { offline: 'fetching' } });
-
-/**
- * The calls' answers and the clock's ticks are part of the model, offered only when they can happen: a list or a
- * failed read while a read is in flight, each action's success or refusal (with and without a response) while it
- * is in flight, the 5-second tick while the board waits.
- */
-function modelEvents(snapshot: KitchenBoardSnapshot): ExploredEvent[] {
-  const events: ExploredEvent[] = [];
-  if (snapshot.matches({ actions: 'ready' })) events.push(...commands);
-  if (isFetching(snapshot)) {
-    events.push({ type: 'xstate.done.actor.listOrders', output: theList }, { type: 'xstate.error.actor.listOrders', error: noResponse });
-  }
-  const actorId = actionActorIn[valueOf(snapshot).actions];
-  if (actorId) {
-    events.push(
-      { type: `xstate.done.actor.${actorId}`, output: ticketAfter[actorId] },
-      { type: `xstate.error.actor.${actorId}`, error: refusedAction },
-      { type: `xstate.error.actor.${actorId}`, error: noResponse },
-    );
-  }
-  if (snapshot.matches({ connection: { online: 'waiting' } })) events.push({ type: 'xstate.after.POLL_INTERVAL.kitchenBoard.connection.online.waiting' });
-  if (snapshot.matches({ connection: { offline: 'waiting' } })) events.push({ type: 'xstate.after.POLL_INTERVAL.kitchenBoard.connection.offline.waiting' });
-  return events;
-}
-
-/** A state's identity: where each region is, and what about the list and the errors the staff would see. */
-function serializeState(snapshot: KitchenBoardSnapshot): string {
-  const { context } = snapshot;
-  return JSON.stringify({
-    value: snapshot.value,
-    list: context.list === undefined ? 'none' : context.list.orders.map((order) => `${order.acceptanceStatus}/${order.kitchenStatus}`).join(','),
-    pollError: context.pollError !== undefined,
-    pending: context.pending?.type ?? 'none',
-    actionError: context.actionErrors[ORDER_REF] ?? 'none',
-  });
-}
-
-const paths = getShortestPaths(kitchenBoardMachine, {
-  events: (snapshot) => modelEvents(snapshot) as KitchenBoardEvent[],
+  actorIdOf,
+  commands,
+  isFetching,
+  kitchenBoardShortestPaths,
   serializeState,
-});
+  theList,
+  valueOf,
+  type ActorId,
+  type ExploredEvent,
+} from './kitchenBoard.paths';
+import { acceptedOrder, cookingOrder, listOf, noResponse, ORDER_REF, refusedAction, refusedOrder, updatedOrder } from './kitchenServerAnswers';
+
+const paths = kitchenBoardShortestPaths.paths.map(({ path }) => path);
 
 type PendingCall = { input: unknown; signal: AbortSignal; resolve(output: unknown): void; reject(error: unknown): void };
 
@@ -126,8 +51,6 @@ function answeredByPath() {
 
 // XState hands a settled promise to the machine on a later microtask; a macrotask is past all of them.
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-const actorIdOf = (eventType: string) => /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(eventType)?.[1] as ActorId | undefined;
 
 /** What docs/acceptance-and-kitchen.md promises after each step, written independently of the machine. */
 function expectStep(before: KitchenBoardSnapshot, after: KitchenBoardSnapshot, event: ExploredEvent, listCallsBefore: number, listCallsAfter: number) {
@@ -204,23 +127,7 @@ async function replay(path: StatePath<KitchenBoardSnapshot, KitchenBoardEvent>) 
   }
 }
 
-function describePath(path: StatePath<KitchenBoardSnapshot, KitchenBoardEvent>): string {
-  return (
-    path.steps
-      .slice(1)
-      .map(({ event }) => {
-        const explored = event as ExploredEvent;
-        if (explored.type.startsWith('xstate.after.')) return 'after 5 s';
-        const actorId = actorIdOf(explored.type);
-        if (!actorId) return explored.type;
-        if ('output' in explored) return `answer ${actorId}`;
-        return `${(explored as { error: unknown }).error === noResponse ? 'no response to' : 'refuse'} ${actorId}`;
-      })
-      .join(' → ') || 'start'
-  );
-}
-
-describe('kitchen board statechart: generated shortest paths', () => {
+describe(kitchenBoardShortestPaths.suite, () => {
   it('reach every state of polling, offline and recovery, and every action in flight, answered and refused', () => {
     const reached = paths.map((path) => path.state);
     expect(reached.some((state) => state.hasTag('offline') && state.context.list !== undefined)).toBe(true);
@@ -235,9 +142,7 @@ describe('kitchen board statechart: generated shortest paths', () => {
     expect(paths.length).toBeLessThan(1000);
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    await replay(path);
-  });
+  for (const { name, path } of kitchenBoardShortestPaths.paths) it(name, () => replay(path));
 });
 
 describe('kitchen board statechart on a simulated clock', () => {

@@ -1,52 +1,12 @@
-import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
-import type { ApiError, ApiResult } from '../../src/api/errors';
-import {
-  createRequestMachine,
-  requestMachineWithSender,
-  type RequestContext,
-  type RequestEvent,
-} from '../../machines/request/requestMachine';
+import { createActor } from 'xstate';
+import { requestMachineWithSender, type RequestContext, type RequestEvent } from '../../machines/request/requestMachine';
+import { noResponse, requestShortestPaths, requestSimplePaths, traversal, type ExploredEvent, type RequestSnapshot } from './request.paths';
 import { createControlledSender, type PendingCall } from './requestSender';
 
-const machine = createRequestMachine<string, string>();
-type RequestSnapshot = SnapshotFrom<typeof machine>;
-
-type Answered = { type: 'xstate.done.actor.send'; output: ApiResult<string> };
-type Failed = { type: 'xstate.error.actor.send'; error: unknown };
-type ExploredEvent = RequestEvent<string> | Answered | Failed;
-
-const refused: ApiError = { status: 400, message: 'That voucher has expired', validationErrors: [] };
-const invalid: ApiError = { status: 400, message: null, validationErrors: [{ field: 'email', message: 'is required' }] };
-const noResponse: ApiError = { message: 'The service is temporarily unavailable', validationErrors: [] };
-
-const exploredEvents: ExploredEvent[] = [
-  { type: 'SEND', request: 'GET /menu/getMenu/1' },
-  { type: 'RESET' },
-  { type: 'xstate.done.actor.send', output: { ok: true, data: 'the menu' } },
-  { type: 'xstate.done.actor.send', output: { ok: false, aborted: false, error: refused } },
-  { type: 'xstate.done.actor.send', output: { ok: false, aborted: false, error: invalid } },
-  { type: 'xstate.done.actor.send', output: { ok: false, aborted: true } },
-  { type: 'xstate.error.actor.send', error: new TypeError('fetch failed') },
-];
-
-// The graph's types list only the events sent from outside, but the invoked sender's done and
-// error events are what move the machine out of `sending`, so they are explored too.
-const traversal = {
-  events: exploredEvents as RequestEvent<string>[],
-  serializeState: (snapshot: RequestSnapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      data: snapshot.context.data === null ? 'none' : 'held',
-      error:
-        snapshot.context.error === null
-          ? 'none'
-          : snapshot.context.error.validationErrors.length > 0
-            ? 'validation failures'
-            : 'message',
-    }),
-};
+const shortestPaths = requestShortestPaths.paths.map(({ path }) => path);
+const simplePaths = requestSimplePaths.paths.map(({ path }) => path);
 
 type Expected = { value: string; context: RequestContext<string> };
 
@@ -106,22 +66,6 @@ async function replay(path: StatePath<RequestSnapshot, RequestEvent<string>>) {
   actor.stop();
 }
 
-function describePath(path: StatePath<RequestSnapshot, RequestEvent<string>>): string {
-  const steps = path.steps.map(({ event }) => {
-    const explored = event as ExploredEvent;
-    if (explored.type === 'xstate.done.actor.send') {
-      const result = explored.output;
-      return result.ok ? 'answered' : result.aborted ? 'aborted' : result.error.message === null ? 'invalid' : 'refused';
-    }
-    if (explored.type === 'xstate.error.actor.send') return 'no response';
-    return explored.type;
-  });
-  return `${steps.join(' → ')} ⇒ ${traversal.serializeState(path.state)}`;
-}
-
-const shortestPaths = getShortestPaths(machine, traversal);
-const simplePaths = getSimplePaths(machine, traversal);
-
 describe('request helper paths generated from the statechart', () => {
   it('the shortest paths reach every state of SPEC §4, each with and without data and errors', () => {
     const reached = new Set(shortestPaths.map((path) => traversal.serializeState(path.state)));
@@ -151,15 +95,12 @@ describe('request helper paths generated from the statechart', () => {
     for (const path of simplePaths) expect(path.steps[0].event.type).toBe('xstate.init');
   });
 
-  describe('every shortest path replays on a real actor', () => {
-    it.each(shortestPaths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-      await replay(path);
-    });
-  });
+});
 
-  describe('every simple path replays on a real actor', () => {
-    it.each(simplePaths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
-      await replay(path);
-    });
-  });
+describe(requestShortestPaths.suite, () => {
+  for (const { name, path } of requestShortestPaths.paths) it(name, () => replay(path));
+});
+
+describe(requestSimplePaths.suite, () => {
+  for (const { name, path } of requestSimplePaths.paths) it(name, () => replay(path));
 });

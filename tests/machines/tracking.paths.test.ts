@@ -1,4 +1,4 @@
-import { getShortestPaths, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type Actor } from 'xstate';
 import {
@@ -8,66 +8,28 @@ import {
   type TrackingEvent,
   type TrackingSnapshot,
 } from '../../machines/tracking/trackingMachine';
-import type { ApiError } from '../../src/api/errors';
-import { AcceptanceStatus, KitchenStatus, OrderType } from '../../src/domain/orderEnums';
+import { AcceptanceStatus, KitchenStatus } from '../../src/domain/orderEnums';
+import {
+  activeOrder,
+  describePath,
+  ORDER_ID,
+  OTHER_ORDER_ID,
+  serializeState,
+  SERVER_ANSWERS,
+  trackingShortestPaths,
+  trackingWatchingPaths,
+  unknownOrder,
+  type Step,
+} from './tracking.paths';
 
-const ORDER_ID = 'order-4b2d';
-const OTHER_ORDER_ID = 'order-8e0f';
-const unknownOrder: ApiError = { status: 400, message: 'We cannot find this order', validationErrors: [] };
-
-function activeOrder(currentStatus: number, orderStatus: number = AcceptanceStatus.Accepted, cancelled = false): ActiveOrder {
-  return {
-    orderRef: ORDER_ID,
-    currentStatus: currentStatus as ActiveOrder['currentStatus'],
-    orderStatus: orderStatus as ActiveOrder['orderStatus'],
-    orderType: OrderType.Delivery,
-    updateTime: '2026-11-22T19:30:00.000Z',
-    cancelled,
-    refusalReason: orderStatus === AcceptanceStatus.Refused ? 'Too busy tonight' : null,
-  };
-}
-
-/** What GET /order/GetActiveOrder may answer, from waiting for the restaurant to every kitchen status. */
-const SERVER_ANSWERS: ActiveOrder[] = [
-  activeOrder(KitchenStatus.Ordered, AcceptanceStatus.Requested),
-  ...Object.values(KitchenStatus).map((status) => activeOrder(status)),
-  activeOrder(KitchenStatus.Cancelled, AcceptanceStatus.Refused),
-  activeOrder(KitchenStatus.Cancelled, AcceptanceStatus.Requested, true),
-];
+const paths = trackingShortestPaths.paths.map(({ path }) => path);
+const watchingPaths = trackingWatchingPaths.paths.map(({ path }) => path);
 
 /** The design note's rule, written out independently of isFinalOrderState: nothing more can happen to the order. */
 const expectedFinal = (order: ActiveOrder) =>
   order.cancelled ||
   order.orderStatus === AcceptanceStatus.Refused ||
   ([KitchenStatus.Completed, KitchenStatus.Cancelled, KitchenStatus.Refunded] as number[]).includes(order.currentStatus);
-
-type Answer = { type: 'xstate.done.actor.getActiveOrder'; output: ActiveOrder } | { type: 'xstate.error.actor.getActiveOrder'; error: unknown };
-type PollDue = { type: 'xstate.after.trackingPoll.tracking.active' };
-type Step = TrackingEvent | Answer | PollDue;
-
-const customerEvents: TrackingEvent[] = [{ type: 'TRACK', orderId: ORDER_ID }, { type: 'TRACK', orderId: OTHER_ORDER_ID }, { type: 'CHECK' }];
-
-function stepsFor(snapshot: TrackingSnapshot, events: TrackingEvent[]): Step[] {
-  const steps: Step[] = [...events];
-  if (snapshot.matches('reading')) {
-    steps.push(...SERVER_ANSWERS.map((output): Answer => ({ type: 'xstate.done.actor.getActiveOrder', output })));
-    steps.push({ type: 'xstate.error.actor.getActiveOrder', error: unknownOrder });
-  }
-  if (snapshot.matches('active')) steps.push({ type: 'xstate.after.trackingPoll.tracking.active' });
-  return steps;
-}
-
-function serializeState(snapshot: TrackingSnapshot): string {
-  const { context } = snapshot;
-  return JSON.stringify({ value: snapshot.value, orderId: context.orderId, order: context.order, error: context.error !== undefined });
-}
-
-const pathsOf = (eventsIn: (snapshot: TrackingSnapshot) => TrackingEvent[]) =>
-  getShortestPaths(trackingMachine, { events: (snapshot) => stepsFor(snapshot, eventsIn(snapshot)) as unknown as TrackingEvent[], serializeState });
-
-const paths = pathsOf(() => customerEvents);
-/** A customer who opens /track and only watches: every read after the first is the 10-second poll's. */
-const watchingPaths = pathsOf((snapshot) => (snapshot.matches('idle') ? [{ type: 'TRACK', orderId: ORDER_ID }] : []));
 
 function expectConsistent(snapshot: TrackingSnapshot) {
   const state = snapshot.value as string;
@@ -127,48 +89,23 @@ async function replay(path: StatePath<TrackingSnapshot, TrackingEvent>) {
   }
 }
 
-function describePath(path: StatePath<TrackingSnapshot, TrackingEvent>): string {
-  return (
-    path.steps
-      .slice(1)
-      .map(({ event }) => {
-        const step = event as Step;
-        if (step.type === 'xstate.error.actor.getActiveOrder') return 'fail getActiveOrder';
-        if (step.type === 'xstate.done.actor.getActiveOrder') {
-          const { currentStatus, orderStatus, cancelled } = step.output;
-          const kitchen = Object.entries(KitchenStatus).find(([, value]) => value === currentStatus)?.[0];
-          const acceptance = Object.entries(AcceptanceStatus).find(([, value]) => value === orderStatus)?.[0];
-          return `getActiveOrder → ${acceptance}/${kitchen}${cancelled ? '/cancelled by the customer' : ''}`;
-        }
-        if (step.type === 'xstate.after.trackingPoll.tracking.active') return '10 s pass';
-        if (step.type === 'TRACK') return `TRACK(${step.orderId})`;
-        return step.type;
-      })
-      .join(' → ') || 'start'
-  );
-}
-
-describe('tracking statechart: generated shortest paths', () => {
+describe(trackingShortestPaths.suite, () => {
   it('reach every state, and every answer the server can give', () => {
     expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(['idle', 'reading', 'active', 'failed', 'finished']));
     for (const answer of SERVER_ANSWERS) expect(paths.some((path) => JSON.stringify(path.state.context.order) === JSON.stringify(answer))).toBe(true);
   });
 
-  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    await replay(path);
-  });
+  for (const { name, path } of trackingShortestPaths.paths) it(name, () => replay(path));
 });
 
-describe('tracking statechart: generated shortest paths of a customer who only watches', () => {
+describe(trackingWatchingPaths.suite, () => {
   it('follow the kitchen through the 10-second polls', () => {
     const completed = watchingPaths.find((path) => path.state.matches('finished') && path.state.context.order?.currentStatus === KitchenStatus.Completed);
     expect(describePath(completed!)).toBe(`TRACK(${ORDER_ID}) → getActiveOrder → Accepted/Completed`);
     expect(watchingPaths.some((path) => describePath(path).includes('10 s pass'))).toBe(true);
   });
 
-  it.each(watchingPaths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    await replay(path);
-  });
+  for (const { name, path } of trackingWatchingPaths.paths) it(name, () => replay(path));
 });
 
 describe('tracking statechart on a simulated clock', () => {
