@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
+import { migrateToLatest, openDatabase, seedDemoData } from '../../src/server/db/database';
 import type { DatabaseSchema } from '../../src/server/db/schema';
+import { seedDemoCustomer } from '../../src/server/db/seed/demoCustomer';
 import { goldenDragonDemoData } from '../../src/server/db/seed/demoData';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
@@ -86,5 +87,32 @@ describe.each(databaseTargets)('seeding on $name', (target) => {
 
     expect(await seedDemoData(database.db)).toEqual({ seeded: true });
     expect((await rowCounts(database.db)).restaurant).toBe(1);
+  });
+});
+
+// Servers started at once on one PostgreSQL database (README, "Running more than one server"); a SQLite file has one server.
+describe.each(databaseTargets.filter((target) => target.name === 'postgres'))('seeding from two servers at once on $name', (target) => {
+  it('seeds the restaurant and the demo customer once: the second finds what the first wrote', async () => {
+    const database = await openEmptyDatabase(target);
+    const other = await openDatabase(database.location);
+    try {
+      await migrateToLatest(database.db);
+      const seeded = await Promise.all([seedDemoData(database.db), seedDemoData(other.db)]);
+      expect(seeded.map(({ seeded }) => seeded).sort()).toEqual([false, true]);
+      expect(await rowCounts(database.db)).toMatchObject({ restaurant: 1, takeaway_settings: 1, opening_periods: 6, menus: 1, pages: 6 });
+
+      // Each server's identity emulator has a `sub` of its own for the demo customer: one creates the account, the other moves it.
+      const now = new Date('2026-11-24T18:00:00Z');
+      const email = 'demo@example.com';
+      const customers = await Promise.all([
+        seedDemoCustomer(database.db, { authSub: 'first-emulator', email, now }),
+        seedDemoCustomer(other.db, { authSub: 'second-emulator', email, now }),
+      ]);
+      expect(customers.map(({ outcome }) => outcome).sort()).toEqual(['created', 'moved']);
+      expect(await database.db.selectFrom('accounts').select('email').execute()).toEqual([{ email }]);
+    } finally {
+      await other.close();
+      await database.dispose();
+    }
   });
 });

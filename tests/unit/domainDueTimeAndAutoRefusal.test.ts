@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderAcceptance } from '../../src/server/domain/acceptance';
-import { autoRefusalReason, autoRefuseAt, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from '../../src/server/domain/autoRefusal';
+import { autoRefusalReason, autoRefusalSweepIntervalMs, autoRefuseAt, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from '../../src/server/domain/autoRefusal';
 import { dueTime, leadMinutesFor } from '../../src/server/domain/dueTime';
 import { kitchenActorOf } from '../../src/server/domain/kitchenAccess';
 
@@ -66,6 +66,12 @@ describe('automatic refusal', () => {
 
   it('sweeps requests made at or before the timeout ago', () => {
     expect(timedOutIfRequestedBy(at(600), 600)).toBe(confirmedAt);
+  });
+
+  it('sweeps every 15 seconds, or every timeout when that is shorter', () => {
+    expect(autoRefusalSweepIntervalMs(600)).toBe(15_000);
+    expect(autoRefusalSweepIntervalMs(15)).toBe(15_000);
+    expect(autoRefusalSweepIntervalMs(3)).toBe(3_000);
   });
 });
 
