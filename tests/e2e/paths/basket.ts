@@ -76,6 +76,8 @@ export function journeyOf(snapshot: Pick<BasketSnapshot, 'value'>): string {
   return typeof journey === 'string' ? journey : Object.keys(journey)[0]!;
 }
 
+const dishesOf = ({ context }: BasketSnapshot) => [...context.lines, ...context.pendingLines].reduce((total, line) => total + line.quantity, 0);
+
 /**
  * The next event: the server's answers while a call is in flight (a customer waits for each before the next tap, as
  * the screens show the call in flight); the checkout's own choice of cash as it opens; otherwise the customer's.
@@ -83,7 +85,8 @@ export function journeyOf(snapshot: Pick<BasketSnapshot, 'value'>): string {
 function nextEvents(snapshot: BasketSnapshot): BasketEvent[] {
   if (snapshot.hasTag('busy')) return answersFor(snapshot);
   if (snapshot.matches({ journey: 'time' })) return [CHECKOUT_OPENS];
-  return customerEvents;
+  // Two dishes meet every minimum: a third adds nothing the screens show differently.
+  return dishesOf(snapshot) < 2 ? customerEvents : customerEvents.filter((event) => event.type !== 'ADD_ITEM');
 }
 
 /** What the screens show of a state: the step, the order type chosen, and the postcode refused on /delivery. */
@@ -99,8 +102,6 @@ function screenOf(snapshot: BasketSnapshot): string {
   });
 }
 
-/** Dishes matter only up to two: one meets the collection minimum, two the delivery minimum. */
-const dishesOf = ({ context }: BasketSnapshot) => Math.min([...context.lines, ...context.pendingLines].reduce((total, line) => total + line.quantity, 0), 2);
 
 /** The journey states a customer stands at on a screen (the others last only while a call is answered). */
 const VISIBLE_JOURNEY_STATES = ['items', 'basket', 'delivery', 'contact', 'time', 'checkout', 'confirmed'];
