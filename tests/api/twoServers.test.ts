@@ -19,7 +19,7 @@ import { killServerProcesses, startServerProcess, type ServerProcess } from './s
 
 const ACCEPTANCE_TIMEOUT_SECONDS = 3;
 // How late a change made through one server may show on the other: the caches' window, and room for a busy machine.
-const SHOWN_WITHIN_MS = DEFAULT_REFERENCE_DATA_MAX_AGE_MS + 750;
+const SHOWN_WITHIN_MS = DEFAULT_REFERENCE_DATA_MAX_AGE_MS + 1_000;
 
 interface Twin {
   process: ServerProcess;
