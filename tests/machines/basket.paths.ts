@@ -1,6 +1,8 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { basketMachine, orderUpdateOf, type BasketEvent, type BasketSnapshot } from '../../machines/basket/basketMachine';
 import { tidyDeliveryAddress } from '../../machines/basket/basketForms';
+import type { ApiError } from '../../src/api/errors';
+import type { PathSet } from '../paths/catalogue';
 import {
   confirmBasket,
   CONFIRMED_ORDER_REF,
@@ -20,7 +22,6 @@ import {
   refusedUpdate,
   refusedVoucher,
 } from './basketServerAnswers';
-import type { PathSet } from '../paths/catalogue';
 
 export const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } };
 const address = { address1: '12 Cardigan Road', address2: '', town: 'Leeds' };
@@ -194,7 +195,12 @@ export function describePath(path: StatePath<BasketSnapshot, BasketEvent>): stri
       .slice(1)
       .map(({ event }) => {
         const answer = event as BasketEvent | Answer;
-        if (actorIdOf(answer.type)) return `${'error' in answer ? 'fail' : 'answer'} ${actorIdOf(answer.type)}`;
+        const actorId = actorIdOf(answer.type);
+        if (actorId) {
+          if (!('error' in answer)) return `answer ${actorId}`;
+          // A refused voucher fails the same call as a refused update: the name tells them apart.
+          return (answer.error as ApiError).validationErrors?.length ? `fail ${actorId} (voucher refused)` : `fail ${actorId}`;
+        }
         if (answer.type === 'SUBMIT_DELIVERY') return `SUBMIT_DELIVERY(${answer.postcode})`;
         if (answer.type === 'SUBMIT_CONTACT') return `SUBMIT_CONTACT(${answer.name ? 'valid' : 'invalid'})`;
         if (answer.type === 'ADD_ITEM') return `ADD_ITEM(${answer.line.title})`;
