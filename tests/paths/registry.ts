@@ -1,0 +1,46 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { basketBrowserPaths } from '../e2e/paths/basket';
+import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
+import { authShortestPaths } from '../machines/auth.paths';
+import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
+import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths } from '../machines/kitchenAlert.paths';
+import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
+import { paymentShortestPaths } from '../machines/payment.paths';
+import { requestShortestPaths, requestSimplePaths } from '../machines/request.paths';
+import { trackingShortestPaths, trackingWatchingPaths } from '../machines/tracking.paths';
+import type { PathSet } from './catalogue';
+
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every set of generated paths, run in the machine or through the real UI, as QA's report lists them. */
+export function allPathSets(): PathSet[] {
+  return [
+    acceptanceShortestPaths,
+    acceptanceWatchingPaths,
+    authShortestPaths,
+    basketJourneyPaths,
+    basketMenuChangePaths,
+    basketCustomerPaths,
+    basketBrowserPaths,
+    kitchenAlertShortestPaths,
+    kitchenAlertSimplePaths,
+    kitchenAlertRingingPaths,
+    kitchenBoardShortestPaths,
+    paymentShortestPaths,
+    requestShortestPaths,
+    requestSimplePaths,
+    trackingShortestPaths,
+    trackingWatchingPaths,
+  ];
+}
+
+/** Every statechart in machines/ (a file named *Machine.ts), from the repository root, found on disk. */
+export function statechartFiles(root = REPOSITORY_ROOT): string[] {
+  const machines = join(root, 'machines');
+  return readdirSync(machines, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /Machine\.ts$/.test(file))
+    .map((file) => relative(root, join(machines, file)).split('\\').join('/'))
+    .sort();
+}
