@@ -1,16 +1,19 @@
 // Every test, from a fresh clone: `npm install && npm test`.
 // Installs what the tests need (Debian's Chromium), starts PostgreSQL when the machine has it so the
 // data layer is tested on both databases, type-checks, builds the site, then runs Vitest and Playwright.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, runOrExit } from './process.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { startTestPostgres } from './postgres.mjs';
 
-const reports = mkdtempSync(join(tmpdir(), 'takeaway-test-reports-'));
+// The last run's reports stay where `npm run paths` reads them (not under test-results/, which Playwright empties).
+const reports = join('reports', 'last-test');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
 const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
+const startedAt = new Date().toISOString();
 
 ensureChromium();
 const env = { ...process.env };
@@ -42,5 +45,6 @@ if (existsSync(playwrightReport)) {
   counts.skipped += stats.skipped;
 }
 const failedRunner = unitStatus !== 0 || e2eStatus !== 0;
+writeFileSync(join(reports, 'run.json'), `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), passed: !failedRunner }, null, 2)}\n`);
 console.log(`\nall tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedRunner ? 1 : 0);
