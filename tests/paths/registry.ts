@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acceptanceBrowserPaths } from '../e2e/paths/acceptance';
 import { basketBrowserPaths } from '../e2e/paths/basket';
+import { trackingBrowserPaths } from '../e2e/paths/tracking';
 import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
 import { authShortestPaths } from '../machines/auth.paths';
 import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
@@ -19,6 +21,7 @@ export function allPathSets(): PathSet[] {
   return [
     acceptanceShortestPaths,
     acceptanceWatchingPaths,
+    acceptanceBrowserPaths,
     authShortestPaths,
     basketJourneyPaths,
     basketMenuChangePaths,
@@ -33,6 +36,7 @@ export function allPathSets(): PathSet[] {
     requestSimplePaths,
     trackingShortestPaths,
     trackingWatchingPaths,
+    trackingBrowserPaths,
   ];
 }
 
