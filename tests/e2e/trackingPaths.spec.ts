@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ActiveOrder, TrackingSnapshot } from '../../machines/tracking/trackingMachine';
 import { AcceptanceStatus, KitchenStatus } from '../../src/domain/orderEnums';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
-import { expectStep, expectTracked, nextCustomerPoll, placeCollectionOrder } from './orderSupport';
+import { placeGuestOrder, type GuestOrder } from './guestOrderApi';
+import { expectTracked, nextCustomerPoll } from './orderSupport';
 import { PLACED_ORDER, trackingBrowserPaths, UNKNOWN_ORDER, type TrackingStep } from './paths/tracking';
 import { waitForShell } from './shellSupport';
 
@@ -30,10 +31,10 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 /**
- * The order being tracked: placed in a browser of its own (the customer's, who shares the tracking link), so that
- * only /track reads it here; where staff have brought it so far.
+ * The order being tracked: placed elsewhere (by the customer who shares the tracking link), so that only /track reads
+ * it here; where staff have brought it so far.
  */
-type PlacedOrder = { reference: string; customer?: Page; accepted: boolean; kitchenStatus: number };
+type PlacedOrder = { reference: string; placed?: GuestOrder; accepted: boolean; kitchenStatus: number };
 
 /** Makes the real server give the answer the path names, before the step that asks for it. */
 async function arrange(page: Page, order: PlacedOrder, answer: TrackingStep): Promise<void> {
@@ -44,8 +45,7 @@ async function arrange(page: Page, order: PlacedOrder, answer: TrackingStep): Pr
   if (answer.type !== 'xstate.done.actor.getActiveOrder') return;
   const wanted = answer.output;
   if (wanted.cancelled) {
-    await order.customer!.getByRole('button', { name: 'Cancel order' }).click();
-    await expectStep(order.customer!, '/order-cancelled', 'Your order has been cancelled');
+    await order.placed!.cancel();
   } else if (wanted.orderStatus === AcceptanceStatus.Refused) {
     await kitchen.refuse(order.reference, REFUSAL_REASON);
   } else if (wanted.orderStatus === AcceptanceStatus.Accepted) {
@@ -90,33 +90,25 @@ async function expectScreen(page: Page, order: PlacedOrder, state: TrackingSnaps
 const isAnswer = (step: TrackingStep) => step.type.startsWith('xstate.done.actor.') || step.type.startsWith('xstate.error.actor.');
 
 test.describe(trackingBrowserPaths.suite, () => {
-  // A path that tracks a placed order places it through the screens first.
-  test.describe.configure({ timeout: 60_000 });
-
   for (const { name, path } of trackingBrowserPaths.paths) {
-    test(name, async ({ page, browser, baseURL }) => {
+    test(name, async ({ page, baseURL }) => {
       const order: PlacedOrder = { reference: UNKNOWN_ORDER, accepted: false, kitchenStatus: KitchenStatus.Ordered };
       const tracked = (path.steps.find((step) => step.event.type === 'TRACK')?.event as { orderId: string }).orderId;
-      const customerContext = await browser.newContext({ baseURL });
-      try {
-        if (tracked === PLACED_ORDER) {
-          order.customer = await customerContext.newPage();
-          order.reference = await placeCollectionOrder(order.customer);
-        }
-        await page.clock.install();
-        const steps = path.steps.slice(1);
-        for (const [index, step] of steps.entries()) {
-          const event = step.event as TrackingStep;
-          if (isAnswer(event)) continue;
-          const answer = steps[index + 1]?.event as TrackingStep | undefined;
-          if (answer && isAnswer(answer)) await arrange(page, order, answer);
-          await act(page, order, event);
-          const nextStep = steps.findIndex((later, laterIndex) => laterIndex > index && !isAnswer(later.event as TrackingStep));
-          const reached = nextStep === -1 ? path.state : steps[nextStep - 1]!.state;
-          await test.step(`${event.type} → ${JSON.stringify(reached.value)}`, () => expectScreen(page, order, reached));
-        }
-      } finally {
-        await customerContext.close();
+      if (tracked === PLACED_ORDER) {
+        order.placed = await placeGuestOrder(baseURL!);
+        order.reference = order.placed.orderRef;
+      }
+      await page.clock.install();
+      const steps = path.steps.slice(1);
+      for (const [index, step] of steps.entries()) {
+        const event = step.event as TrackingStep;
+        if (isAnswer(event)) continue;
+        const answer = steps[index + 1]?.event as TrackingStep | undefined;
+        if (answer && isAnswer(answer)) await arrange(page, order, answer);
+        await act(page, order, event);
+        const nextStep = steps.findIndex((later, laterIndex) => laterIndex > index && !isAnswer(later.event as TrackingStep));
+        const reached = nextStep === -1 ? path.state : steps[nextStep - 1]!.state;
+        await test.step(`${event.type} → ${JSON.stringify(reached.value)}`, () => expectScreen(page, order, reached));
       }
     });
   }
