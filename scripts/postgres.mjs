@@ -1,11 +1,23 @@
 import { spawnSync } from 'node:child_process';
-import { commandExists } from './process.mjs';
+import { commandExists, run } from './process.mjs';
 
 const role = 'takeaway_test';
 const password = 'takeaway_test';
 
 function asPostgres(sql) {
   return spawnSync('su', ['postgres', '-c', `psql -qAtc "${sql}"`], { encoding: 'utf8' });
+}
+
+/**
+ * The tests need a PostgreSQL server (the data layer on both databases, two servers on one database): Debian's
+ * postgresql package, installed through apt when missing as Chromium is. Returns whether its tools are there.
+ */
+export function ensurePostgres() {
+  if (commandExists('pg_lsclusters')) return true;
+  console.log('PostgreSQL is missing: installing Debian\'s postgresql package…');
+  const asRoot = process.getuid?.() === 0;
+  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['-n', 'apt-get', ...args]));
+  return apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', 'postgresql']) === 0 && commandExists('pg_lsclusters');
 }
 
 /**

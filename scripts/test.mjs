@@ -1,11 +1,11 @@
 // Every test, from a fresh clone: `npm install && npm test`.
-// Installs what the tests need (Debian's Chromium), starts PostgreSQL when the machine has it so the
-// data layer is tested on both databases, type-checks, builds the site, then runs Vitest and Playwright.
+// Installs what the tests need (Debian's Chromium and PostgreSQL), starts PostgreSQL so the data layer is tested on
+// both databases and two servers on one database, type-checks, builds the site, then runs Vitest and Playwright.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run, runOrExit } from './process.mjs';
 import { ensureChromium } from './chromium.mjs';
-import { startTestPostgres } from './postgres.mjs';
+import { ensurePostgres, startTestPostgres } from './postgres.mjs';
 
 // The last run's reports stay where `npm run paths` reads them (not under test-results/, which Playwright empties).
 const reports = join('reports', 'last-test');
@@ -18,9 +18,15 @@ const startedAt = new Date().toISOString();
 ensureChromium();
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL) {
-  const url = startTestPostgres();
-  if (url) env.TEST_DATABASE_URL = url;
-  else console.log('PostgreSQL is not available here: the data-layer tests run on SQLite only.');
+  const url = ensurePostgres() ? startTestPostgres() : undefined;
+  if (!url) {
+    console.error(
+      'Could not start PostgreSQL for the tests. Run `apt-get install -y postgresql` as root, or set TEST_DATABASE_URL to a ' +
+        'PostgreSQL server whose user may create databases, then `npm test` again.',
+    );
+    process.exit(1);
+  }
+  env.TEST_DATABASE_URL = url;
 }
 
 runOrExit('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
