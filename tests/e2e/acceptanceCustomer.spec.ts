@@ -107,13 +107,6 @@ test('the restaurant refuses: the customer sees the reason and can order again',
   await expect(page.getByRole('link', { name: /^View basket/ })).toHaveCount(0);
 });
 
-test('the customer cancels while waiting', async ({ page }) => {
-  await placeCollectionOrder(page);
-  await page.getByRole('button', { name: 'Cancel order' }).click();
-  await expectStep(page, '/order-cancelled', 'Your order has been cancelled');
-  await expect(page.getByText('You cancelled your order.')).toBeVisible();
-});
-
 test('a cancel the restaurant beat by accepting says why and whom to phone, then shows the accepted order', async ({ page }) => {
   const reference = await placeCollectionOrder(page);
   await kitchen.accept(reference);
