@@ -3,6 +3,7 @@ import type { PreparingSqlite, StorageOptions } from './database';
 import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
 import { PAYMENT_RELEASED_MESSAGE } from '../payments/authorisation';
+import { readInBatches } from './inBatches';
 import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
@@ -57,6 +58,8 @@ export type ConfirmOutcome =
 export interface OrderRepository {
   createBasket(basket: { basketId: string; orderBuilderRef: string; menuVersion: number; now: string }): Promise<void>;
   findBasket(basketId: string): Promise<Basket | undefined>;
+  /** The baskets of `basketIds` that exist, by basketId, in two queries per IDS_PER_STATEMENT ids (the kitchen's list). */
+  findBaskets(basketIds: readonly string[]): Promise<Map<string, Basket>>;
   /** Whether the basket exists and is confirmed, in one cheap query. */
   findBasketState(basketId: string): Promise<{ confirmed: boolean } | undefined>;
   /** Replaces the basket's order and lines in one transaction; a confirmed basket is left as it is. */
@@ -127,7 +130,9 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
         .execute();
     },
 
-    findBasket: (basketId) => readBasket(db, basketId),
+    findBasket: async (basketId) => (await readBaskets(db, [basketId])).get(basketId),
+
+    findBaskets: (basketIds) => readBaskets(db, basketIds),
 
     async findBasketState(basketId) {
       const row = await db.selectFrom('baskets').select('order_ref').where('basket_id', '=', basketId).executeTakeFirst();
@@ -371,11 +376,19 @@ function basketColumns(basket: BasketToSave) {
   };
 }
 
-async function readBasket(db: Kysely<DatabaseSchema>, basketId: string): Promise<Basket | undefined> {
-  const row = await db.selectFrom('baskets').selectAll().where('basket_id', '=', basketId).executeTakeFirst();
-  if (row === undefined) return undefined;
-  const lines = await db.selectFrom('basket_lines').selectAll().where('basket_id', '=', basketId).orderBy('line_no').execute();
-  return basketOf(row, lines);
+async function readBaskets(db: Kysely<DatabaseSchema>, basketIds: readonly string[]): Promise<Map<string, Basket>> {
+  const rows = await readInBatches(basketIds, (batch) => db.selectFrom('baskets').selectAll().where('basket_id', 'in', batch).execute());
+  const lines = await readInBatches(
+    rows.map((row) => row.basket_id),
+    (batch) => db.selectFrom('basket_lines').selectAll().where('basket_id', 'in', batch).orderBy('basket_id').orderBy('line_no').execute(),
+  );
+  const linesOf = new Map<string, Selectable<BasketLinesTable>[]>();
+  for (const line of lines) {
+    const basketLines = linesOf.get(line.basket_id);
+    if (basketLines === undefined) linesOf.set(line.basket_id, [line]);
+    else basketLines.push(line);
+  }
+  return new Map(rows.map((row) => [row.basket_id, basketOf(row, linesOf.get(row.basket_id) ?? [])]));
 }
 
 function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTable>[]): Basket {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TicketPaymentFacts } from '../domain/kitchenPayment';
+import { readInBatches } from './inBatches';
 import type { DatabaseSchema } from './schema';
 
 // What the kitchen ticket shows of an order's payment (src/server/domain/kitchenPayment.ts): read only.
@@ -7,12 +8,14 @@ import type { DatabaseSchema } from './schema';
 export interface TicketPaymentReader {
   /** The basket's payment through PayPal and its most often failed step not done yet; undefined without a payment. */
   find(basketId: string): Promise<TicketPaymentFacts | undefined>;
+  /** The same for each of `basketIds` that has a payment, by basketId, in one query per IDS_PER_STATEMENT ids (the kitchen's list). */
+  findMany(basketIds: readonly string[]): Promise<Map<string, TicketPaymentFacts>>;
 }
 
 export function createTicketPaymentReader(db: Kysely<DatabaseSchema>): TicketPaymentReader {
-  return {
-    async find(basketId) {
-      const row = await db
+  const findMany = async (basketIds: readonly string[]) => {
+    const rows = await readInBatches(basketIds, (batch) =>
+      db
         .selectFrom('payments')
         .leftJoin('payment_outbox', (join) =>
           join
@@ -20,18 +23,27 @@ export function createTicketPaymentReader(db: Kysely<DatabaseSchema>): TicketPay
             .on('payment_outbox.done_at', 'is', null)
             .on('payment_outbox.attempts', '>', 0),
         )
-        .select(['payments.payment_source', 'payments.state', 'payment_outbox.operation', 'payment_outbox.attempts', 'payment_outbox.last_error'])
-        .where('payments.basket_id', '=', basketId)
+        .select(['payments.basket_id', 'payments.payment_source', 'payments.state'])
+        .select(['payment_outbox.operation', 'payment_outbox.attempts', 'payment_outbox.last_error'])
+        .where('payments.basket_id', 'in', batch)
+        // A payment's rows are all without a failed step or all with one, so the first row of each is its most failed.
         .orderBy('payment_outbox.attempts', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (row === undefined) return undefined;
-      return {
+        .execute(),
+    );
+    const payments = new Map<string, TicketPaymentFacts>();
+    for (const row of rows) {
+      if (payments.has(row.basket_id)) continue;
+      payments.set(row.basket_id, {
         paymentSource: row.payment_source,
         state: row.state,
         failingStep:
           row.operation === null || row.attempts === null ? undefined : { operation: row.operation, attempts: row.attempts, lastError: row.last_error },
-      };
-    },
+      });
+    }
+    return payments;
+  };
+  return {
+    find: async (basketId) => (await findMany([basketId])).get(basketId),
+    findMany,
   };
 }

@@ -1,34 +1,56 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
-import { refuseTimedOutRequests } from '../autoRefusalSweep';
+import { refuseTimedOutRequests, type AutoRefusalContext } from '../autoRefusalSweep';
 import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type OrderAcceptance } from '../domain/acceptance';
 import { kitchenActorOf } from '../domain/kitchenAccess';
 import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
-import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, basketOf, changeOrder } from './orderAccess';
+import type { HandlerMap, SuccessAnswer } from './handlerTypes';
+import { autoRefusalContext, changeOrder } from './orderAccess';
 import { kitchenTicketOf } from './orderViews';
 
 type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
 
 const KITCHEN_LIST_HOURS = 24;
 
-async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<components['schemas']['KitchenTicket']> {
-  const basket = await basketOf(request, acceptance);
+type KitchenTicket = components['schemas']['KitchenTicket'];
+
+/** The tickets of `acceptances`, in their order: their baskets and payments are read together, not order by order. */
+async function ticketsOf({ repositories, timeoutSeconds }: AutoRefusalContext, acceptances: OrderAcceptance[]): Promise<KitchenTicket[]> {
   // A cash order has no payment to read.
-  const payment = basket.paymentType === PaymentType.InternetOrder ? await request.server.repositories.ticketPayments.find(basket.basketId) : undefined;
-  return kitchenTicketOf(acceptance, basket, payment, request.server.acceptanceTimeoutSeconds);
+  const paidOnline = acceptances.filter((acceptance) => acceptance.paymentType === PaymentType.InternetOrder);
+  const [baskets, payments] = await Promise.all([
+    repositories.orders.findBaskets(acceptances.map((acceptance) => acceptance.basketId)),
+    repositories.ticketPayments.findMany(paidOnline.map((acceptance) => acceptance.basketId)),
+  ]);
+  return acceptances.map((acceptance) => {
+    const basket = baskets.get(acceptance.basketId);
+    // A basket exists as long as its acceptance does.
+    if (basket === undefined) throw new Error(`The basket of the order ${acceptance.orderRef} is missing`);
+    return kitchenTicketOf(acceptance, basket, payments.get(acceptance.basketId), timeoutSeconds);
+  });
+}
+
+async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<KitchenTicket> {
+  const [ticket] = await ticketsOf(autoRefusalContext(request), [acceptance]);
+  return ticket;
+}
+
+/**
+ * The dashboard's list (listKitchenOrders), read every few seconds all evening: timed-out requests refused first, then
+ * the orders of the last day and older ones still open, in a number of queries that does not grow with the orders.
+ */
+export async function kitchenOrderList(context: AutoRefusalContext): Promise<SuccessAnswer<'listKitchenOrders'>['data']> {
+  await refuseTimedOutRequests(context);
+  const since = new Date(context.now.getTime() - KITCHEN_LIST_HOURS * 3_600_000).toISOString();
+  const acceptances = await context.repositories.acceptance.listForKitchen(since);
+  return { orders: await ticketsOf(context, acceptances), serverTime: context.now.toISOString(), acceptanceTimeoutSeconds: context.timeoutSeconds };
 }
 
 // The kitchen dashboard's calls (docs/acceptance-and-kitchen.md), by orderRef.
 export const kitchenHandlers: Pick<HandlerMap, KitchenOperation> = {
   async listKitchenOrders(request) {
-    const context = autoRefusalContext(request);
-    await refuseTimedOutRequests(context);
-    const since = new Date(context.now.getTime() - KITCHEN_LIST_HOURS * 3_600_000).toISOString();
-    const acceptances = await request.server.repositories.acceptance.listForKitchen(since);
-    const orders = await Promise.all(acceptances.map((acceptance) => ticketOf(request, acceptance)));
-    return { data: { orders, serverTime: context.now.toISOString(), acceptanceTimeoutSeconds: context.timeoutSeconds } };
+    return { data: await kitchenOrderList(autoRefusalContext(request)) };
   },
 
   async acceptKitchenOrder(request) {
