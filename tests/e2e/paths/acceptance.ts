@@ -11,9 +11,9 @@ import { AcceptanceStatus } from '../../../src/domain/orderEnums';
 import type { PathSet } from '../../paths/catalogue';
 
 type ActorId = 'createAcceptance' | 'getAcceptanceDetails' | 'acceptNewTime' | 'cancelOrder';
-export type AcceptanceAnswer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
+type AcceptanceAnswer = { type: `xstate.done.actor.${ActorId}`; output: unknown } | { type: `xstate.error.actor.${ActorId}`; error: unknown };
 /** The ten seconds of a poll passing, as the statechart's delayed event names it. */
-export type PollDue = { type: `xstate.after.acceptancePoll.acceptance.${'requested' | 'updated'}` };
+type PollDue = { type: `xstate.after.acceptancePoll.acceptance.${'requested' | 'updated'}` };
 export type AcceptanceStep = AcceptanceEvent | AcceptanceAnswer | PollDue;
 
 /** The model's order: in the browser, the one the path's START places through the screens. */
@@ -95,6 +95,7 @@ const screenPaths: AcceptancePath[] = [
   ...new Map(
     getShortestPaths(acceptanceMachine, traversal)
       .filter((path) => RESTING_STATES.includes(path.state.value as string))
+      // A Map keeps the last path given for a screen: longest first, that is the shortest.
       .sort((a, b) => b.steps.length - a.steps.length)
       .map((path) => [screenOf(path.state), path] as const),
   ).values(),

@@ -9,11 +9,11 @@ import type { PathSet } from '../../paths/catalogue';
  */
 export const DISH = { categoryId: 1, itemId: 109, title: 'Mixed Starter for Two', quantity: 1, itemCost: 13.9 } as const;
 /** A postcode in the demo restaurant's LS6 zone, and one outside every zone (src/server/db/seed/goldenDragonRestaurant.ts). */
-export const IN_ZONE_POSTCODE = 'LS6 1AA';
-export const OUT_OF_ZONE_POSTCODE = 'M1 1AA';
-export const ADDRESS = { address1: '4 Cardigan Road', address2: '', town: 'Leeds' } as const;
+const IN_ZONE_POSTCODE = 'LS6 1AA';
+const OUT_OF_ZONE_POSTCODE = 'M1 1AA';
+const ADDRESS = { address1: '4 Cardigan Road', address2: '', town: 'Leeds' } as const;
 /** orderSupport's GUEST (that module is Playwright's, so it is not imported here). */
-export const CUSTOMER = { name: 'Alex Guest', phone: '07700 900123', email: 'alex.guest@example.com' } as const;
+const CUSTOMER = { name: 'Alex Guest', phone: '07700 900123', email: 'alex.guest@example.com' } as const;
 
 /** What the customer does on the screens, as the basket statechart's events. */
 const customerEvents: BasketEvent[] = [
@@ -102,7 +102,6 @@ function screenOf(snapshot: BasketSnapshot): string {
   });
 }
 
-
 /** The journey states a customer stands at on a screen (the others last only while a call is answered). */
 const VISIBLE_JOURNEY_STATES = ['items', 'basket', 'delivery', 'contact', 'time', 'checkout', 'confirmed'];
 
@@ -125,8 +124,8 @@ const screenPaths = [
   ...new Map(
     allPaths
       .filter((path) => !path.state.hasTag('busy') && VISIBLE_JOURNEY_STATES.includes(journeyOf(path.state)))
-      .sort((a, b) => a.steps.length - b.steps.length)
-      .reverse()
+      // A Map keeps the last path given for a screen: longest first, that is the shortest.
+      .sort((a, b) => b.steps.length - a.steps.length)
       .map((path) => [screenOf(path.state), path] as const),
   ).values(),
 ].sort((a, b) => a.steps.length - b.steps.length);

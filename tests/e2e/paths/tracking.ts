@@ -9,8 +9,8 @@ export const PLACED_ORDER = 'placed-order';
 /** A reference no order has. */
 export const UNKNOWN_ORDER = 'no-such-order';
 
-export type TrackingAnswer = { type: 'xstate.done.actor.getActiveOrder'; output: ActiveOrder } | { type: 'xstate.error.actor.getActiveOrder'; error: ApiError };
-export type TrackingPollDue = { type: 'xstate.after.trackingPoll.tracking.active' };
+type TrackingAnswer = { type: 'xstate.done.actor.getActiveOrder'; output: ActiveOrder } | { type: 'xstate.error.actor.getActiveOrder'; error: ApiError };
+type TrackingPollDue = { type: 'xstate.after.trackingPoll.tracking.active' };
 export type TrackingStep = TrackingEvent | TrackingAnswer | TrackingPollDue;
 
 const unknownOrder: ApiError = { status: 400, message: 'We cannot find this order', validationErrors: [] };
@@ -75,6 +75,7 @@ const statusPaths: TrackingPath[] = [
   ...new Map(
     getShortestPaths(trackingMachine, traversal)
       .filter((path) => !path.state.hasTag('busy') && !path.state.matches('idle'))
+      // A Map keeps the last path given for a screen: longest first, that is the shortest.
       .sort((a, b) => b.steps.length - a.steps.length)
       .map((path) => [screenOf(path.state), path] as const),
   ).values(),
