@@ -7,6 +7,8 @@ export const IDS_PER_STATEMENT = 500;
 export async function readInBatches<Row>(ids: readonly string[], read: (batch: string[]) => Promise<Row[]>): Promise<Row[]> {
   const unique = [...new Set(ids)];
   const rows: Row[] = [];
-  for (let start = 0; start < unique.length; start += IDS_PER_STATEMENT) rows.push(...(await read(unique.slice(start, start + IDS_PER_STATEMENT))));
+  for (let start = 0; start < unique.length; start += IDS_PER_STATEMENT) {
+    rows.push(...(await read(unique.slice(start, start + IDS_PER_STATEMENT))));
+  }
   return rows;
 }

@@ -8,7 +8,7 @@ import type { DatabaseSchema } from './schema';
 export interface TicketPaymentReader {
   /** The basket's payment through PayPal and its most often failed step not done yet; undefined without a payment. */
   find(basketId: string): Promise<TicketPaymentFacts | undefined>;
-  /** The same for each of `basketIds` that has a payment, by basketId, in one query per IDS_PER_STATEMENT ids (the kitchen's list). */
+  /** The same for each of `basketIds` that has a payment, by basketId, in one query per IDS_PER_STATEMENT ids (the kitchen list). */
   findMany(basketIds: readonly string[]): Promise<Map<string, TicketPaymentFacts>>;
 }
 

@@ -44,7 +44,8 @@ export async function kitchenOrderList(context: AutoRefusalContext): Promise<Suc
   await refuseTimedOutRequests(context);
   const since = new Date(context.now.getTime() - KITCHEN_LIST_HOURS * 3_600_000).toISOString();
   const acceptances = await context.repositories.acceptance.listForKitchen(since);
-  return { orders: await ticketsOf(context, acceptances), serverTime: context.now.toISOString(), acceptanceTimeoutSeconds: context.timeoutSeconds };
+  const orders = await ticketsOf(context, acceptances);
+  return { orders, serverTime: context.now.toISOString(), acceptanceTimeoutSeconds: context.timeoutSeconds };
 }
 
 // The kitchen dashboard's calls (docs/acceptance-and-kitchen.md), by orderRef.
