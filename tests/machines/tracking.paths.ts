@@ -58,7 +58,7 @@ export function describePath(path: StatePath<TrackingSnapshot, TrackingEvent>): 
       .slice(1)
       .map(({ event }) => {
         const step = event as Step;
-        if (step.type === 'xstate.error.actor.getActiveOrder') return 'fail getActiveOrder';
+        if (step.type === 'xstate.error.actor.getActiveOrder') return `fail getActiveOrder (${(step.error as ApiError).message})`;
         if (step.type === 'xstate.done.actor.getActiveOrder') {
           const { currentStatus, orderStatus, cancelled } = step.output;
           const kitchen = Object.entries(KitchenStatus).find(([, value]) => value === currentStatus)?.[0];

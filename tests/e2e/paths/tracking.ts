@@ -2,6 +2,7 @@ import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { trackingMachine, type ActiveOrder, type TrackingEvent, type TrackingSnapshot } from '../../../machines/tracking/trackingMachine';
 import type { ApiError } from '../../../src/api/errors';
 import { AcceptanceStatus, KitchenStatus, OrderType } from '../../../src/domain/orderEnums';
+import { describePath } from '../../machines/tracking.paths';
 import type { PathSet } from '../../paths/catalogue';
 
 /** The order the path's TRACK follows: in the browser, a collection order placed through the screens for the path. */
@@ -88,25 +89,6 @@ const checkedAgain = getShortestPaths(trackingMachine, {
   toState: (snapshot) => snapshot.matches('active') && snapshot.context.order?.currentStatus === KitchenStatus.Ordered,
 }).at(0)!;
 
-function nameOf(path: TrackingPath): string {
-  return path.steps
-    .slice(1)
-    .map(({ event }) => {
-      const step = event as TrackingStep;
-      if (step.type === 'xstate.error.actor.getActiveOrder') return `fail getActiveOrder (${step.error.message})`;
-      if (step.type === 'xstate.done.actor.getActiveOrder') {
-        const { currentStatus, orderStatus, cancelled } = step.output;
-        const kitchen = Object.entries(KitchenStatus).find(([, value]) => value === currentStatus)?.[0];
-        const acceptance = Object.entries(AcceptanceStatus).find(([, value]) => value === orderStatus)?.[0];
-        return `getActiveOrder → ${acceptance}/${kitchen}${cancelled ? '/cancelled by the customer' : ''}`;
-      }
-      if (step.type === 'xstate.after.trackingPoll.tracking.active') return '10 s pass';
-      if (step.type === 'TRACK') return `TRACK(${step.orderId})`;
-      return step.type;
-    })
-    .join(' → ');
-}
-
 export const trackingBrowserPaths: PathSet<TrackingSnapshot, TrackingEvent> = {
   machine: 'machines/tracking/trackingMachine.ts',
   where: 'browser',
@@ -115,5 +97,5 @@ export const trackingBrowserPaths: PathSet<TrackingSnapshot, TrackingEvent> = {
   paths: [
     ...statusPaths,
     { ...checkedAgain, steps: [...failedRead.steps, ...checkedAgain.steps.slice(1)], weight: failedRead.weight + checkedAgain.weight },
-  ].map((path) => ({ name: nameOf(path), path })),
+  ].map((path) => ({ name: describePath(path), path })),
 };
