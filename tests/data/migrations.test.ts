@@ -38,6 +38,7 @@ const allMigrations = [
   '0006-payments',
   '0007-takeaway-cash-payment',
   '0008-takeaway-order-limits',
+  '0009-waiting-requests-index',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -7,6 +7,7 @@ import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
+import { waitingRequestsIndex } from './waitingRequestsIndex';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
 // from a bundle, or in tests. Kysely applies them in the alphabetical order of these names.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006-payments': payments,
   '0007-takeaway-cash-payment': takeawayCashPayment,
   '0008-takeaway-order-limits': takeawayOrderLimits,
+  '0009-waiting-requests-index': waitingRequestsIndex,
 };
