@@ -76,7 +76,7 @@ function basketToSave(basketId: string, lines: PricedLine[], paymentType: 1 | 2)
   };
 }
 
-/** Counts the statements a Kysely instance runs (each one answers a result once), and keeps the last ones built. */
+/** Counts the statements a Kysely instance runs (each one answers a result once), and keeps the queries (and subqueries) built. */
 class QueryCounter implements KyselyPlugin {
   count = 0;
   built: RootOperationNode[] = [];
@@ -171,22 +171,38 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
     expect(twenty.queries).toBe(one.queries);
   });
 
-  it('finds that nothing has timed out in one query, through the index of waiting requests', async () => {
-    counter.count = 0;
-    counter.built = [];
-    expect(await refuseTimedOutRequests({ repositories: counted, now, timeoutSeconds })).toBe(0);
-    expect(counter.count).toBe(1);
-    const query = database.db.getExecutor().compileQuery(counter.built[0], createQueryId());
-    const plan = await database.db.transaction().execute(async (transaction) => {
-      // PostgreSQL reads a table this small whole whatever its indexes; the plan it would take on a large one is asked for.
+  const compiled = (node: RootOperationNode) => database.db.getExecutor().compileQuery(node, createQueryId());
+
+  /** The plan the database takes for a query the list built; PostgreSQL's as it would be on tables too large to read whole. */
+  async function planOf(node: RootOperationNode): Promise<string> {
+    const query = compiled(node);
+    return database.db.transaction().execute(async (transaction) => {
       if (target.name === 'postgres') await sql`set local enable_seqscan = off`.execute(transaction);
       const explain = target.name === 'sqlite' ? 'explain query plan' : 'explain';
       const explained = CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]);
       const { rows } = await transaction.executeQuery<Record<string, string>>(explained);
       return rows.map((row) => row.detail ?? row['QUERY PLAN']).join('\n');
     });
+  }
+
+  it('finds that nothing has timed out in one query, through the index of waiting requests', async () => {
+    counter.count = 0;
+    counter.built = [];
+    expect(await refuseTimedOutRequests({ repositories: counted, now, timeoutSeconds })).toBe(0);
+    expect(counter.count).toBe(1);
+    const plan = await planOf(counter.built[0]);
     const throughTheIndex = /USING INDEX order_acceptances_waiting \(status=\? AND cancelled_at=\? AND requested_at<\?\)/;
     expect(plan).toMatch(target.name === 'sqlite' ? throughTheIndex : /order_acceptances_waiting/);
+  });
+
+  it("finds the day's orders and the older ones still open through indexes, without walking every request", async () => {
+    await countedList();
+    const list = counter.built.find((node) => compiled(node).sql.startsWith('select "order_acceptances".*'));
+    const plan = await planOf(list!);
+    expect(plan).toMatch(/order_acceptances_requested_at/);
+    expect(plan).toMatch(/order_acceptances_waiting/);
+    expect(plan).toMatch(/order_acceptances_in_kitchen/);
+    expect(plan).not.toMatch(target.name === 'sqlite' ? /SCAN order_acceptances/ : /Seq Scan on order_acceptances/);
   });
 
   it('reads many baskets exactly as it reads each one, lines in their order, and leaves out the unknown', async () => {

@@ -39,6 +39,7 @@ const allMigrations = [
   '0007-takeaway-cash-payment',
   '0008-takeaway-order-limits',
   '0009-waiting-requests-index',
+  '0010-kitchen-list-index',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

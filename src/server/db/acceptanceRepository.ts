@@ -177,18 +177,15 @@ export function createAcceptanceRepository(
     },
 
     async listForKitchen(requestedSince) {
+      // Three parts, each found through its own index (migrations 0009 and 0010): written as one condition joined by `or`,
+      // the list walked every request the restaurant ever had, on every read of the dashboard.
+      const ids = db.selectFrom('order_acceptances').select('basket_id');
       const rows = await selectAcceptances(db)
-        .where((where) =>
-          where.or([
-            where('order_acceptances.requested_at', '>=', requestedSince),
-            where.and([
-              where('order_acceptances.cancelled_at', 'is', null),
-              where.or([
-                where('order_acceptances.status', 'in', [AcceptanceStatus.Requested, AcceptanceStatus.Updated]),
-                where('order_acceptances.kitchen_status', 'in', activeKitchenStatuses),
-              ]),
-            ]),
-          ]),
+        .where('order_acceptances.basket_id', 'in', () =>
+          ids
+            .where('requested_at', '>=', requestedSince)
+            .unionAll(ids.where('status', 'in', [AcceptanceStatus.Requested, AcceptanceStatus.Updated]).where('cancelled_at', 'is', null))
+            .unionAll(ids.where('kitchen_status', 'in', activeKitchenStatuses).where('cancelled_at', 'is', null)),
         )
         .orderBy('order_acceptances.requested_at', 'desc')
         .orderBy('order_acceptances.basket_id')

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { accounts } from './accounts';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
+import { kitchenListIndex } from './kitchenListIndex';
 import { orderAcceptance } from './orderAcceptance';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-takeaway-cash-payment': takeawayCashPayment,
   '0008-takeaway-order-limits': takeawayOrderLimits,
   '0009-waiting-requests-index': waitingRequestsIndex,
+  '0010-kitchen-list-index': kitchenListIndex,
 };
