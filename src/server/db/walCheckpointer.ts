@@ -112,6 +112,8 @@ export function startWalCheckpointer(sqliteFile: string, busyTimeoutMs: number, 
     },
     async stop() {
       stopping = true;
+      // Whoever awaits the stop keeps the process alive until the thread's last checkpoint is done.
+      worker.ref();
       worker.postMessage({ type: 'stop' });
       await exited;
     },
