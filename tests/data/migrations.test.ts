@@ -40,6 +40,7 @@ const allMigrations = [
   '0008-takeaway-order-limits',
   '0009-waiting-requests-index',
   '0010-kitchen-list-index',
+  '0011-menu-item-highlighted',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -89,6 +89,8 @@ export interface MenuItemsTable {
   allergens: string;
   /** JSON array of dietary labels. */
   dietary: string;
+  /** Shown among the restaurant's highlighted dishes on its home page (migration 0011). */
+  highlighted: Flag;
 }
 
 export interface MenuConfigItemsTable {

@@ -3,6 +3,7 @@ import { accounts } from './accounts';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { kitchenListIndex } from './kitchenListIndex';
+import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-takeaway-order-limits': takeawayOrderLimits,
   '0009-waiting-requests-index': waitingRequestsIndex,
   '0010-kitchen-list-index': kitchenListIndex,
+  '0011-menu-item-highlighted': menuItemHighlighted,
 };
