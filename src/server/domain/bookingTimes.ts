@@ -10,7 +10,7 @@ import {
   bookingMessages,
 } from '../../domain/bookingRules';
 import { daysBetween, londonDateAt, londonTimeAt, minutesOfLocalTime } from './localDates';
-import { openingIntervals, type OpeningPeriod } from './slots';
+import { openingIntervals, type OpeningPeriod } from '../../domain/openingHours';
 
 const MINUTE_MS = 60_000;
 const SLOT_MS = BOOKING_SLOT_MINUTES * MINUTE_MS;

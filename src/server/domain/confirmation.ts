@@ -3,7 +3,8 @@ import { minimumOrderPence, shortfallPence, type OrderMinimumSettings } from '..
 import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
-import { isAsapAvailable, isAvailableSlot, type OpeningPeriod } from './slots';
+import type { OpeningPeriod } from '../../domain/openingHours';
+import { isAsapAvailable, isAvailableSlot } from './slots';
 import { orderSizeRefusal, type OrderSizeLimits } from '../../domain/orderSizeLimits';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 

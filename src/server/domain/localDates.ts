@@ -1,8 +1,8 @@
 // Calendar days and clock times as London shows them, written YYYY-MM-DD and HH:MM as the contract's
-// LocalDate and LocalTime. The time-zone work is slots.ts's; calendar arithmetic is shared with the browser.
+// LocalDate and LocalTime. The time-zone work is src/domain/openingHours.ts's; calendar arithmetic is shared with the browser.
 
 import { isCalendarDate } from '../../domain/londonClock';
-import { wallClockAt } from './slots';
+import { wallClockAt } from '../../domain/openingHours';
 
 const DAY_MS = 86_400_000;
 const localTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -4,14 +4,7 @@
 // nothing is left today, the next opening's slots are offered. ASAP is offered only while the
 // restaurant is open and the lead time still ends before it closes.
 
-export interface OpeningPeriod {
-  /** 0 = Sunday, as Date#getDay. */
-  day: number;
-  /** "HH:MM" local time. */
-  opens: string;
-  /** "HH:MM"; not later than `opens` means after midnight ("00:30"). */
-  closes: string;
-}
+import { currentOpening, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod } from '../../domain/openingHours';
 
 export interface TimeSlots {
   asapAvailable: boolean;
@@ -21,104 +14,9 @@ export interface TimeSlots {
   opensAt?: string;
 }
 
-const RESTAURANT_TIME_ZONE = 'Europe/London';
 const SLOT_MINUTES = 15;
 const MINUTE_MS = 60_000;
 const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
-// How far ahead the next opening is looked for: a week covers every weekly timetable.
-const DAYS_AHEAD = 7;
-
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-});
-
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const HOUR_MS = 60 * MINUTE_MS;
-// London changes its clocks on the hour (01:00 UTC), so its offset is constant within each UTC hour;
-// formatting a date in a time zone is slow, so it is done once per hour seen.
-const offsetByHour = new Map<number, number>();
-const OFFSET_CACHE_LIMIT = 10_000;
-
-/** Minutes London is ahead of UTC at an instant (0 in winter, 60 in summer). */
-function londonOffsetMinutes(instantMs: number): number {
-  const hour = Math.floor(instantMs / HOUR_MS);
-  const cached = offsetByHour.get(hour);
-  if (cached !== undefined) return cached;
-  const hourStart = hour * HOUR_MS;
-  const parts = Object.fromEntries(
-    wallClockFormat.formatToParts(new Date(hourStart)).map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const clockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  const offset = (clockAsUtc - hourStart) / MINUTE_MS;
-  if (offsetByHour.size >= OFFSET_CACHE_LIMIT) offsetByHour.clear();
-  offsetByHour.set(hour, offset);
-  return offset;
-}
-
-export function wallClockAt(instantMs: number): WallClock {
-  const shifted = new Date(instantMs + londonOffsetMinutes(instantMs) * MINUTE_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
-  };
-}
-
-/** The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). */
-function londonInstant(year: number, monthIndex: number, day: number, minutes: number): number {
-  const asUtc = Date.UTC(year, monthIndex, day, 0, minutes);
-  const firstGuess = asUtc - londonOffsetMinutes(asUtc) * MINUTE_MS;
-  // Near a clock change the offset at the guess can differ from the offset at the answer.
-  return asUtc - londonOffsetMinutes(firstGuess) * MINUTE_MS;
-}
-
-function minutesOfDay(clockTime: string): number {
-  const [hours, minutes] = clockTime.split(':').map(Number);
-  return hours * 60 + minutes;
-}
-
-export interface OpeningInterval {
-  opensMs: number;
-  closesMs: number;
-}
-
-/** The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. */
-export function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
-  const today = wallClockAt(nowMs);
-  const intervals: OpeningInterval[] = [];
-  for (let offset = -1; offset <= daysAhead; offset += 1) {
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
-    const [year, monthIndex, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
-    for (const period of periods) {
-      if (period.day !== date.getUTCDay()) continue;
-      const opens = minutesOfDay(period.opens);
-      const closes = minutesOfDay(period.closes);
-      intervals.push({
-        opensMs: londonInstant(year, monthIndex, day, opens),
-        closesMs: londonInstant(year, monthIndex, day + (closes <= opens ? 1 : 0), closes),
-      });
-    }
-  }
-  return intervals.sort((first, second) => first.opensMs - second.opensMs);
-}
 
 function slotsWithin(interval: OpeningInterval, nowMs: number, leadMs: number): number[] {
   const earliest = Math.max(nowMs, interval.opensMs) + leadMs;
@@ -140,7 +38,7 @@ export interface SlotQuery {
 
 /** ASAP needs the restaurant open now, and open for at least the lead time. */
 function asapAvailableWithin(intervals: readonly OpeningInterval[], nowMs: number, leadMs: number): boolean {
-  const current = intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
+  const current = currentOpening(intervals, nowMs);
   return current !== undefined && nowMs + leadMs <= current.closesMs;
 }
 

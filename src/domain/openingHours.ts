@@ -1,0 +1,144 @@
+// When the restaurant is open, as its order times (src/server/domain/slots.ts), its table bookings and its home page
+// all read it. The restaurant keeps Europe/London wall-clock hours whatever clock the reader's device keeps.
+
+export interface OpeningPeriod {
+  /** 0 = Sunday, as Date#getDay. */
+  day: number;
+  /** "HH:MM" local time. */
+  opens: string;
+  /** "HH:MM"; not later than `opens` means after midnight ("00:30"). */
+  closes: string;
+}
+
+const RESTAURANT_TIME_ZONE = 'Europe/London';
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+// How far ahead the next opening is looked for: a week covers every weekly timetable.
+const DAYS_AHEAD = 7;
+
+const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: RESTAURANT_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+// London changes its clocks on the hour (01:00 UTC), so its offset is constant within each UTC hour;
+// formatting a date in a time zone is slow, so it is done once per hour seen.
+const offsetByHour = new Map<number, number>();
+const OFFSET_CACHE_LIMIT = 10_000;
+
+/** Minutes London is ahead of UTC at an instant (0 in winter, 60 in summer). */
+function londonOffsetMinutes(instantMs: number): number {
+  const hour = Math.floor(instantMs / HOUR_MS);
+  const cached = offsetByHour.get(hour);
+  if (cached !== undefined) return cached;
+  const hourStart = hour * HOUR_MS;
+  const parts = Object.fromEntries(
+    wallClockFormat.formatToParts(new Date(hourStart)).map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  const clockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const offset = (clockAsUtc - hourStart) / MINUTE_MS;
+  if (offsetByHour.size >= OFFSET_CACHE_LIMIT) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
+}
+
+export function wallClockAt(instantMs: number): WallClock {
+  const shifted = new Date(instantMs + londonOffsetMinutes(instantMs) * MINUTE_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+/** The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). */
+function londonInstant(year: number, monthIndex: number, day: number, minutes: number): number {
+  const asUtc = Date.UTC(year, monthIndex, day, 0, minutes);
+  const firstGuess = asUtc - londonOffsetMinutes(asUtc) * MINUTE_MS;
+  // Near a clock change the offset at the guess can differ from the offset at the answer.
+  return asUtc - londonOffsetMinutes(firstGuess) * MINUTE_MS;
+}
+
+function minutesOfDay(clockTime: string): number {
+  const [hours, minutes] = clockTime.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+export interface OpeningInterval {
+  opensMs: number;
+  closesMs: number;
+  /** The weekly period this is one day of. */
+  period: OpeningPeriod;
+  /** The London day it opens on, "2026-11-24". */
+  date: string;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. */
+export function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
+  const today = wallClockAt(nowMs);
+  const intervals: OpeningInterval[] = [];
+  for (let offset = -1; offset <= daysAhead; offset += 1) {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
+    const [year, monthIndex, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
+    for (const period of periods) {
+      if (period.day !== date.getUTCDay()) continue;
+      const opens = minutesOfDay(period.opens);
+      const closes = minutesOfDay(period.closes);
+      intervals.push({
+        opensMs: londonInstant(year, monthIndex, day, opens),
+        closesMs: londonInstant(year, monthIndex, day + (closes <= opens ? 1 : 0), closes),
+        period,
+        date: `${year}-${twoDigits(monthIndex + 1)}-${twoDigits(day)}`,
+      });
+    }
+  }
+  return intervals.sort((first, second) => first.opensMs - second.opensMs);
+}
+
+/** The opening under way at an instant: open from its opening, closed from its closing. */
+export function currentOpening(intervals: readonly OpeningInterval[], nowMs: number): OpeningInterval | undefined {
+  return intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
+}
+
+export type OpeningState =
+  | { open: true; closes: string }
+  /** `next` is the next opening within a week, if there is one. */
+  | { open: false; next?: { date: string; day: number; opens: string } };
+
+/** Open now and until when, or when the restaurant opens next: the same openings that decide whether ASAP is offered. */
+export function openingStateAt(now: Date, periods: readonly OpeningPeriod[]): OpeningState {
+  const nowMs = now.getTime();
+  const intervals = openingIntervals(nowMs, periods);
+  const current = currentOpening(intervals, nowMs);
+  if (current) return { open: true, closes: current.period.closes };
+  const next = intervals.find((interval) => interval.opensMs > nowMs);
+  return next ? { open: false, next: { date: next.date, day: next.period.day, opens: next.period.opens } } : { open: false };
+}
+
+/** A day's hours, "17:00–22:30", one per period, earliest first; none on a day the restaurant is closed. */
+export function hoursOn(periods: readonly OpeningPeriod[], day: number): string[] {
+  return periods
+    .filter((period) => period.day === day)
+    .sort((first, second) => minutesOfDay(first.opens) - minutesOfDay(second.opens))
+    .map((period) => `${period.opens}–${period.closes}`);
+}
