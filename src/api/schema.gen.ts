@@ -837,6 +837,8 @@ export interface components {
             menuVersion: number;
             takeawaySettings: components["schemas"]["TakeawaySettings"];
             apps: components["schemas"]["RestaurantApps"];
+            /** @description Added by this project; always sent by this server. The dishes the restaurant highlights on its home page: the menu's items marked `highlighted` that are available, in menu order (categories by `categoryOrder`, then `itemOrder`), as the menu answers them. */
+            highlightedDishes?: components["schemas"]["MenuItem"][];
         };
         Page: {
             pageName: string;
@@ -951,6 +953,8 @@ export interface components {
             allergens: components["schemas"]["Allergen"][];
             dietary: components["schemas"]["DietaryLabel"][];
             available: boolean;
+            /** @description Added by this project; always sent by this server. Whether the restaurant highlights the dish on its home page (`RestaurantData.highlightedDishes`). */
+            highlighted?: boolean;
             configItems: components["schemas"]["ConfigItem"][];
         };
         ConfigItem: {

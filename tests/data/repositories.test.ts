@@ -67,7 +67,38 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
           appStoreUrl: 'https://apps.apple.com/gb/app/golden-dragon-headingley/id0000000000',
           googlePlayUrl: 'https://play.google.com/store/apps/details?id=uk.example.goldendragon',
         },
+        highlightedDishes: expect.any(Array),
       });
+    });
+
+    it("highlights the dishes the restaurant chose, as the menu answers them, in the menu's order", async () => {
+      const menuItems = (await repositories.menus.getMenu(1))!.categories.flatMap((category) => category.items);
+      const { highlightedDishes } = (await repositories.restaurant.getCoreData())!;
+      expect(highlightedDishes?.map((dish) => dish.title)).toEqual([
+        'Sizzling Fillet Steak in Black Pepper Sauce',
+        'Salt & Pepper King Prawns',
+        'Crispy Shredded Chilli Beef',
+        'Crispy Aromatic Duck',
+      ]);
+      expect(highlightedDishes).toEqual(menuItems.filter((item) => item.highlighted));
+    });
+
+    it('leaves out a highlighted dish that cannot be ordered, and shows a newly chosen one once the menu changes', async () => {
+      const fresh = createRepositories(database.db, { referenceDataMaxAgeMs: 0 });
+      const changeMenu = async (itemId: number, change: { available?: 0 | 1; highlighted?: 0 | 1 }) => {
+        await database.db.updateTable('menu_items').set(change).where('item_id', '=', itemId).execute();
+        // Every change to a menu bumps its version (src/server/db/repositories.ts, getCachedMenu).
+        await database.db.updateTable('menus').set((eb) => ({ menu_version: eb('menu_version', '+', 1) })).where('menu_id', '=', 1).execute();
+      };
+      try {
+        await changeMenu(304, { available: 0 });
+        await changeMenu(302, { highlighted: 1 });
+        expect((await fresh.restaurant.getCoreData())?.highlightedDishes?.map((dish) => dish.itemId)).toEqual([301, 302, 502, 701]);
+      } finally {
+        await changeMenu(304, { available: 1 });
+        await changeMenu(302, { highlighted: 0 });
+        await database.db.updateTable('menus').set({ menu_version: 1 }).where('menu_id', '=', 1).execute();
+      }
     });
   });
 
@@ -126,6 +157,7 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
             'description',
             'dietary',
             'extendedDescription',
+            'highlighted',
             'itemCost',
             'itemId',
             'itemOrder',
@@ -135,6 +167,7 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
         expect(item.itemCost).toBeGreaterThan(0);
         expect(isWholePence(item.itemCost)).toBe(true);
         expect(typeof item.available).toBe('boolean');
+        expect(typeof item.highlighted).toBe('boolean');
       }
       expect(items.find((item) => item.itemId === 101)?.itemCost).toBe(2.5);
       expect(items.find((item) => item.itemId === 301)?.itemCost).toBe(12.9);

@@ -49,7 +49,6 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
   const maxAgeMs = options.referenceDataMaxAgeMs ?? DEFAULT_REFERENCE_DATA_MAX_AGE_MS;
   const syncToDisk = options.syncToDisk ?? (async () => {});
   const now = options.monotonicNow ?? performance.now.bind(performance);
-  const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db));
   const menuCache = new Map<number, Menu>();
   const menus = new Map<number, () => Promise<Menu | undefined>>();
   const menuOf = (menuId: number) => {
@@ -60,6 +59,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     }
     return read();
   };
+  const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db, menuOf));
   return {
     restaurant: { getCoreData: coreData },
     pages: { getPage: (pageName) => getPage(db, pageName) },
@@ -93,7 +93,10 @@ function trustedFor<Value>(maxAgeMs: number, now: () => number, read: () => Prom
   };
 }
 
-async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData | undefined> {
+async function getCoreData(
+  db: Kysely<DatabaseSchema>,
+  menuOf: (menuId: number) => Promise<Menu | undefined>,
+): Promise<RestaurantData | undefined> {
   // The product serves one restaurant: the first one.
   const restaurant = await db
     .selectFrom('restaurant')
@@ -119,13 +122,17 @@ async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData |
     .executeTakeFirst();
   if (restaurant === undefined) return undefined;
 
-  const openingPeriods = await db
-    .selectFrom('opening_periods')
-    .select(['day', 'opens', 'closes'])
-    .where('restaurant_id', '=', restaurant.restaurant_id)
-    .orderBy('day')
-    .orderBy('opens')
-    .execute();
+  const [openingPeriods, menu] = await Promise.all([
+    db
+      .selectFrom('opening_periods')
+      .select(['day', 'opens', 'closes'])
+      .where('restaurant_id', '=', restaurant.restaurant_id)
+      .orderBy('day')
+      .orderBy('opens')
+      .execute(),
+    // The highlighted dishes are the menu's own items, so they come from the menu as cached (and priced) for its call.
+    menuOf(restaurant.menu_id),
+  ]);
 
   return {
     restaurantId: restaurant.restaurant_id,
@@ -159,7 +166,13 @@ async function getCoreData(db: Kysely<DatabaseSchema>): Promise<RestaurantData |
       deliveryLeadMinutes: restaurant.delivery_lead_minutes,
     },
     apps: { appStoreUrl: restaurant.app_store_url, googlePlayUrl: restaurant.google_play_url },
+    highlightedDishes: menu ? highlightedDishes(menu) : [],
   };
+}
+
+/** Only a dish that can be ordered is offered; the menu is already in menu order. */
+function highlightedDishes(menu: Menu): Schemas['MenuItem'][] {
+  return menu.categories.flatMap((category) => category.items.filter((item) => item.highlighted === true && item.available));
 }
 
 async function getPage(db: Kysely<DatabaseSchema>, pageName: string): Promise<Page | undefined> {
@@ -262,6 +275,7 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
         allergens: JSON.parse(item.allergens) as Schemas['Allergen'][],
         dietary: JSON.parse(item.dietary) as Schemas['DietaryLabel'][],
         available: item.available === 1,
+        highlighted: item.highlighted === 1,
         configItems: (configItemsByItem.get(item.item_id) ?? []).map((configItem) => ({
           configId: configItem.config_id,
           configItem: configItem.label,

@@ -86,6 +86,8 @@ export interface DemoMenuItem {
   dietary?: DietaryLabel[];
   /** Defaults to true. */
   available?: boolean;
+  /** One of the dishes the home page highlights; defaults to false. */
+  highlighted?: boolean;
   configItems?: DemoConfigItem[];
 }
 

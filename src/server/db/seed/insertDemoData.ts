@@ -109,6 +109,7 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
         item_order: itemOrder,
         item_cost: item.costPence,
         available: toFlag(item.available ?? true),
+        highlighted: toFlag(item.highlighted ?? false),
         allergens: allergensText(item.allergens),
         dietary: dietaryText(item.dietary ?? []),
       })),
