@@ -1,25 +1,113 @@
-import { Text, Title } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Fragment } from 'react';
+import type { components } from '../../api/schema.gen';
 import { Logo } from '../../components/Logo';
+import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { useNow } from '../../components/useNow';
+import { londonWallClock } from '../../domain/londonClock';
+import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
+import { openingStateAt } from '../../domain/openingHours';
+import type { RestaurantData } from '../../shell/routerContext';
+import { addressLines } from '../restaurant/restaurantDetails';
 import classes from './HomeScreen.module.css';
+import { dishPriceText, leadTimeLines, openingStateText, todaysHoursText } from './homeDetails';
 
+type MenuItem = components['schemas']['MenuItem'];
+
+// Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
+const CLOCK_REFRESH_MS = 60_000;
+
+/** `/`: who the restaurant is, whether it is open, how soon food comes, what to try and where to find it, from its core data. */
 export function HomeScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  const now = useNow(CLOCK_REFRESH_MS);
+  const today = londonWallClock(now);
+  const onlineOrderingAvailable = isOnlineOrderingAvailable(restaurant);
   return (
-    <section className={classes.hero} aria-labelledby="home-heading">
-      <Logo size={96} />
-      <Title order={1} id="home-heading" className={classes.name}>
-        {restaurant?.name}
+    <div className={classes.home}>
+      <section className={classes.hero} aria-labelledby="home-heading">
+        <Logo size={80} />
+        <Title order={1} id="home-heading" className={classes.name}>
+          {restaurant?.name}
+        </Title>
+        {restaurant?.tagline && <Text size="lg">{restaurant.tagline}</Text>}
+        {restaurant && <p className={classes.status}>{openingStateText(openingStateAt(now, restaurant.openingHours), today.date)}</p>}
+        <div className={classes.actions}>
+          <Link to="/order" className={classes.primary}>
+            Order a takeaway
+          </Link>
+          <Link to="/booking" className={classes.secondary}>
+            Book a table
+          </Link>
+        </div>
+        {restaurant && (
+          <ul className={classes.facts} aria-label="Today">
+            <li>{todaysHoursText(restaurant.openingHours, today.dayOfWeek)}</li>
+            {leadTimeLines(restaurant.takeawaySettings, onlineOrderingAvailable).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+            {!onlineOrderingAvailable && <li>Online ordering is unavailable at the moment: please phone us to order.</li>}
+          </ul>
+        )}
+      </section>
+      {restaurant && <HighlightedDishes dishes={restaurant.highlightedDishes ?? []} orderable={onlineOrderingAvailable} />}
+      {restaurant && <FindUs restaurant={restaurant} />}
+    </div>
+  );
+}
+
+function HighlightedDishes({ dishes, orderable }: { dishes: MenuItem[]; orderable: boolean }) {
+  if (dishes.length === 0) return null;
+  return (
+    <section className={classes.section} aria-labelledby="highlighted-dishes">
+      <Title order={2} id="highlighted-dishes">
+        Our signature dishes
       </Title>
-      {restaurant?.tagline && <Text size="lg">{restaurant.tagline}</Text>}
-      <div className={classes.actions}>
-        <Link to="/order" className={classes.primary}>
-          Order a takeaway
-        </Link>
-        <Link to="/booking" className={classes.secondary}>
-          Book a table
-        </Link>
-      </div>
+      <ul className={classes.dishes}>
+        {dishes.map((dish) => (
+          <li key={dish.itemId} className={classes.dish}>
+            <article aria-labelledby={`dish-${dish.itemId}`}>
+              <Title order={3} id={`dish-${dish.itemId}`} className={classes.dishName}>
+                {dish.title}
+              </Title>
+              <Text size="sm">{dish.description}</Text>
+              <div className={classes.dishFooter}>
+                <Text fw={700}>{dishPriceText(dish)}</Text>
+                {orderable && (
+                  <Anchor component={Link} to="/order" aria-label={`Order ${dish.title}`} fw={700}>
+                    Order
+                  </Anchor>
+                )}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FindUs({ restaurant }: { restaurant: RestaurantData }) {
+  return (
+    <section className={classes.section} aria-labelledby="find-us">
+      <Title order={2} id="find-us">
+        Find us
+      </Title>
+      <Text component="address" fs="normal">
+        {addressLines(restaurant.address).map((line, index) => (
+          <Fragment key={`${index}:${line}`}>
+            {index > 0 && <br />}
+            {line}
+          </Fragment>
+        ))}
+      </Text>
+      <Text>
+        Phone: <RestaurantPhoneLink phone={restaurant.phone} />
+      </Text>
+      <Anchor component={Link} to="/restaurant" w="fit-content">
+        Opening hours and directions
+      </Anchor>
     </section>
   );
 }

@@ -1,0 +1,41 @@
+import type { components } from '../../api/schema.gen';
+import { formatGbp, poundsToPence } from '../../domain/money';
+import { hoursOn, type OpeningPeriod, type OpeningState } from '../../domain/openingHours';
+
+type MenuItem = components['schemas']['MenuItem'];
+type TakeawaySettings = components['schemas']['TakeawaySettings'];
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** "Open now · until 23:00", "Closed · opens today at 17:00", "Closed · opens Tuesday at 17:00"; `today` is London's date. */
+export function openingStateText(state: OpeningState, today: string): string {
+  if (state.open) return `Open now · until ${state.closes}`;
+  if (!state.next) return 'Closed';
+  const day = state.next.date === today ? 'today' : DAY_NAMES[state.next.day];
+  return `Closed · opens ${day} at ${state.next.opens}`;
+}
+
+/** "Today 17:00–23:00", a split day's periods joined, or "Closed today". */
+export function todaysHoursText(periods: readonly OpeningPeriod[], dayOfWeek: number): string {
+  const hours = hoursOn(periods, dayOfWeek);
+  return hours.length > 0 ? `Today ${hours.join(', ')}` : 'Closed today';
+}
+
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
+
+/** The restaurant's lead times for what can be ordered online: collection only where it is allowed, nothing with online ordering off. */
+export function leadTimeLines(settings: TakeawaySettings, onlineOrderingAvailable: boolean): string[] {
+  if (!onlineOrderingAvailable) return [];
+  return [
+    ...(settings.allowCollection ? [`Collection in about ${minutesText(settings.collectionLeadMinutes)}`] : []),
+    `Delivery in about ${minutesText(settings.deliveryLeadMinutes)}`,
+  ];
+}
+
+/** A dish's price as the menu charges it: with options that cost different amounts, "from" its cheapest. */
+export function dishPriceText(item: MenuItem): string {
+  const extras = item.configItems.map((option) => poundsToPence(option.extraCost));
+  const cheapestExtra = extras.length > 0 ? Math.min(...extras) : 0;
+  const price = formatGbp(poundsToPence(item.itemCost) + cheapestExtra);
+  return extras.some((extra) => extra !== cheapestExtra) ? `from ${price}` : price;
+}
