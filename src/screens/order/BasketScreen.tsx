@@ -10,13 +10,15 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
+import { preselectedOrderType } from '../../../machines/basket/journeyChoices';
 import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../machines/basket/basketMinimums';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
+import { createOrderTypeMemory } from '../../platform/orderTypeMemory';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
@@ -106,6 +108,15 @@ export function BasketScreen() {
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   // Once Continue has been refused the reason stays in view, following the basket as it changes.
   const [triedToContinue, setTriedToContinue] = useState(false);
+  const orderTypeMemory = useMemo(() => createOrderTypeMemory(), []);
+  const hasLines = lines.length > 0;
+
+  // A basket without an order type opens with the one this device chose last ticked (the customer can change it).
+  useEffect(() => {
+    if (!settings || !hasLines || orderType !== OrderType.NotSet) return;
+    const remembered = preselectedOrderType(orderTypeMemory.load(), settings);
+    if (remembered !== undefined) basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: remembered });
+  }, [basket, settings, hasLines, orderType, orderTypeMemory]);
 
   if (!settings) return null;
   const minimums = orderMinimumSettingsFrom(settings);
@@ -115,7 +126,9 @@ export function BasketScreen() {
   const refusal = triedToContinue ? basketRefusal(minimumsBasket, minimums) : undefined;
 
   function chooseOrderType(value: string) {
-    basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection });
+    const chosen = value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection;
+    orderTypeMemory.save(chosen);
+    basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: chosen });
   }
 
   function continueToNextStep() {
@@ -123,7 +136,7 @@ export function BasketScreen() {
     basket.send({ type: 'CONFIRM_BASKET', minimums });
   }
 
-  if (lines.length === 0) {
+  if (!hasLines) {
     return (
       <Stack gap="md" py="md">
         <Title order={1}>Your basket</Title>

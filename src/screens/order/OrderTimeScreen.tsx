@@ -13,6 +13,8 @@ import { useApiRequest } from '../../api/useApiRequest';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
+import { initialOrderTime, isOffered, laterOrderTime, type OfferedTimes } from '../../../machines/basket/journeyChoices';
+import type { OrderTime } from '../../../machines/basket/basketMachine';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 
@@ -41,14 +43,17 @@ export function OrderTimeScreen() {
   );
   useEffect(() => send(orderType), [send, orderType]);
 
-  const chosen = basket.getSnapshot().context.time;
-  const [when, setWhen] = useState<string>(chosen === undefined ? '' : chosen.asap ? ASAP : LATER);
-  const [slot, setSlot] = useState(chosen?.asap === false ? chosen.requestedTime : '');
-  const [refusal, setRefusal] = useState<string>();
+  const chosen = useSelector(basket, (snapshot) => snapshot.context.time);
+  const [picked, setPicked] = useState<OrderTime>();
   // The clock is read when the slots arrive, so a slot that has passed since is not offered.
   const now = useMemo(() => new Date(), [data]);
   const groups = useMemo(() => groupSlotsByDay(data?.slots ?? [], now), [data, now]);
-  const slotOffered = groups.some((group) => group.slots.some((offered) => offered.value === slot));
+  const offered: OfferedTimes = useMemo(
+    () => ({ asapAvailable: data?.asapAvailable ?? false, slots: groups.flatMap((group) => group.slots.map((slot) => slot.value)) }),
+    [data, groups],
+  );
+  // The step opens with a time already chosen and shown (docs/order-journey.md): Continue is the only tap it needs.
+  const shown = picked !== undefined && isOffered(picked, offered) ? picked : initialOrderTime(chosen, offered);
 
   if (state === 'error') {
     return (
@@ -67,10 +72,7 @@ export function OrderTimeScreen() {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (when === ASAP && data?.asapAvailable) basket.send({ type: 'SUBMIT_TIME', asap: true });
-    else if (when === LATER && slotOffered) basket.send({ type: 'SUBMIT_TIME', asap: false, requestedTime: slot });
-    else return setRefusal(when === LATER ? 'Choose one of the times offered' : 'Choose as soon as possible or a later time');
-    setRefusal(undefined);
+    if (shown !== undefined) basket.send({ type: 'SUBMIT_TIME', ...shown });
   }
 
   const noTimes = !data.asapAvailable && groups.length === 0;
@@ -88,30 +90,21 @@ export function OrderTimeScreen() {
           <Stack gap="sm">
             <Radio.Group
               label={orderType === OrderType.Delivery ? 'When would you like your delivery?' : 'When would you like to collect?'}
-              value={when}
-              onChange={(value) => {
-                setWhen(value);
-                setRefusal(undefined);
-              }}
-              error={refusal ?? fieldError}
+              value={shown === undefined ? '' : shown.asap ? ASAP : LATER}
+              onChange={(value) => setPicked(value === ASAP ? { asap: true } : laterOrderTime(shown, offered))}
+              error={fieldError}
             >
               <Stack gap="xs" mt="xs">
                 {data.asapAvailable && <Radio value={ASAP} label="As soon as possible" />}
                 {groups.length > 0 && <Radio value={LATER} label="At a later time" />}
               </Stack>
             </Radio.Group>
-            {when === LATER && (
+            {shown?.asap === false && (
               <NativeSelect
                 label="Time"
-                value={slotOffered ? slot : ''}
-                onChange={(event) => {
-                  setSlot(event.currentTarget.value);
-                  setRefusal(undefined);
-                }}
-                data={[
-                  { value: '', label: 'Choose a time' },
-                  ...groups.map((group) => ({ group: group.day, items: group.slots.map((offered) => ({ value: offered.value, label: `${group.day} ${offered.time}` })) })),
-                ]}
+                value={shown.requestedTime}
+                onChange={(event) => setPicked({ asap: false, requestedTime: event.currentTarget.value })}
+                data={groups.map((group) => ({ group: group.day, items: group.slots.map((slot) => ({ value: slot.value, label: `${group.day} ${slot.time}` })) }))}
               />
             )}
             <Button type="submit" size="md">
