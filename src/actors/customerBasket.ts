@@ -19,8 +19,7 @@ type AccountProfile = NonNullable<ReturnType<typeof heldAccount>>;
  *
  * Nothing is sent while the stored session is being restored: the customer is not known yet, and a "signed out"
  * then would clear the vouchers of a customer who is about to be signed in again. Addresses are not filled in here:
- * the delivery step offers the saved ones to choose from (PREFILL_DELIVERY), since the first is not always where
- * tonight's order goes.
+ * the delivery step fills in the first saved one and offers the others to choose from (PREFILL_DELIVERY).
  */
 export function followCustomerInBasket(auth: Pick<AuthActor, 'getSnapshot' | 'subscribe' | 'send'>, basket: Basket): () => void {
   let knownSub: string | undefined | null = null;

@@ -148,6 +148,9 @@ test('a signed-in customer chooses one of their saved addresses for delivery', a
   await openBasket(page, 3);
   await chooseOrderTypeAndContinue(page, 'Delivery');
   await expectStep(page, '/delivery', 'Enter your delivery details');
+  // Their first saved address is filled in; typing over it or choosing another stays open.
+  await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS6 1BN');
+  await page.getByRole('textbox', { name: 'Address line 1' }).fill('');
 
   await page.getByRole('region', { name: 'Your saved addresses' }).getByRole('button', { name: 'Deliver to 14 Headingley Lane, Flat 3, Leeds, LS6 1BN' }).click();
   await expect(page.getByRole('textbox', { name: 'Address line 1' })).toHaveValue('14 Headingley Lane');

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
@@ -31,6 +31,16 @@ export function DeliveryScreen() {
     return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : BLANK_ADDRESS);
   };
   const [address, setAddress] = useState<DeliveryAddress>(formAddress);
+  const firstSaved = account?.addresses[0];
+  const formBlank = Object.values(address).every((value) => value === '');
+
+  // A signed-in customer's form opens with their first saved address filled in, once, unless something was typed or
+  // chosen (the account may load after the form opened); the others are one tap away, and it can be typed over.
+  useEffect(() => {
+    const { drafts, delivery } = basket.getSnapshot().context;
+    if (firstSaved === undefined || !formBlank || drafts.delivery !== undefined || delivery !== undefined) return;
+    chooseSavedAddress({ address1: firstSaved.address1, address2: firstSaved.address2, town: firstSaved.town, postcode: firstSaved.postCode });
+  }, [basket, firstSaved, formBlank]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
