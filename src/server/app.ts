@@ -157,7 +157,7 @@ export async function buildApp({
     serviceHandlers: operationHandlers,
     prefix: apiPrefix,
   });
-  await registerSite(app, { siteRoot: config.siteRoot, browserConfig });
+  await registerSite(app, { siteRoot: config.siteRoot, browserConfig, publicUrl: config.publicUrl });
   registerAutoRefusalSweep(app, config.acceptanceTimeoutSeconds);
   return app;
 }

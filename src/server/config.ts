@@ -79,6 +79,11 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** RATE_LIMITS: the abuse limits (src/server/plugins/rateLimits.ts); off only for load tests from one address. */
   rateLimits: boolean;
+  /**
+   * PUBLIC_URL: the origin customers reach the site at, with no trailing slash. Canonical links, Open Graph, the
+   * sitemap and structured data name whole URLs (src/server/seo/), which cannot be taken from a request's Host header.
+   */
+  publicUrl: string;
   /** The built site (`vite build` output); not an environment variable, tests override it. */
   siteRoot: string;
 }
@@ -303,6 +308,23 @@ function rateLimits(env: Environment): boolean {
   return value === 'on';
 }
 
+function publicUrl(env: Environment, port: number): string {
+  const value = read(env, 'PUBLIC_URL');
+  if (value === undefined) return `http://localhost:${port}`;
+  const expectation = 'an http:// or https:// origin such as https://www.golden-dragon.example, with no path';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigurationError(`PUBLIC_URL must be ${expectation}, got "${value}"`);
+  }
+  const originOnly = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !originOnly) {
+    throw new ConfigurationError(`PUBLIC_URL must be ${expectation}, got "${value}"`);
+  }
+  return url.origin;
+}
+
 /** The embedded SQLite database's file name inside DATA_DIR. */
 export const SQLITE_FILE_NAME = 'takeaway.sqlite';
 
@@ -320,8 +342,9 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
   }
   const host = matching(env, 'HOST', /^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address') ?? '127.0.0.1';
   const identityConfig = identity(env);
+  const port = portNumber(env, 'PORT', 8080);
   return {
-    port: portNumber(env, 'PORT', 8080),
+    port,
     host,
     localIdentityOnNetwork: localIdentityReachableFromNetwork(env, host, identityConfig.mode),
     ...dataLocation(env),
@@ -343,6 +366,7 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     paymentReconcileAfterSeconds: wholeNumber(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', DEFAULT_RECONCILE_AFTER_SECONDS, 1, 86_400),
     trustProxy: trustProxy(env),
     rateLimits: rateLimits(env),
+    publicUrl: publicUrl(env, port),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
   };
 }

@@ -13,7 +13,8 @@ import { BOOT_DATA_IN_HTML } from '../e2e/bootDataHtml';
 
 const root = resolve(import.meta.dirname, '../..');
 const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
-const indexHtml = '<!doctype html><html><head><title>Test site</title></head><body><div id="root"></div></body></html>';
+// Without a title or description: the server writes each page's own (src/server/seo/pageHead.ts, tests/api/seo.test.ts).
+const indexHtml = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const hashedAssetName = 'index-3f2a1b9c.js';
 const hashedAsset = `export const menu = ${JSON.stringify(Array.from({ length: 2000 }, (_, index) => `dish ${index}`))};\n`;
 

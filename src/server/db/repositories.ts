@@ -17,7 +17,7 @@ export type Menu = Schemas['Menu'];
 
 export interface Repositories {
   restaurant: { getCoreData(): Promise<RestaurantData | undefined> };
-  pages: { getPage(pageName: string): Promise<Page | undefined> };
+  pages: { getPage(pageName: string): Promise<Page | undefined>; listPageNames(): Promise<string[]> };
   menus: { getMenu(menuId: number): Promise<Menu | undefined> };
   orders: OrderRepository;
   acceptance: AcceptanceRepository;
@@ -62,7 +62,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
   const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db, menuOf));
   return {
     restaurant: { getCoreData: coreData },
-    pages: { getPage: (pageName) => getPage(db, pageName) },
+    pages: { getPage: (pageName) => getPage(db, pageName), listPageNames: () => listPageNames(db) },
     menus: { getMenu: menuOf },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued),
@@ -184,6 +184,12 @@ async function getPage(db: Kysely<DatabaseSchema>, pageName: string): Promise<Pa
     .executeTakeFirst();
   if (page === undefined) return undefined;
   return { pageName: page.page_name, title: page.title, rows: JSON.parse(page.content) as Page['rows'] };
+}
+
+/** Every page's name as stored, in name order: the sitemap lists them (src/server/seo/). */
+async function listPageNames(db: Kysely<DatabaseSchema>): Promise<string[]> {
+  const rows = await db.selectFrom('pages').select('page_name').orderBy('page_name').execute();
+  return rows.map((row) => row.page_name);
 }
 
 // Reading a whole menu costs about a millisecond on SQLite, far more than the menu endpoint's budget,

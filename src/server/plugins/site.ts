@@ -8,6 +8,8 @@ import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, isPageName } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
 import { errorBody, isApiRequest } from '../errors';
+import { registerCrawling } from '../seo/crawling';
+import { escapeHtml, pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
@@ -17,13 +19,15 @@ export interface SiteOptions {
   siteRoot: string;
   /** What `/config.json` answers. */
   browserConfig: BrowserConfig;
+  /** The site's origin as customers reach it (PUBLIC_URL), for the whole URLs search engines read. */
+  publicUrl: string;
 }
 
 /**
  * Serves the built site. Vite puts content-hashed files under /assets/, so those may be cached for a
  * year; everything else (the HTML above all) is revalidated so a deploy shows at once.
  */
-export async function registerSite(app: FastifyInstance, { siteRoot, browserConfig }: SiteOptions): Promise<void> {
+export async function registerSite(app: FastifyInstance, { siteRoot, browserConfig, publicUrl }: SiteOptions): Promise<void> {
   const siteBuilt = existsSync(join(siteRoot, 'index.html'));
   if (siteBuilt) {
     const assetsDirectory = join(siteRoot, 'assets') + sep;
@@ -38,8 +42,9 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
     });
   }
   const siteDocument = async (pathname: string) =>
-    withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), await bootDataFor(app, browserConfig, pathname));
+    withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), await bootDataFor(app, browserConfig, pathname), pathname, publicUrl);
   if (siteBuilt) app.get('/', (_request, reply) => sendSiteDocument(reply, siteDocument, '/'));
+  registerCrawling(app, publicUrl);
   app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
 }
 
@@ -107,13 +112,18 @@ function pageNameInPath(pathname: string): string | undefined {
   return isPageName(segment) ? segment : undefined;
 }
 
-/** The start data, and the first photo of the page's first carousel asked for at once: it is that page's largest paint. */
-function withBootData(html: string, boot: BootData): string {
-  const photo = Object.values(boot.pages ?? {}).map(firstPhoto).find((slide) => slide !== undefined);
-  const photoPreload = photo ? `<link rel="preload" as="image" href="${escapeAttribute(photo.img)}" fetchpriority="high">` : '';
-  return html.replace('</head>', `${photoPreload}${bootDataElement(boot)}</head>`);
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/**
+ * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
+ * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
+ * for at once: it is that page's largest paint.
+ */
+function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string): string {
+  const page = Object.values(boot.pages ?? {})[0];
+  const photo = page ? firstPhoto(page) : undefined;
+  const photoPreload = photo ? `<link rel="preload" as="image" href="${escapeHtml(photo.img)}" fetchpriority="high">` : '';
+  const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
+  return html
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${head}${photoPreload}${bootDataElement(boot)}</head>`);
 }
