@@ -23,6 +23,7 @@ import { createTrackingActor } from './actors/tracking';
 import { readBootData } from './api/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { createAppRouter } from './AppRouter';
+import { arriveAtNewPage } from './components/a11y/newPage';
 import { preloadFirstPhoto } from './components/content/pageLayout';
 import { createAnalytics } from './platform/analytics';
 import { createBasketStorage } from './platform/basketStorage';
@@ -115,6 +116,7 @@ async function start(rootElement: HTMLElement) {
     analytics,
     restaurantName: () => coreData.current()?.name,
     checkOrderStatus: checkOrderInProgress,
+    arriveAtNewPage,
   });
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   void listenForDeepLinks((href) => void router.navigate({ href }));

@@ -1,4 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
+import './a11y/focus.css';
+import { LiveAnnouncer } from './a11y/LiveAnnouncer';
+import { MAIN_CONTENT_ID, SkipLinks } from './a11y/SkipLinks';
 import { SignedOutNotice } from './SignedOutNotice';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
@@ -7,15 +10,14 @@ import classes from './SiteLayout.module.css';
 export function SiteLayout() {
   return (
     <div className={classes.page}>
-      <a href="#main-content" className={classes.skipLink}>
-        Skip to content
-      </a>
+      <SkipLinks />
       <SiteHeader />
-      <main id="main-content" className={classes.main} tabIndex={-1}>
+      <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
         <SignedOutNotice />
         <Outlet />
       </main>
       <SiteFooter />
+      <LiveAnnouncer />
     </div>
   );
 }

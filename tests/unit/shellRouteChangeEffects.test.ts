@@ -28,6 +28,7 @@ describe('the effects of a route change', () => {
       analytics,
       restaurantName: () => 'Golden Dragon',
       checkOrderStatus,
+      arriveAtNewPage: () => undefined,
     });
 
     onRouteChange('/privacy');
@@ -48,6 +49,7 @@ describe('the effects of a route change', () => {
       analytics: recordingAnalytics(),
       restaurantName: () => 'Golden Dragon',
       checkOrderStatus: (stored) => void checked.push(stored),
+      arriveAtNewPage: () => undefined,
     });
 
     onRouteChange('/order');
@@ -66,6 +68,7 @@ describe('the effects of a route change', () => {
       analytics,
       restaurantName: () => 'Golden Dragon',
       checkOrderStatus: () => undefined,
+      arriveAtNewPage: () => undefined,
     });
 
     onRouteChange('/terms');
@@ -74,5 +77,24 @@ describe('the effects of a route change', () => {
     onRouteChange('/terms');
 
     expect(analytics.paths).toEqual(['/terms', '/cookies', '/terms']);
+  });
+
+  it('takes the reader to each new page by its title, but not on the first load', () => {
+    const arrivals: string[] = [];
+    const onRouteChange = createRouteChangeEffects({
+      document,
+      storage: window.localStorage,
+      analytics: recordingAnalytics(),
+      restaurantName: () => 'Golden Dragon',
+      checkOrderStatus: () => undefined,
+      arriveAtNewPage: (title) => void arrivals.push(title),
+    });
+
+    onRouteChange('/');
+    onRouteChange('/order');
+    onRouteChange('/order');
+    onRouteChange('/basket');
+
+    expect(arrivals).toEqual(['Golden Dragon | Add items to your order', 'Golden Dragon | Manage your order basket']);
   });
 });

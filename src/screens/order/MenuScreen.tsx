@@ -7,7 +7,8 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
-import { BasketSummaryBar } from '../../components/order/BasketSummaryBar';
+import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSummaryBar';
+import { formatPounds } from '../../components/order/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
 import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
@@ -105,7 +106,7 @@ export function MenuScreen({ menuId, menuRequest }: { menuId: number; menuReques
           <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
           <MenuCategories categories={categories} renderedCount={renderedCategoryCount} onAdd={addToOrder} />
           <Text role="status" size="sm" aria-live="polite">
-            {lastAdded ? `${lastAdded} added to your order` : ''}
+            {lastAdded ? `Added ${lastAdded}. Basket: ${itemCountText(itemCount)}, ${formatPounds(itemCost)}` : ''}
           </Text>
           <BasketSummaryBar itemCount={itemCount} itemCost={itemCost} />
         </>
