@@ -15,9 +15,10 @@ export function SiteLayout() {
       <main id={MAIN_CONTENT_ID} className={classes.main} tabIndex={-1}>
         <SignedOutNotice />
         <Outlet />
+        {/* Within a landmark: axe asks that all content be in one. */}
+        <LiveAnnouncer />
       </main>
       <SiteFooter />
-      <LiveAnnouncer />
     </div>
   );
 }
