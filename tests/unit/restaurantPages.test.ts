@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
 import { usableStoreLink } from '../../src/screens/apps/appLinks';
+import { addressLines } from '../../src/components/restaurant/addressLines';
 import {
-  addressLines,
   directionsUrl,
   openingStatus,
   openingStatusText,

@@ -1,15 +1,13 @@
 import { Anchor, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { Fragment } from 'react';
 import type { components } from '../../api/schema.gen';
 import { Logo } from '../../components/Logo';
-import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { useNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { openingStateAt } from '../../domain/openingHours';
 import type { RestaurantData } from '../../shell/routerContext';
-import { addressLines } from '../restaurant/restaurantDetails';
 import classes from './HomeScreen.module.css';
 import { dishPriceText, leadTimeLines, openingStateText, todaysHoursText } from './homeDetails';
 
@@ -94,17 +92,7 @@ function FindUs({ restaurant }: { restaurant: RestaurantData }) {
       <Title order={2} id="find-us">
         Find us
       </Title>
-      <Text component="address" fs="normal">
-        {addressLines(restaurant.address).map((line, index) => (
-          <Fragment key={`${index}:${line}`}>
-            {index > 0 && <br />}
-            {line}
-          </Fragment>
-        ))}
-      </Text>
-      <Text>
-        Phone: <RestaurantPhoneLink phone={restaurant.phone} />
-      </Text>
+      <RestaurantAddress address={restaurant.address} phone={restaurant.phone} />
       <Anchor component={Link} to="/restaurant" w="fit-content">
         Opening hours and directions
       </Anchor>

@@ -2,13 +2,13 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Table.css';
 import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { Fragment } from 'react';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import type { RestaurantData } from '../../shell/routerContext';
 import { useNow } from '../../components/useNow';
-import { addressLines, directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';
+import { directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';
 
 // Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
 const CLOCK_REFRESH_MS = 60_000;
@@ -34,17 +34,7 @@ function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
         <Title order={2} id="find-us">
           Find us
         </Title>
-        <Text component="address" fs="normal">
-          {addressLines(restaurant.address).map((line, index) => (
-            <Fragment key={`${index}:${line}`}>
-              {index > 0 && <br />}
-              {line}
-            </Fragment>
-          ))}
-        </Text>
-        <Text>
-          Phone: <RestaurantPhoneLink phone={restaurant.phone} />
-        </Text>
+        <RestaurantAddress address={restaurant.address} phone={restaurant.phone} />
         <Anchor href={directionsUrl(restaurant.address)} target="_blank" rel="noopener noreferrer" w="fit-content">
           Get directions (opens in a new tab)
         </Anchor>

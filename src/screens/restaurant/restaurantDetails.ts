@@ -1,5 +1,6 @@
 import { minutesOfTime, type LondonWallClock } from '../../domain/londonClock';
 import type { components } from '../../api/schema.gen';
+import { addressLines } from '../../components/restaurant/addressLines';
 
 type OpeningPeriod = components['schemas']['OpeningPeriod'];
 type Address = components['schemas']['Address'];
@@ -8,11 +9,6 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 // A British week is read from Monday.
 const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 const MINUTES_PER_DAY = 24 * 60;
-
-/** SPEC §3: an address is shown one part per line; empty parts (a missing second line) are left out. */
-export function addressLines(address: Address): string[] {
-  return [address.address1, address.address2, address.town, address.county, address.postCode].map((line) => line.trim()).filter((line) => line !== '');
-}
 
 /** A maps search for the address, which works on phones (it opens the maps app) and desktops alike. */
 export function directionsUrl(address: Address): string {
