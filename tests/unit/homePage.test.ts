@@ -4,20 +4,12 @@ import { londonWallClock } from '../../src/domain/londonClock';
 import { openingStateAt, type OpeningPeriod } from '../../src/domain/openingHours';
 import { dishPriceText, leadTimeLines, openingStateText, todaysHoursText } from '../../src/screens/home/homeDetails';
 import { isAsapAvailable } from '../../src/server/domain/slots';
+import { demoWeek } from './demoWeek';
 
 type MenuItem = components['schemas']['MenuItem'];
 type TakeawaySettings = components['schemas']['TakeawaySettings'];
 
-// The demo restaurant's week (closed on Mondays), with a Friday that runs past midnight and a Sunday lunch.
-const hours: OpeningPeriod[] = [
-  { day: 0, opens: '16:00', closes: '22:00' },
-  { day: 0, opens: '12:00', closes: '14:00' },
-  { day: 2, opens: '17:00', closes: '22:30' },
-  { day: 3, opens: '17:00', closes: '22:30' },
-  { day: 4, opens: '17:00', closes: '22:30' },
-  { day: 5, opens: '17:00', closes: '00:30' },
-  { day: 6, opens: '17:00', closes: '23:30' },
-];
+const hours = demoWeek;
 
 /** The home page's line at an instant, as the page reads it: the state, and today on London's calendar. */
 const statusAt = (instant: string, periods: readonly OpeningPeriod[] = hours) => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { components } from '../../src/api/schema.gen';
 import { usableStoreLink } from '../../src/screens/apps/appLinks';
 import { addressLines } from '../../src/components/restaurant/addressLines';
 import {
@@ -10,21 +9,12 @@ import {
   takeawayToday,
   type OpeningStatus,
 } from '../../src/screens/restaurant/restaurantDetails';
+import { demoWeek } from './demoWeek';
 
-type OpeningPeriod = components['schemas']['OpeningPeriod'];
 
 const address = { address1: '12 Market Street', address2: 'Headingley', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS6 2AB' };
 
-// The demo restaurant's week (closed on Mondays), with a Friday that runs past midnight and a Sunday lunch.
-const hours: OpeningPeriod[] = [
-  { day: 0, opens: '16:00', closes: '22:00' },
-  { day: 0, opens: '12:00', closes: '14:00' },
-  { day: 2, opens: '17:00', closes: '22:30' },
-  { day: 3, opens: '17:00', closes: '22:30' },
-  { day: 4, opens: '17:00', closes: '22:30' },
-  { day: 5, opens: '17:00', closes: '00:30' },
-  { day: 6, opens: '17:00', closes: '23:30' },
-];
+const hours = demoWeek;
 
 const at = (dayOfWeek: number, time: string) => {
   const [hour, minute] = time.split(':').map(Number);
