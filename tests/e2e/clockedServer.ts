@@ -33,6 +33,7 @@ process.on('message', (message: Message) => {
   }
   void server.close().finally(() => {
     rmSync(dataDir, { recursive: true, force: true });
+    // The IPC channel to the test keeps this process alive after the server has closed: end it here.
     process.exit(0);
   });
 });
