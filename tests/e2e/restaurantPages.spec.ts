@@ -82,7 +82,10 @@ test.describe('/restaurant', () => {
     await expect(today).toHaveAttribute('aria-current', 'date');
     await expect(today).toContainText('Today');
     await expect(week.locator('[aria-current]')).toHaveCount(1);
-    await expect(page.getByText(/^(Open now, until \d\d:\d\d|Opens at \d\d:\d\d|Closed today|Closed for the rest of today)$/)).toBeVisible();
+    // The home page's line, from the same rule: open now, or the next opening within the week.
+    await expect(
+      page.getByRole('region', { name: 'Opening hours' }).getByText(/^(Open now · until \d\d:\d\d|Closed · opens (today|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) at \d\d:\d\d)$/),
+    ).toBeVisible();
 
     const takeaway = page.getByRole('region', { name: 'Takeaway today' });
     await expect(takeaway).toContainText(/Collection is available today\.\s*Delivery is available today\.|We are closed for the rest of today/);

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { usableStoreLink } from '../../src/screens/apps/appLinks';
 import { addressLines } from '../../src/components/restaurant/addressLines';
-import {
-  directionsUrl,
-  openingStatus,
-  openingStatusText,
-  openingWeek,
-  takeawayToday,
-  type OpeningStatus,
-} from '../../src/screens/restaurant/restaurantDetails';
+import { londonWallClock } from '../../src/domain/londonClock';
+import { openingStateAt } from '../../src/domain/openingHours';
+import { directionsUrl, openingWeek, takeawayToday, type TakeawaySwitches } from '../../src/screens/restaurant/restaurantDetails';
 import { demoWeek } from './demoWeek';
-
 
 const address = { address1: '12 Market Street', address2: 'Headingley', town: 'Leeds', county: 'West Yorkshire', postCode: 'LS6 2AB' };
 
 const hours = demoWeek;
 
-const at = (dayOfWeek: number, time: string) => {
-  const [hour, minute] = time.split(':').map(Number);
-  return { date: '2026-11-22', dayOfWeek, minutes: hour * 60 + minute };
+/** "Takeaway today" at an instant, as the page reads it: the opening state of the demo week and today on London's calendar. */
+const takeawayAt = (instant: string, switches: TakeawaySwitches = { onlineOrderingAvailable: true, allowCollection: true }) => {
+  const now = new Date(instant);
+  return takeawayToday(switches, openingStateAt(now, hours), londonWallClock(now).date);
 };
 
 describe('the address', () => {
@@ -49,47 +44,34 @@ describe('the week of opening hours', () => {
   });
 });
 
-describe('open now, opening later or closed', () => {
-  const cases: Array<[string, ReturnType<typeof at>, string]> = [
-    ['before the opening', at(2, '16:59'), 'Opens at 17:00'],
-    ['at the opening', at(2, '17:00'), 'Open now, until 22:30'],
-    ['a minute before closing', at(2, '22:29'), 'Open now, until 22:30'],
-    ['at the closing', at(2, '22:30'), 'Closed for the rest of today'],
-    ['between two openings of the day', at(0, '15:00'), 'Opens at 16:00'],
-    ['in the second opening of the day', at(0, '16:30'), 'Open now, until 22:00'],
-    ['on a day without hours', at(1, '18:00'), 'Closed today'],
-    ['late on a night that runs past midnight', at(5, '23:45'), 'Open now, until 00:30'],
-    ['after midnight, still in the night before', at(6, '00:15'), 'Open now, until 00:30'],
-    ['after that night has closed', at(6, '00:30'), 'Opens at 17:00'],
-  ];
-  it.each(cases)('%s', (_when, now, text) => {
-    expect(openingStatusText(openingStatus(hours, now))).toBe(text);
-  });
-});
-
 describe('takeaway today', () => {
-  const open: OpeningStatus = { kind: 'open', until: '22:30' };
-  const opensLater: OpeningStatus = { kind: 'opensLater', at: '17:00' };
-
-  it('offers collection and delivery while ordering is on and the restaurant opens today', () => {
-    expect(takeawayToday({ onlineOrderingAvailable: true, allowCollection: true }, open)).toEqual(['Collection is available today.', 'Delivery is available today.']);
-    expect(takeawayToday({ onlineOrderingAvailable: true, allowCollection: true }, opensLater)).toEqual(['Collection is available today.', 'Delivery is available today.']);
+  const available = ['Collection is available today.', 'Delivery is available today.'];
+  const closedForToday = ['We are closed for the rest of today, so there is no collection or delivery today.'];
+  // November is GMT, so these instants are London's clock: Sunday 22 November 2026 to Saturday 28 November.
+  const cases: Array<[string, string, string[]]> = [
+    ['before the opening', '2026-11-24T16:59:00Z', available],
+    ['while open', '2026-11-24T22:29:00Z', available],
+    ['at the closing', '2026-11-24T22:30:00Z', closedForToday],
+    ['between two openings of the day', '2026-11-22T15:00:00Z', available],
+    ['on a day without hours', '2026-11-23T18:00:00Z', closedForToday],
+    ['after midnight, still in the night before', '2026-11-28T00:15:00Z', available],
+    ['when that night has closed, with an opening later today', '2026-11-28T00:30:00Z', available],
+  ];
+  it.each(cases)('%s', (_when, instant, lines) => {
+    expect(takeawayAt(instant)).toEqual(lines);
   });
 
   it('says when collection is switched off', () => {
-    expect(takeawayToday({ onlineOrderingAvailable: true, allowCollection: false }, open)).toEqual(['Collection is not available today.', 'Delivery is available today.']);
-  });
-
-  it('promises nothing when online ordering is off, whatever else is set', () => {
-    expect(takeawayToday({ onlineOrderingAvailable: false, allowCollection: true }, open)).toEqual([
-      'Online ordering is unavailable at the moment, so collection and delivery cannot be ordered here today.',
+    expect(takeawayAt('2026-11-24T18:00:00Z', { onlineOrderingAvailable: true, allowCollection: false })).toEqual([
+      'Collection is not available today.',
+      'Delivery is available today.',
     ]);
   });
 
-  it('promises nothing for today once the restaurant has closed, or on a closed day', () => {
-    for (const status of [{ kind: 'closedToday' }, { kind: 'closedForTheDay' }] as const) {
-      expect(takeawayToday({ onlineOrderingAvailable: true, allowCollection: true }, status)).toEqual(['We are closed for the rest of today, so there is no collection or delivery today.']);
-    }
+  it('promises nothing when online ordering is off, whatever else is set', () => {
+    expect(takeawayAt('2026-11-24T18:00:00Z', { onlineOrderingAvailable: false, allowCollection: true })).toEqual([
+      'Online ordering is unavailable at the moment, so collection and delivery cannot be ordered here today.',
+    ]);
   });
 });
 

@@ -3,13 +3,14 @@ import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';
 import { Logo } from '../../components/Logo';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
+import { openingStateText } from '../../components/restaurant/openingStateText';
 import { useNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { openingStateAt } from '../../domain/openingHours';
 import type { RestaurantData } from '../../shell/routerContext';
 import classes from './HomeScreen.module.css';
-import { dishPriceText, leadTimeLines, openingStateText, todaysHoursText } from './homeDetails';
+import { dishPriceText, leadTimeLines, todaysHoursText } from './homeDetails';
 
 type MenuItem = components['schemas']['MenuItem'];
 

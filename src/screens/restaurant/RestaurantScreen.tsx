@@ -4,11 +4,13 @@ import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
+import { openingStateText } from '../../components/restaurant/openingStateText';
+import { useNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
+import { openingStateAt } from '../../domain/openingHours';
 import type { RestaurantData } from '../../shell/routerContext';
-import { useNow } from '../../components/useNow';
-import { directionsUrl, openingStatus, openingStatusText, openingWeek, takeawayToday } from './restaurantDetails';
+import { directionsUrl, openingWeek, takeawayToday } from './restaurantDetails';
 
 // Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
 const CLOCK_REFRESH_MS = 60_000;
@@ -21,10 +23,11 @@ export function RestaurantScreen() {
 }
 
 function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
-  const now = londonWallClock(useNow(CLOCK_REFRESH_MS));
-  const status = openingStatus(restaurant.openingHours, now);
+  const now = useNow(CLOCK_REFRESH_MS);
+  const today = londonWallClock(now);
+  const state = openingStateAt(now, restaurant.openingHours);
   const onlineOrderingAvailable = isOnlineOrderingAvailable(restaurant);
-  const takeaway = takeawayToday({ onlineOrderingAvailable, allowCollection: restaurant.takeawaySettings.allowCollection }, status);
+  const takeaway = takeawayToday({ onlineOrderingAvailable, allowCollection: restaurant.takeawaySettings.allowCollection }, state, today.date);
 
   return (
     <Stack gap="lg" py="md" maw={40 * 16}>
@@ -44,10 +47,10 @@ function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
         <Title order={2} id="opening-hours">
           Opening hours
         </Title>
-        <Text fw={700}>{openingStatusText(status)}</Text>
+        <Text fw={700}>{openingStateText(state, today.date)}</Text>
         <Table aria-labelledby="opening-hours" withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} maw={22 * 16}>
           <Table.Tbody>
-            {openingWeek(restaurant.openingHours, now.dayOfWeek).map((day) => (
+            {openingWeek(restaurant.openingHours, today.dayOfWeek).map((day) => (
               <Table.Tr key={day.name} aria-current={day.isToday ? 'date' : undefined} fw={day.isToday ? 700 : undefined}>
                 <Table.Th scope="row" fw="inherit">
                   {day.name}
