@@ -3,6 +3,9 @@ import { TextInput } from '@mantine/core';
 
 export type ContactField = 'name' | 'phone' | 'email';
 
+/** The fields' labels, also the words a refused field is announced by (useAnnounceRefusals). */
+export const CONTACT_LABELS: Record<ContactField, string> = { name: 'Name', phone: 'Phone number', email: 'Email' };
+
 interface ContactInputsProps {
   values: Record<ContactField, string>;
   errors: Partial<Record<ContactField, string | undefined>>;
@@ -13,9 +16,9 @@ interface ContactInputsProps {
 export function ContactInputs({ values, errors, onChange }: ContactInputsProps) {
   return (
     <>
-      <TextInput label="Name" autoComplete="name" required value={values.name} error={errors.name} onChange={(event) => onChange('name', event.currentTarget.value)} />
+      <TextInput label={CONTACT_LABELS.name} autoComplete="name" required value={values.name} error={errors.name} onChange={(event) => onChange('name', event.currentTarget.value)} />
       <TextInput
-        label="Phone number"
+        label={CONTACT_LABELS.phone}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
@@ -25,7 +28,7 @@ export function ContactInputs({ values, errors, onChange }: ContactInputsProps) 
         onChange={(event) => onChange('phone', event.currentTarget.value)}
       />
       <TextInput
-        label="Email"
+        label={CONTACT_LABELS.email}
         type="email"
         autoComplete="email"
         inputMode="email"

@@ -20,7 +20,7 @@ function focusWhenDrawn(doc: Document, deadline: number): void {
  * than at the top of the body, and hear which page it is.
  */
 export function arriveAtNewPage(title: string, doc: Document = document): void {
-  announce(title, doc);
+  announce(title, { doc });
   // After the router's render has been committed, so the heading found is the new page's.
   requestAnimationFrame(() => focusWhenDrawn(doc, Date.now() + HEADING_WAIT_MS));
 }

@@ -14,6 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
 import { preselectedOrderType } from '../../../machines/basket/journeyChoices';
 import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../machines/basket/basketMinimums';
+import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
@@ -110,6 +111,8 @@ export function BasketScreen() {
   const [triedToContinue, setTriedToContinue] = useState(false);
   const orderTypeMemory = useMemo(() => createOrderTypeMemory(), []);
   const hasLines = lines.length > 0;
+  // An emptied basket says so on the page instead.
+  useAnnounceTotal(hasLines ? totals?.totalCost : undefined);
 
   // A basket without an order type opens with the one this device chose last ticked (the customer can change it).
   useEffect(() => {

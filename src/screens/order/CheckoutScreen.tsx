@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { cashOfferFor, paymentTypesOffered } from '../../../machines/basket/basketPayment';
+import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
@@ -47,6 +48,8 @@ export function CheckoutScreen() {
   const paysOnline = context.paymentType === PaymentType.InternetOrder;
   const choice: PaymentChoice = paysOnline ? onlineChoice : 'cash';
   const isDelivery = context.orderType === OrderType.Delivery;
+  // A voucher applied or removed here changes it.
+  useAnnounceTotal(context.totals?.totalCost);
 
   // The basket statechart keeps a way chosen before, or chooses the first offered until the customer picks another.
   useEffect(() => {

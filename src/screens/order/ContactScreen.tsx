@@ -8,7 +8,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fillBlankContact } from '../../../machines/basket/basketForms';
 import { firstIncompleteStep, redirectForStep } from '../../../machines/basket/basketMachine';
-import { ContactInputs } from '../../components/ContactInputs';
+import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
+import { CONTACT_LABELS, ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 
@@ -25,6 +26,7 @@ export function ContactScreen() {
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const draft = useSelector(basket, (snapshot) => snapshot.context.drafts.contact);
   const [details, setDetails] = useState(() => draft ?? basket.getSnapshot().context.contact ?? { name: '', phone: '', email: '' });
+  const formRef = useAnnounceRefusals(fieldErrors, CONTACT_LABELS);
 
   // The customer's details arrive when their account has loaded, maybe after the form opened: they fill the empty fields.
   useEffect(() => {
@@ -53,7 +55,7 @@ export function ContactScreen() {
       <Title order={1}>{HEADING}</Title>
       <Text>We use these only to tell you about this order.</Text>
       <StepErrorAlert error={basketError} title="Your order could not be saved" />
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <ContactInputs values={details} errors={fieldErrors} onChange={(field, value) => setDetails({ ...details, [field]: value })} />
           <Button type="submit" size="md">

@@ -6,11 +6,20 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
+import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useCustomer, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 
 const BLANK_ADDRESS: DeliveryAddress = { address1: '', address2: '', town: '', postcode: '' };
+
+/** The fields' labels, also the words a refused field is announced by. */
+const ADDRESS_LABELS: Record<keyof DeliveryAddress, string> = {
+  address1: 'Address line 1',
+  address2: 'Address line 2 (optional)',
+  town: 'Town or city',
+  postcode: 'Postcode',
+};
 
 const addressLabel = (address: DeliveryAddress) => [address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ');
 
@@ -21,6 +30,8 @@ export function DeliveryScreen() {
   useNextStepNavigation('delivery');
   const basket = useBasketActor();
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
+  // The postcode is refused by the form's check at once, or by the delivery zones' answer a moment later.
+  const formRef = useAnnounceRefusals(fieldErrors, ADDRESS_LABELS);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const checking = useSelector(basket, (snapshot) => snapshot.matches({ deliveryCheck: 'checking' }));
   const acceptedCharge = useSelector(basket, (snapshot) => snapshot.context.delivery?.deliveryCharge);
@@ -53,6 +64,7 @@ export function DeliveryScreen() {
   }
 
   const field = (name: keyof DeliveryAddress) => ({
+    label: ADDRESS_LABELS[name],
     value: address[name],
     error: fieldErrors[name],
     onChange: (event: { currentTarget: HTMLInputElement }) => setAddress({ ...address, [name]: event.currentTarget.value }),
@@ -76,12 +88,12 @@ export function DeliveryScreen() {
           </Group>
         </Stack>
       )}
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Address line 1" autoComplete="address-line1" required {...field('address1')} />
-          <TextInput label="Address line 2 (optional)" autoComplete="address-line2" {...field('address2')} />
-          <TextInput label="Town or city" autoComplete="address-level2" required {...field('town')} />
-          <TextInput label="Postcode" autoComplete="postal-code" autoCapitalize="characters" required maw={12 * 16} {...field('postcode')} />
+          <TextInput autoComplete="address-line1" required {...field('address1')} />
+          <TextInput autoComplete="address-line2" {...field('address2')} />
+          <TextInput autoComplete="address-level2" required {...field('town')} />
+          <TextInput autoComplete="postal-code" autoCapitalize="characters" required maw={12 * 16} {...field('postcode')} />
           <Button type="submit" size="md" loading={checking}>
             Continue
           </Button>

@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../api/useApiRequest';
+import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
@@ -36,7 +37,9 @@ export function OrderTimeScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
   const orderType = useSelector(basket, (snapshot) => (snapshot.context.orderType === OrderType.Delivery ? OrderType.Delivery : OrderType.Collection));
-  const fieldError = useSelector(basket, (snapshot) => snapshot.context.fieldErrors.requestedTime);
+  const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
+  const timeQuestion = orderType === OrderType.Delivery ? 'When would you like your delivery?' : 'When would you like to collect?';
+  const formRef = useAnnounceRefusals(fieldErrors, { requestedTime: timeQuestion });
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const { state, data, error, send } = useApiRequest<1 | 2, TimeSlots>((type, signal) =>
     callApi(api.GET('/orderbuilder/timeSlots/{orderType}', { params: { path: { orderType: type } }, signal }), signal),
@@ -86,13 +89,13 @@ export function OrderTimeScreen() {
           We cannot take an online order for {orderType === OrderType.Delivery ? 'delivery' : 'collection'} at the moment. Please phone the restaurant.
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Radio.Group
-              label={orderType === OrderType.Delivery ? 'When would you like your delivery?' : 'When would you like to collect?'}
+              label={timeQuestion}
               value={shown === undefined ? '' : shown.asap ? ASAP : LATER}
               onChange={(value) => setPicked(value === ASAP ? { asap: true } : laterOrderTime(shown, offered))}
-              error={fieldError}
+              error={fieldErrors.requestedTime}
             >
               <Stack gap="xs" mt="xs">
                 {data.asapAvailable && <Radio value={ASAP} label="As soon as possible" />}
