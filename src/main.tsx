@@ -11,7 +11,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
@@ -74,6 +74,7 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
+  await yieldToBrowser();
   auth.start();
   const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
@@ -84,10 +85,14 @@ async function start(rootElement: HTMLElement) {
   const startPage = pageNameAt(window.location.pathname);
   if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await yieldToBrowser();
+  // Each statechart is built in a task of its own: together they would be one long task on a phone.
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   followCustomerInBasket(auth, basket);
+  await yieldToBrowser();
   const payment = createPaymentActor({ api, basket });
+  await yieldToBrowser();
   const acceptance = createAcceptanceActor(api);
+  await yieldToBrowser();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
@@ -121,12 +126,16 @@ async function start(rootElement: HTMLElement) {
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   void listenForDeepLinks((href) => void router.navigate({ href }));
 
-  createRoot(rootElement).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </StrictMode>,
+  const root = createRoot(rootElement);
+  // As a transition React renders the first page in slices between which the browser can answer a tap.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
 }
 
