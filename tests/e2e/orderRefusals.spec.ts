@@ -26,7 +26,8 @@ test('a postcode outside the delivery zones is refused with a message on the pos
   // A postcode that is not a UK postcode at all is refused before any call.
   await postcode.fill('LS6');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Enter a full UK postcode, like LS6 2AB')).toBeVisible();
+  await expect(page.getByText('Enter a full UK postcode, like LS6 2AB', { exact: true })).toBeVisible();
+  await expect(urgentAnnouncement(page)).toHaveText('Postcode: Enter a full UK postcode, like LS6 2AB');
   await expect(page).toHaveURL((url) => url.pathname === '/delivery');
 });
 
@@ -38,16 +39,18 @@ test('a basket below the collection minimum is refused with the amount still to 
   await expect(page.getByText('Add £12.50 to deliver')).toBeVisible();
 
   await chooseOrderTypeAndContinue(page, 'Collection');
-  await expect(page.getByText('Add £7.50 to collect: the minimum order for collection is £10.00')).toBeVisible();
+  await expect(page.getByText('Add £7.50 to collect: the minimum order for collection is £10.00', { exact: true })).toBeVisible();
+  await expect(urgentAnnouncement(page)).toHaveText('Collection or delivery?: Add £7.50 to collect: the minimum order for collection is £10.00');
   await expect(page).toHaveURL((url) => url.pathname === '/basket');
 
   await page.getByRole('button', { name: 'Add one more Prawn Crackers (Small bag)' }).click();
   await page.getByRole('button', { name: 'Add one more Prawn Crackers (Small bag)' }).click();
   await page.getByRole('button', { name: 'Add one more Prawn Crackers (Small bag)' }).click();
   await expect(page.getByText('Collection available')).toBeVisible();
-  await expect(page.getByText('the minimum order for collection is £10.00')).toHaveCount(0);
+  // The message beside the choice has gone (the live region keeps the words it said, with the question before them).
+  await expect(page.getByText(/^Add £[\d.]+ to collect: the minimum order for collection is £10\.00$/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove one Prawn Crackers (Small bag)' }).click();
-  await expect(page.getByText('Add £2.50 to collect: the minimum order for collection is £10.00')).toBeVisible();
+  await expect(page.getByText('Add £2.50 to collect: the minimum order for collection is £10.00', { exact: true })).toBeVisible();
   // Three at £2.50 and the 10p bag charge, as the server priced them.
   await expect(politeAnnouncement(page)).toHaveText('Basket total £7.60');
   await page.getByRole('button', { name: 'Continue' }).click();
