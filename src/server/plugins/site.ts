@@ -4,8 +4,9 @@ import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
+import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, isPageName } from '../../domain/pageContent';
+import { firstPhoto, isPageName, photoSrcSet } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
 import { errorBody, isApiRequest } from '../errors';
 import { registerCrawling } from '../seo/crawling';
@@ -120,10 +121,17 @@ function pageNameInPath(pathname: string): string | undefined {
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
-  const photoPreload = photo ? `<link rel="preload" as="image" href="${escapeHtml(photo.img)}" fetchpriority="high">` : '';
+  const photoPreload = photo ? photoPreloadLink(photo.slide, photo.sizes) : '';
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   return html
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${head}${photoPreload}${bootDataElement(boot)}</head>`);
+}
+
+/** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */
+function photoPreloadLink(slide: components['schemas']['CarouselSlide'], sizes: string): string {
+  const srcSet = photoSrcSet(slide);
+  const widths = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(slide.img)}"${widths} fetchpriority="high">`;
 }
