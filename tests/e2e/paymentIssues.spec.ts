@@ -94,7 +94,7 @@ test('LogError failing after a failure: "There was an external PayPal issue."', 
   expect(logged).toEqual([expect.objectContaining({ errorMode: 'IssueCreatingPayPalBasketApi' })]);
 });
 
-test('/paymentProcessing opened with no order being paid: "Your order was not loaded correctly."', async ({ page }) => {
+test('/paymentProcessing opened with no order being paid: "Your order was not loaded correctly.", and the customer can leave', async ({ page }) => {
   const logged = watchLoggedErrors(page);
   await page.goto('/paymentProcessing');
   await waitForShell(page);
@@ -102,6 +102,10 @@ test('/paymentProcessing opened with no order being paid: "Your order was not lo
   await expectPaymentIssue(page, ORDER_NOT_LOADED);
   expect(logged).toEqual([expect.objectContaining({ errorMode: 'MissingOrderIdOrPayPalOrderId' })]);
   expect(logged[0]).not.toHaveProperty('orderBuilderId');
+
+  // The customer is not kept there: the header's links lead on.
+  await page.getByRole('banner').getByRole('link', { name: 'Restaurant', exact: true }).click();
+  await expectStep(page, '/restaurant', 'Visit the restaurant');
 });
 
 test('PayPal\'s script unreachable: "PayPal failed to load correctly.", then paid in cash and placed', async ({ page }) => {

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { shownErrorMode } from '../../../machines/payment/paymentMachine';
+import { PAYMENT_ISSUE_PATH, shownErrorMode } from '../../../machines/payment/paymentMachine';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { paymentErrorMessage } from '../../domain/paymentErrors';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
@@ -11,7 +11,7 @@ import { usePaymentActor, usePaymentNavigation } from './usePayment';
 /** `/paymentIssue`: what went wrong with the payment (SPEC §8) and the ways on: cash instead, or PayPal again. */
 export function PaymentIssueScreen() {
   const payment = usePaymentActor();
-  usePaymentNavigation();
+  usePaymentNavigation(PAYMENT_ISSUE_PATH);
   const mode = useSelector(payment, shownErrorMode);
   const cashError = useSelector(payment, (snapshot) => snapshot.context.cashError);
   const converting = useSelector(payment, (snapshot) => snapshot.matches('convertingToCash'));

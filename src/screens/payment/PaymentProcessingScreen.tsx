@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Loader.css';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { paymentToResume } from '../../../machines/payment/paymentMachine';
+import { PAYMENT_PROCESSING_PATH, paymentToResume } from '../../../machines/payment/paymentMachine';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
 
 /** The linked PayPal order, kept for the tab's life so that a reload here asks authorise-capture again. */
@@ -32,7 +32,7 @@ export function PaymentProcessingScreen() {
     const subscription = payment.subscribe(keep);
     return () => subscription.unsubscribe();
   }, [payment]);
-  usePaymentNavigation();
+  usePaymentNavigation(PAYMENT_PROCESSING_PATH);
 
   return (
     <Stack gap="md" py="md" maw={40 * 16} align="flex-start">

@@ -6,7 +6,7 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import type { BasketContext } from '../../../machines/basket/basketMachine';
-import type { ScriptStatus } from '../../../machines/payment/paymentMachine';
+import { PAYMENT_PATH, type ScriptStatus } from '../../../machines/payment/paymentMachine';
 import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
 import { PayPalScript } from '../../platform/paypal';
 import { useBasketActor } from '../order/useBasket';
@@ -68,7 +68,7 @@ export function PaymentScreen() {
   useEffect(() => {
     payment.send({ type: 'START', basketId: basket.getSnapshot().context.basketId });
   }, [payment, basket]);
-  usePaymentNavigation();
+  usePaymentNavigation(PAYMENT_PATH);
   const reportStatus = useCallback((status: ScriptStatus) => payment.send({ type: 'SCRIPT_STATUS', status }), [payment]);
   const linking = useSelector(payment, (snapshot) => snapshot.matches('linking'));
 

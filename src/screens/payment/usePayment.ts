@@ -1,4 +1,4 @@
-import { rootRouteId, useNavigate, useRouteContext, useRouterState } from '@tanstack/react-router';
+import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { CONFIRMATION_PATH } from '../../../machines/basket/journeySteps';
 import { paymentPathOf, type PaymentSnapshot } from '../../../machines/payment/paymentMachine';
@@ -15,19 +15,20 @@ function destinationOf(snapshot: PaymentSnapshot): string | undefined {
 
 /**
  * Keeps a payment page on the page the statechart is at. Read from the actor when the effect runs (not from the
- * render), so that a screen's own START or RESUME, sent by an earlier effect, is what decides.
+ * render), so that a screen's own START or RESUME, sent by an earlier effect, is what decides. Compared with the
+ * screen's own path, not the router's location: while the customer leaves by a link or Back, the location already
+ * names the next page but this screen is still drawn, and would send them back.
  */
-export function usePaymentNavigation() {
+export function usePaymentNavigation(screenPath: string) {
   const payment = usePaymentActor();
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
   useEffect(() => {
     const follow = (snapshot: PaymentSnapshot) => {
       const to = destinationOf(snapshot);
-      if (to !== undefined && normalisePath(to) !== normalisePath(pathname)) void navigate({ href: to, replace: true });
+      if (to !== undefined && normalisePath(to) !== normalisePath(screenPath)) void navigate({ href: to, replace: true });
     };
     follow(payment.getSnapshot());
     const subscription = payment.subscribe(follow);
     return () => subscription.unsubscribe();
-  }, [payment, navigate, pathname]);
+  }, [payment, navigate, screenPath]);
 }
