@@ -12,6 +12,7 @@ import '@mantine/core/styles/Anchor.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
@@ -55,6 +56,7 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
   // Without its configuration the site cannot reach the API or render routes; this is /sorry in plain HTML.
   window.history.replaceState(null, '', '/sorry');
   document.title = 'Sorry, something went wrong';
+  rootElement.removeAttribute('inert');
   rootElement.innerHTML =
     '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:1rem;text-align:center">' +
     '<h1>Sorry, something went wrong</h1><p>We could not load the site. Please try again in a moment.</p>' +
@@ -121,13 +123,28 @@ async function start(rootElement: HTMLElement) {
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   void listenForDeepLinks((href) => void router.navigate({ href }));
 
-  createRoot(rootElement).render(
+  const app = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <RouterProvider router={router} />
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const root = createRoot(rootElement);
+  if (!isPrerendered(rootElement)) {
+    root.render(app);
+    return;
+  }
+  // The served HTML shows this page already (docs/first-paint.md): the app draws once the route has resolved with its
+  // code in, so that its first drawing is the same page rather than a loader, and only then does the page come alive.
+  await router.load();
+  flushSync(() => root.render(app));
+  rootElement.removeAttribute('inert');
+}
+
+/** The server marks a root that holds the page's first paint `inert` (src/server/plugins/site.ts). */
+function isPrerendered(rootElement: HTMLElement): boolean {
+  return rootElement.hasAttribute('inert');
 }
 
 const rootElement = document.getElementById('root');

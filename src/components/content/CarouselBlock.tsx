@@ -19,6 +19,8 @@ function FirstPhoto({ slide, priority }: { slide: CarouselSlide; priority: boole
 
 export function CarouselBlock({ slides, priority }: { slides: CarouselSlide[]; priority: boolean }) {
   if (slides.length === 0) return null;
+  // The served HTML's first paint (src/prerender/) is drawn where there is no browser for Swiper: the first photo is all it shows.
+  if (typeof document === 'undefined') return <FirstPhoto slide={slides[0]} priority={priority} />;
   return (
     <Suspense fallback={<FirstPhoto slide={slides[0]} priority={priority} />}>
       <Carousel slides={slides} priority={priority} />

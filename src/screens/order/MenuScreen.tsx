@@ -23,8 +23,10 @@ type ConfigItem = components['schemas']['ConfigItem'];
 /**
  * `/order`: the takeaway menu from `GET /menu/getMenu/{menuId}`, with the basket always one tap away.
  * `menuRequest` is the route loader's request for that menu, used by the first send only: trying again asks afresh.
+ * `broughtMenu`, the menu the page brought, shows at once rather than after that request has settled, so that the
+ * app's first drawing is the served HTML's (src/prerender/).
  */
-export function MenuScreen({ menuId, menuRequest }: { menuId: number; menuRequest: MenuRequest | undefined }) {
+export function MenuScreen({ menuId, menuRequest, broughtMenu }: { menuId: number; menuRequest: MenuRequest | undefined; broughtMenu?: Menu }) {
   useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
@@ -33,12 +35,13 @@ export function MenuScreen({ menuId, menuRequest }: { menuId: number; menuReques
   const placedOrderRef = useSelector(basket, (snapshot) => snapshot.context.orderRef);
   const [lastAdded, setLastAdded] = useState<string>();
   const unusedMenuRequest = useRef(menuRequest);
-  const { state, data: menu, error, send } = useApiRequest<number, Menu>((id, signal) => {
+  const { state, data: answeredMenu, error, send } = useApiRequest<number, Menu>((id, signal) => {
     const loaderRequest = unusedMenuRequest.current;
     unusedMenuRequest.current = undefined;
     return loaderRequest && id === menuId ? loaderRequest : requestMenu(api, id, signal);
   });
   useEffect(() => send(menuId), [send, menuId]);
+  const menu = state === 'responseReceived' ? answeredMenu : (broughtMenu ?? null);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
   const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length);
   // A basket saved against an older menu is checked against this one (the machine ignores the same version).
@@ -88,7 +91,7 @@ export function MenuScreen({ menuId, menuRequest }: { menuId: number; menuReques
         <Title order={1}>Add items to your order</Title>
         <Text c="dimmed">Choose your dishes for collection or delivery. Every dish lists its allergens; please ask us if you have any questions.</Text>
       </div>
-      {state !== 'responseReceived' || menu === null ? (
+      {menu === null ? (
         <PageLoading />
       ) : (
         <>

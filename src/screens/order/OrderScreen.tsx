@@ -6,8 +6,8 @@ import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 /** `/order` is public (SPEC §2), so it stays when ordering is off and says how to order instead. */
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
-  const menuRequest = useLoaderData({ from: '/order', select: (data) => data.menuRequest });
+  const { menuRequest, broughtMenu } = useLoaderData({ from: '/order' });
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
-  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} />;
+  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} broughtMenu={broughtMenu} />;
 }
