@@ -15,8 +15,10 @@ function newestChange(path) {
 
 /** `npm run build`: the site for the browser, then the first paint's server entry beside it. */
 export function buildSite() {
-  runOrExit('npx', ['vite', 'build', '--logLevel', 'warn']);
-  runOrExit('npx', ['vite', 'build', '--ssr', 'src/prerender/renderFirstPaint.tsx', '--logLevel', 'warn']);
+  // Vite builds React's development variant under a caller's NODE_ENV=test (Vitest's), whatever its mode.
+  const options = { env: { ...process.env, NODE_ENV: 'production' } };
+  runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], options);
+  runOrExit('npx', ['vite', 'build', '--ssr', 'src/prerender/renderFirstPaint.tsx', '--logLevel', 'warn'], options);
 }
 
 /** Builds the site when there is no build yet or any source is newer than it. */
