@@ -11,8 +11,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
@@ -76,6 +75,7 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
+  await yieldToBrowser();
   auth.start();
   const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
@@ -86,10 +86,14 @@ async function start(rootElement: HTMLElement) {
   const startPage = pageNameAt(window.location.pathname);
   if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await yieldToBrowser();
+  // Each statechart is built in a task of its own: together they would be one long task on a phone.
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   followCustomerInBasket(auth, basket);
+  await yieldToBrowser();
   const payment = createPaymentActor({ api, basket });
+  await yieldToBrowser();
   const acceptance = createAcceptanceActor(api);
+  await yieldToBrowser();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
@@ -123,23 +127,28 @@ async function start(rootElement: HTMLElement) {
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   void listenForDeepLinks((href) => void router.navigate({ href }));
 
-  const app = (
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </StrictMode>
-  );
   const root = createRoot(rootElement);
-  if (!isPrerendered(rootElement)) {
-    root.render(app);
-    return;
-  }
-  // The served HTML shows this page already (docs/first-paint.md): the app draws once the route has resolved with its
-  // code in, so that its first drawing is the same page rather than a loader, and only then does the page come alive.
-  await router.load();
-  flushSync(() => root.render(app));
-  rootElement.removeAttribute('inert');
+  // The served HTML may show this page already (docs/first-paint.md): then the app draws once the route has resolved
+  // with its code in, so that its first drawing is the same page rather than a loader, and only then comes alive.
+  if (isPrerendered(rootElement)) await router.load();
+  // As a transition React renders the first page in slices between which the browser can answer a tap.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <AliveOnceDrawn root={rootElement}>
+            <RouterProvider router={router} />
+          </AliveOnceDrawn>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+/** The prerendered page's controls stay `inert` until the app's own have replaced them. */
+function AliveOnceDrawn({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  return children;
 }
 
 /** The server marks a root that holds the page's first paint `inert` (src/server/plugins/site.ts). */

@@ -913,6 +913,14 @@ export interface components {
             alt: string;
             width: number;
             height: number;
+            /** @description The same photo at narrower widths, for a phone or a tablet column to download instead of the full-size img (the browser chooses from them and img, by the width the layout gives the photo). */
+            sources?: components["schemas"]["PhotoSource"][];
+        };
+        PhotoSource: {
+            /** @description This width's URL (a site path or an https URL). */
+            img: string;
+            /** @description Its width in pixels; its height keeps the slide's proportions. */
+            width: number;
         };
         ContentCardData: {
             header: string;

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
+import { validateDishSearch } from '../screens/order/dishSearch';
 import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
 
 export const Route = createFileRoute('/order')({
+  validateSearch: validateDishSearch,
   // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
   // load here has it in the page already.
   loader: ({ context: { api, restaurant, menuFromPage } }) => {

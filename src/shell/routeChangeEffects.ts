@@ -24,9 +24,12 @@ export function createRouteChangeEffects(dependencies: RouteChangeDependencies):
     const isFirstLoad = previousPathname === undefined;
     previousPathname = pathname;
     document.title = titleFor(pathname, restaurantName());
-    if (!isFirstLoad) arriveAtNewPage(document.title);
     analytics.pageView(pathname);
-    document.getElementById(HEADER_ELEMENT_ID)?.scrollIntoView({ block: 'start' });
+    // A page just opened starts at its top already; scrolling there would only force a layout while the phone is busiest.
+    if (!isFirstLoad) {
+      arriveAtNewPage(document.title);
+      document.getElementById(HEADER_ELEMENT_ID)?.scrollIntoView({ block: 'start' });
+    }
     checkOrderInProgress(storage, checkOrderStatus);
   };
 }

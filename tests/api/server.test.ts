@@ -401,11 +401,21 @@ describe('the site', () => {
     for (const path of ['/', '/basket', '/gallery']) expect((await siteDocument(path)).boot.menu, path).toBeUndefined();
   });
 
-  it('the gallery asks for its first photo at once; a page without a carousel asks for none', async () => {
+  it('the gallery asks for its first photo at once, at the width its column shows; a page without a carousel asks for none', async () => {
     const gallery = (await (await api('/pagedata/page/Gallery')).json()).data;
     const { written, boot } = await siteDocument('/gallery');
     expect(boot.pages).toEqual({ gallery });
-    expect(written).toContain('<link rel="preload" as="image" href="/images/gallery/dining-room.webp" fetchpriority="high">');
+    const widths = [480, 800, 1200].map((width) => `/images/gallery/dining-room-${width}w.webp ${width}w`).join(', ');
+    // The gallery's first carousel is in a column of 8 twelfths from the md breakpoint, the whole width below it.
+    const sizes = [
+      '(min-width: 992px) calc((min(100vw, 75rem) - 2rem) * 8 / 12)',
+      '(min-width: 768px) calc((min(100vw, 75rem) - 2rem) * 8 / 12)',
+      '(min-width: 576px) calc(min(100vw, 75rem) - 2rem)',
+      'calc(min(100vw, 75rem) - 2rem)',
+    ].join(', ');
+    expect(written).toContain(
+      `<link rel="preload" as="image" href="/images/gallery/dining-room.webp" imagesrcset="${widths}, /images/gallery/dining-room.webp 1600w" imagesizes="${sizes}" fetchpriority="high">`,
+    );
     expect((await siteDocument('/privacy')).written).not.toContain('rel="preload"');
   });
 

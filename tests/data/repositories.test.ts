@@ -270,6 +270,18 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
       expect(cards.find((card) => card.ctaIcon === 0)).toMatchObject({ header: 'Call us', ctaLink: 'tel:+441134960123' });
     });
 
+    it('lists every stored page by name, a page stored since included (the sitemap), in one order whatever the collation', async () => {
+      // Code-point order: capitals first, as SQLite sorts and PostgreSQL only under the C collation.
+      const seededNames = ['Gallery', 'about-us', 'allergens', 'cookies', 'privacy', 'terms'];
+      expect(await repositories.pages.listPageNames()).toEqual(seededNames);
+      await database.db.insertInto('pages').values({ page_name: 'Banquets', title: 'Banquets', content: '[]' }).execute();
+      try {
+        expect(await repositories.pages.listPageNames()).toEqual(['Banquets', ...seededNames]);
+      } finally {
+        await database.db.deleteFrom('pages').where('page_name', '=', 'Banquets').execute();
+      }
+    });
+
     it('serves the privacy, cookies, terms and about-us pages as text sections', async () => {
       const expected = [
         ['privacy', 'Privacy Policy', ['UK General Data Protection Regulation', 'tracking cookie', 'Google Analytics']],

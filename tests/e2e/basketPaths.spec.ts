@@ -51,7 +51,7 @@ async function expectScreen(page: Page, shown: BasketSnapshot, after: string): P
     if (fieldErrors.postcode === undefined) await expect(postcode, message).not.toHaveAttribute('aria-invalid', 'true');
     else {
       await expect(postcode, message).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByText(deliveryMessages.outOfZone(drafts.delivery!.postcode)), message).toBeVisible();
+      await expect(page.getByText(deliveryMessages.outOfZone(drafts.delivery!.postcode), { exact: true }), message).toBeVisible();
     }
   } else if (journey === 'basket' || journey === 'delivery') {
     await expectStep(page, '/contact', 'Enter your contact details');

@@ -27,12 +27,15 @@ test('a failed order update goes to /fix-issue with the refused fields; "Try aga
   await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
   await openBasket(page, 2);
   await page.route('**/api/orderbuilder/update', (route) =>
-    route.fulfill({ status: 400, json: { errorMessage: '', validationErrors: [{ field: 'phone', message: 'Enter a UK phone number' }] } }),
+    route.fulfill({ status: 400, json: { errorMessage: '', validationErrors: [{ field: 'phone', message: 'must be a UK phone number, for example 0113 496 0123' }] } }),
   );
   // Choosing collection saves the order at once; the refusal leaves the basket step for /fix-issue.
   await page.getByRole('radio', { name: 'Collection' }).check();
   await expectStep(page, '/fix-issue', 'Fix your order issue');
-  await expect(page.getByRole('list', { name: 'What needs fixing' })).toContainText('phone: Enter a UK phone number');
+  // The field by the label the customer typed it under, never the contract's name for it.
+  await expect(page.getByRole('list', { name: 'What needs fixing' }).getByRole('listitem')).toHaveText([
+    'Phone number must be a UK phone number, for example 0113 496 0123',
+  ]);
   await expect(page.getByRole('link', { name: 'Back to your basket' })).toHaveAttribute('href', '/basket');
 
   await page.unroute('**/api/orderbuilder/update');

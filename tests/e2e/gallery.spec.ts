@@ -63,7 +63,10 @@ test('the gallery draws every block type of the seeded page', async ({ page }) =
   await expect(firstPhoto).toHaveAttribute('width', '1600');
   await expect(firstPhoto).toHaveAttribute('height', '1067');
   await expect(firstPhoto).toHaveAttribute('src', /\.webp$/);
-  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1600);
+  // Its column is 8 twelfths of 75rem less the padding, 779 pixels at 1×: the 800-pixel photo is the one downloaded.
+  await expect
+    .poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.complete && new URL(image.currentSrc).pathname))
+    .toBe('/images/gallery/dining-room-800w.webp');
   // 4: card blocks, with header, header1, header2 and paragraphs.
   const callUs = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
   await expect(callUs.getByText('0113 496 0123', { exact: true })).toBeVisible();
@@ -227,7 +230,8 @@ test('the gallery asks for its page data only when it does not hold it', async (
   expect(asked).toEqual(['/api/pagedata/page/Gallery']);
 });
 
-test('a start at the gallery asks for nothing: the page brings its data and its first photo', async ({ page }) => {
+test('a start at the gallery on a phone asks for nothing: the page brings its data and its first photo, at a phone’s width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   const asked = pageDataCalls(page);
   const photos: string[] = [];
   page.on('request', (request) => {
@@ -236,9 +240,13 @@ test('a start at the gallery asks for nothing: the page brings its data and its 
   await page.goto('/gallery');
   await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', '/images/gallery/dining-room.webp');
   await expect(carouselOf(page)).toBeVisible();
-  await expect(carouselOf(page).getByRole('img')).toHaveAttribute('src', '/images/gallery/dining-room.webp');
+  const firstPhoto = carouselOf(page).getByRole('img').first();
+  await expect(firstPhoto).toHaveAttribute('src', '/images/gallery/dining-room.webp');
+  // A 390-pixel screen at 1× shows the photo 358 pixels wide: the 480-pixel one is enough, never the 1600.
+  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe('/images/gallery/dining-room-480w.webp');
   expect(asked).toEqual([]);
-  expect(photos[0]).toBe('/images/gallery/dining-room.webp');
+  expect(photos[0]).toBe('/images/gallery/dining-room-480w.webp');
+  expect(photos).not.toContain('/images/gallery/dining-room.webp');
 });
 
 for (const pageName of ['privacy', 'cookies', 'terms', 'about-us', 'allergens']) {

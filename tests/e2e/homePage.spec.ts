@@ -75,7 +75,7 @@ test('the home page says whether the restaurant is open, today’s hours and lea
     const cheapest = item.itemCost + (extras.length > 0 ? Math.min(...extras) : 0);
     const price = gbp.format(cheapest);
     await expect(dishes.nth(index)).toContainText(new Set(extras).size > 1 ? `from ${price}` : price);
-    await expect(dishes.nth(index).getByRole('link', { name: `Order ${item.title}` })).toHaveAttribute('href', '/order');
+    await expect(dishes.nth(index).getByRole('link', { name: `Order ${item.title}` })).toHaveAttribute('href', `/order?dish=${item.itemId}`);
   }
 
   const findUs = page.getByRole('region', { name: 'Find us' });
@@ -85,8 +85,13 @@ test('the home page says whether the restaurant is open, today’s hours and lea
   );
   await expect(findUs.getByRole('link', { name: restaurant.phone })).toHaveAttribute('href', `tel:${restaurant.phone.replace(/\s/g, '')}`);
 
-  await dishes.first().getByRole('link', { name: `Order ${highlighted[0].title}` }).click();
+  // The last highlighted dish is furthest down the menu: the link lands on it, ready to add.
+  const linked = highlighted[highlighted.length - 1];
+  await dishes.last().getByRole('link', { name: `Order ${linked.title}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Add items to your order' })).toBeVisible();
+  const addLinked = page.getByRole('button', { name: `Add ${linked.title} to order` });
+  await expect(addLinked).toBeFocused();
+  await expect(addLinked).toBeInViewport();
 });
 
 test('with online ordering off the home page promises no lead times and offers its dishes without ordering them', async ({ page }) => {

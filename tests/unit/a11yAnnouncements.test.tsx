@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { contactMessages, validateContact, type ContactDetails, type FieldErrors } from '../../machines/basket/basketForms';
 import { announce, ANNOUNCER_ELEMENT_ID, URGENT_ANNOUNCER_ELEMENT_ID } from '../../src/components/a11y/announcer';
 import { LiveAnnouncer } from '../../src/components/a11y/LiveAnnouncer';
+import { arriveAtNewPage } from '../../src/components/a11y/newPage';
 import { useAnnounceRefusals } from '../../src/components/a11y/useAnnounceRefusals';
 import { useAnnounceTotal } from '../../src/components/a11y/useAnnounceTotal';
 import { CONTACT_LABELS, ContactInputs } from '../../src/components/ContactInputs';
@@ -72,6 +73,17 @@ describe('the live regions', () => {
 });
 
 describe('a refused field', () => {
+  it('is gone from its region once the customer reaches the next page, whose title is said', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    render(<LiveAnnouncer />);
+    announce('Postcode: Enter your postcode', { urgency: 'assertive' });
+    await vi.advanceTimersByTimeAsync(100);
+    arriveAtNewPage('Golden Dragon | Enter your contact details');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(urgentRegion().textContent).toBe('');
+    expect(politeRegion().textContent).toBe('Golden Dragon | Enter your contact details');
+  });
+
   it('is said field by field at once after a submit, and focus moves to the first refused field, which keeps what was typed', async () => {
     const { field, submit } = renderContactForm();
     fireEvent.change(field('Phone number'), { target: { value: '12345' } });

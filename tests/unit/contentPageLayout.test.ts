@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { firstCarousel, orderedRows } from '../../src/domain/pageContent';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { firstCarousel, firstPhoto, orderedRows, photoSizes, photoSrcSet } from '../../src/domain/pageContent';
 import { galleryPage } from '../../src/server/db/seed/galleryPage';
 import type { Page } from '../../src/shell/pageDataCache';
 import { pageNameAt } from '../../src/shell/pageRoutes';
@@ -35,6 +37,36 @@ describe('a page of rows and columns', () => {
     expect(firstCarousel(shuffled)?.contentBlockData.slides[0].img).toBe('/first-row-second-column.webp');
     expect(firstCarousel({ ...shuffled, rows: [] })).toBeUndefined();
     expect(firstCarousel(galleryPage)?.contentBlockData.slides[0].img).toBe('/images/gallery/dining-room.webp');
+  });
+});
+
+describe('a photo at the width the layout shows it', () => {
+  it('offers every width it comes at, narrowest first, its own included', () => {
+    const slide = { img: '/a.webp', alt: 'A', width: 1600, height: 1067, sources: [{ img: '/a-800.webp', width: 800 }, { img: '/a-480.webp', width: 480 }] };
+    expect(photoSrcSet(slide)).toBe('/a-480.webp 480w, /a-800.webp 800w, /a.webp 1600w');
+    expect(photoSrcSet({ ...slide, sources: [] })).toBeUndefined();
+    expect(photoSrcSet({ img: '/a.webp', alt: 'A', width: 1600, height: 1067 })).toBeUndefined();
+  });
+
+  it('is as wide as its column at each breakpoint: a phone asks for a phone-sized photo', () => {
+    expect(photoSizes({ xs: 12, sm: 6, md: 4, lg: 3 })).toBe(
+      '(min-width: 992px) calc((min(100vw, 75rem) - 2rem) * 3 / 12), (min-width: 768px) calc((min(100vw, 75rem) - 2rem) * 4 / 12), ' +
+        '(min-width: 576px) calc((min(100vw, 75rem) - 2rem) * 6 / 12), calc(min(100vw, 75rem) - 2rem)',
+    );
+  });
+
+  it('is the first carousel’s first photo with its column’s sizes, for the page to ask for first', () => {
+    const photo = firstPhoto(shuffled);
+    expect(photo?.slide.img).toBe('/first-row-second-column.webp');
+    expect(photo?.sizes).toBe(photoSizes(sizes));
+    expect(firstPhoto({ ...shuffled, rows: [] })).toBeUndefined();
+  });
+
+  it('comes at each width the seeded gallery names, as files the site serves', () => {
+    const slides = firstCarousel(galleryPage)?.contentBlockData.slides ?? [];
+    const sources = slides.flatMap((slide) => slide.sources ?? []);
+    expect(sources.length).toBe(slides.length * 3);
+    for (const source of sources) expect(existsSync(join('public', source.img)), source.img).toBe(true);
   });
 });
 

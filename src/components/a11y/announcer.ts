@@ -29,3 +29,10 @@ export function announce(message: string, { urgency = 'polite', doc = document }
     region.textContent = message;
   }, REFILL_DELAY_MS);
 }
+
+/** Empties a region, so that a refusal made on one page is not found later on the next (its region outlives the page). */
+export function clearAnnouncement(urgency: Urgency, doc: Pick<Document, 'getElementById'> = document): void {
+  clearTimeout(pendingMessages[urgency]);
+  const region = doc.getElementById(REGION_ID[urgency]);
+  if (region) region.textContent = '';
+}

@@ -1,4 +1,4 @@
-import { announce } from './announcer';
+import { announce, clearAnnouncement } from './announcer';
 import { MAIN_CONTENT_ID } from './SkipLinks';
 
 // A screen whose code or data is still arriving draws its heading a little after the route change.
@@ -20,6 +20,7 @@ function focusWhenDrawn(doc: Document, deadline: number): void {
  * than at the top of the body, and hear which page it is.
  */
 export function arriveAtNewPage(title: string, doc: Document = document): void {
+  clearAnnouncement('assertive', doc);
   announce(title, { doc });
   // After the router's render has been committed, so the heading found is the new page's.
   requestAnimationFrame(() => focusWhenDrawn(doc, Date.now() + HEADING_WAIT_MS));

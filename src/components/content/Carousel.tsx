@@ -42,7 +42,7 @@ function prefersReducedMotion(): boolean {
  * keys and a sideways wheel or swipe. A visitor who asks for less motion gets it still, and anyone can pause it
  * (WCAG 2.2.2). Only the photo showing is in the accessibility tree; a photo is fetched once it is next.
  */
-export function Carousel({ slides, priority }: { slides: CarouselSlide[]; priority: boolean }) {
+export function Carousel({ slides, sizes, priority }: { slides: CarouselSlide[]; sizes: string; priority: boolean }) {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [fetchedUpTo, setFetchedUpTo] = useState(1);
@@ -82,7 +82,7 @@ export function Carousel({ slides, priority }: { slides: CarouselSlide[]; priori
         {slides.map((slide, index) => (
           <SwiperSlide key={index} className={classes.slide} inert={index !== activeIndex} aria-hidden={index !== activeIndex || undefined}>
             {index <= fetchedUpTo && (
-              <CarouselPhoto slide={slide} priority={index === 0 && priority} />
+              <CarouselPhoto slide={slide} sizes={sizes} priority={index === 0 && priority} />
             )}
           </SwiperSlide>
         ))}

@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema.gen';
+import { photoSrcSet } from '../../domain/pageContent';
 import classes from './Carousel.module.css';
 
 type CarouselSlide = components['schemas']['CarouselSlide'];
@@ -8,12 +9,18 @@ export function aspectRatioOf(slide: CarouselSlide): string {
   return `${slide.width} / ${slide.height}`;
 }
 
-/** A slide's photo at its own size; `priority` for the one that is the page's largest paint. */
-export function CarouselPhoto({ slide, priority }: { slide: CarouselSlide; priority: boolean }) {
+/**
+ * A slide's photo at the width its column shows (`sizes`, from the page's layout: photoSizes), chosen from the widths it
+ * comes at; `priority` for the one that is the page's largest paint.
+ */
+export function CarouselPhoto({ slide, sizes, priority }: { slide: CarouselSlide; sizes: string; priority: boolean }) {
+  const srcSet = photoSrcSet(slide);
   return (
     <img
       className={classes.photo}
       src={slide.img}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={slide.alt}
       width={slide.width}
       height={slide.height}

@@ -5,7 +5,7 @@ import { CallToAction } from './CallToAction';
 import { CarouselBlock } from './CarouselBlock';
 import { ContentCard } from './ContentCard';
 import classes from './ContentRows.module.css';
-import { firstCarousel, orderedRows } from '../../domain/pageContent';
+import { firstCarousel, orderedRows, photoSizes } from '../../domain/pageContent';
 
 type Page = components['schemas']['Page'];
 type PageColumn = components['schemas']['PageColumn'];
@@ -38,7 +38,7 @@ function Section({ header, content = [], children }: { header?: string; content?
   );
 }
 
-function Block({ block, isFirstCarousel }: { block: ContentBlock; isFirstCarousel: boolean }) {
+function Block({ block, column, isFirstCarousel }: { block: ContentBlock; column: PageColumn; isFirstCarousel: boolean }) {
   switch (block.contentBlockType) {
     case 0:
       return <Section {...block.contentBlockData} />;
@@ -52,7 +52,7 @@ function Block({ block, isFirstCarousel }: { block: ContentBlock; isFirstCarouse
       );
     }
     case 3:
-      return <CarouselBlock slides={block.contentBlockData.slides} priority={isFirstCarousel} />;
+      return <CarouselBlock slides={block.contentBlockData.slides} sizes={photoSizes(column.sizes)} priority={isFirstCarousel} />;
     case 4:
       return <ContentCard card={block.contentBlockData} />;
   }
@@ -72,7 +72,7 @@ export function ContentRows({ page }: { page: Page }) {
           {row.columns.map((column) => (
             <div key={column.order} className={classes.column} style={columnSpans(column)}>
               {column.contentBlocks.map((block, index) => (
-                <Block key={index} block={block} isFirstCarousel={block === pageFirstCarousel} />
+                <Block key={index} block={block} column={column} isFirstCarousel={block === pageFirstCarousel} />
               ))}
             </div>
           ))}

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.gen';
-import { firstPhoto } from '../../domain/pageContent';
+import { firstPhoto, photoSrcSet } from '../../domain/pageContent';
 
 type Page = components['schemas']['Page'];
 
@@ -13,7 +13,12 @@ export function preloadFirstPhoto(document: Document, page: Page): void {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = photo.img;
+  link.href = photo.slide.img;
+  const srcSet = photoSrcSet(photo.slide);
+  if (srcSet) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = photo.sizes;
+  }
   link.fetchPriority = 'high';
   document.head.append(link);
 }

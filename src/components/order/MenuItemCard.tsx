@@ -7,6 +7,9 @@ import { formatPounds } from './money';
 type MenuItem = components['schemas']['MenuItem'];
 type ConfigItem = components['schemas']['ConfigItem'];
 
+export const menuItemHeadingId = (itemId: number) => `menu-item-${itemId}`;
+export const menuItemAddButtonId = (itemId: number) => `menu-item-${itemId}-add`;
+
 function optionLabel(option: ConfigItem): string {
   return option.extraCost > 0 ? `${option.configItem} (+${formatPounds(option.extraCost)})` : option.configItem;
 }
@@ -26,7 +29,7 @@ export const MenuItemCard = memo(function MenuItemCard({
 }) {
   const [chosenConfigId, setChosenConfigId] = useState(item.configItems[0]?.configId);
   const chosenOption = item.configItems.find((option) => option.configId === chosenConfigId);
-  const headingId = `menu-item-${item.itemId}`;
+  const headingId = menuItemHeadingId(item.itemId);
   const optionSelectId = useId();
 
   return (
@@ -70,7 +73,13 @@ export const MenuItemCard = memo(function MenuItemCard({
               </select>
             </div>
           )}
-          <button type="button" className={classes.add} onClick={() => onAdd(item, chosenOption)} aria-label={`Add ${item.title} to order`}>
+          <button
+            type="button"
+            id={menuItemAddButtonId(item.itemId)}
+            className={classes.add}
+            onClick={() => onAdd(item, chosenOption)}
+            aria-label={`Add ${item.title} to order`}
+          >
             Add
           </button>
         </div>

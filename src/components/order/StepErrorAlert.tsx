@@ -1,5 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import type { ApiError } from '../../api/errors';
+import { orderFailureText } from './orderFailureText';
 
 /** A refused call (SPEC §8): the server's message, or its validation failures one by one. */
 export function StepErrorAlert({ error, title }: { error: ApiError | undefined; title: string }) {
@@ -10,7 +11,7 @@ export function StepErrorAlert({ error, title }: { error: ApiError | undefined; 
       {error.validationErrors.length > 0 && (
         <List size="sm">
           {error.validationErrors.map((failure) => (
-            <List.Item key={`${failure.field}:${failure.message}`}>{`${failure.field}: ${failure.message}`}</List.Item>
+            <List.Item key={`${failure.field}:${failure.message}`}>{orderFailureText(failure)}</List.Item>
           ))}
         </List>
       )}

@@ -74,7 +74,11 @@ function HighlightedDishes({ dishes, orderable }: { dishes: MenuItem[]; orderabl
               <div className={classes.dishFooter}>
                 <Text fw={700}>{dishPriceText(dish)}</Text>
                 {orderable && (
-                  <Anchor component={Link} to="/order" aria-label={`Order ${dish.title}`} fw={700}>
+                  <Anchor
+                    renderRoot={(props) => <Link {...props} to="/order" search={{ dish: dish.itemId }} />}
+                    aria-label={`Order ${dish.title}`}
+                    fw={700}
+                  >
                     Order
                   </Anchor>
                 )}

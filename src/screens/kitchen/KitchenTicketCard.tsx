@@ -127,7 +127,7 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
           <Button component="a" href={`/kitchen/ticket/${encodeURIComponent(orderRef)}`} target="_blank" size="xl" variant="subtle" color="dark">
             Print ticket
           </Button>
-          {busy && <Loader size="md" color="dark" aria-label="Sending" />}
+          {busy && <Loader size="md" color="dark" role="progressbar" aria-label="Sending" />}
         </Group>
       )}
     </article>

@@ -10,10 +10,11 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
 import { preselectedOrderType } from '../../../machines/basket/journeyChoices';
 import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../machines/basket/basketMinimums';
+import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
@@ -67,6 +68,9 @@ function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
   );
 }
 
+const ORDER_TYPE_LABELS = { orderType: 'Collection or delivery?' };
+const NOT_CONTINUED = {};
+
 function ClearOrder() {
   const basket = useBasketActor();
   const [asking, setAsking] = useState(false);
@@ -107,8 +111,10 @@ export function BasketScreen() {
   const voucherItems = useSelector(basket, (snapshot) => snapshot.context.voucherItems);
   const delivery = useSelector(basket, (snapshot) => snapshot.context.delivery);
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
-  // Once Continue has been refused the reason stays in view, following the basket as it changes.
-  const [triedToContinue, setTriedToContinue] = useState(false);
+  // Once Continue has been refused the reason stays in view, following the basket as it changes. The reason as it was
+  // pressed is said: a new object at each press, so that the same reason twice is said twice.
+  const [refusalAtContinue, setRefusalAtContinue] = useState<{ orderType?: string }>();
+  const formRef = useAnnounceRefusals(refusalAtContinue ?? NOT_CONTINUED, ORDER_TYPE_LABELS);
   const orderTypeMemory = useMemo(() => createOrderTypeMemory(), []);
   const hasLines = lines.length > 0;
   // An emptied basket says so on the page instead.
@@ -126,7 +132,7 @@ export function BasketScreen() {
   const minimumsBasket = { orderType, lines, totals, delivery };
   const messages = minimumMessages(minimumsBasket, minimums);
   // The statechart refuses Continue for the same reason (CONFIRM_BASKET).
-  const refusal = triedToContinue ? basketRefusal(minimumsBasket, minimums) : undefined;
+  const refusal = refusalAtContinue ? basketRefusal(minimumsBasket, minimums) : undefined;
 
   function chooseOrderType(value: string) {
     const chosen = value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection;
@@ -134,8 +140,9 @@ export function BasketScreen() {
     basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: chosen });
   }
 
-  function continueToNextStep() {
-    setTriedToContinue(true);
+  function continueToNextStep(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setRefusalAtContinue({ orderType: basketRefusal(minimumsBasket, minimums) });
     basket.send({ type: 'CONFIRM_BASKET', minimums });
   }
 
@@ -176,20 +183,22 @@ export function BasketScreen() {
         </Group>
       )}
       <YourVouchers />
-      <Radio.Group
-        label="Collection or delivery?"
-        value={orderType === OrderType.NotSet ? null : String(orderType)}
-        onChange={chooseOrderType}
-        error={refusal}
-      >
-        <Stack gap="xs" mt="xs">
-          <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
-          <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
-        </Stack>
-      </Radio.Group>
-      <Button size="md" onClick={continueToNextStep}>
-        Continue
-      </Button>
+      <Stack component="form" ref={formRef} onSubmit={continueToNextStep} noValidate gap="md">
+        <Radio.Group
+          label={ORDER_TYPE_LABELS.orderType}
+          value={orderType === OrderType.NotSet ? null : String(orderType)}
+          onChange={chooseOrderType}
+          error={refusal}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
+            <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
+          </Stack>
+        </Radio.Group>
+        <Button type="submit" size="md">
+          Continue
+        </Button>
+      </Stack>
       <Anchor component={Link} to="/order" w="fit-content">
         Add more items
       </Anchor>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
+import { orderFailureText } from '../../components/order/orderFailureText';
 import { useBasketActor } from './useBasket';
 
 /**
@@ -41,7 +42,7 @@ export function FixIssueScreen() {
             {error && error.validationErrors.length > 0 && (
               <List size="sm" aria-label="What needs fixing">
                 {error.validationErrors.map((failure) => (
-                  <List.Item key={`${failure.field}:${failure.message}`}>{`${failure.field}: ${failure.message}`}</List.Item>
+                  <List.Item key={`${failure.field}:${failure.message}`}>{orderFailureText(failure)}</List.Item>
                 ))}
               </List>
             )}

@@ -11,10 +11,12 @@ import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSu
 import { formatPounds } from '../../components/order/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
+import { linkedDishCategoryIndex } from './dishSearch';
 import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
 import { requestMenu, type MenuRequest } from './menuRequest';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useBasketCount, useFixIssueRedirect } from './useBasket';
+import { useShowLinkedDish } from './useShowLinkedDish';
 
 type Menu = components['schemas']['Menu'];
 type MenuItem = components['schemas']['MenuItem'];
@@ -25,8 +27,19 @@ type ConfigItem = components['schemas']['ConfigItem'];
  * `menuRequest` is the route loader's request for that menu, used by the first send only: trying again asks afresh.
  * `broughtMenu`, the menu the page brought, shows at once rather than after that request has settled, so that the
  * app's first drawing is the served HTML's (src/prerender/).
+ * `linkedDishId` is a dish a link named (`?dish=…`), shown and focused once the menu is drawn.
  */
-export function MenuScreen({ menuId, menuRequest, broughtMenu }: { menuId: number; menuRequest: MenuRequest | undefined; broughtMenu?: Menu }) {
+export function MenuScreen({
+  menuId,
+  menuRequest,
+  broughtMenu,
+  linkedDishId,
+}: {
+  menuId: number;
+  menuRequest: MenuRequest | undefined;
+  broughtMenu?: Menu;
+  linkedDishId?: number;
+}) {
   useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
@@ -44,6 +57,10 @@ export function MenuScreen({ menuId, menuRequest, broughtMenu }: { menuId: numbe
   const menu = state === 'responseReceived' ? answeredMenu : (broughtMenu ?? null);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
   const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length);
+  const linkedDishCategory = useMemo(() => linkedDishCategoryIndex(categories, linkedDishId), [categories, linkedDishId]);
+  // The linked dish's category is drawn with the first categories, not after them.
+  const categoriesToRender = Math.max(renderedCategoryCount, (linkedDishCategory ?? -1) + 1);
+  useShowLinkedDish(linkedDishCategory === undefined ? undefined : linkedDishId);
   // A basket saved against an older menu is checked against this one (the machine ignores the same version).
   useEffect(() => {
     if (menu) basket.send({ type: 'MENU_CHANGED', menu });
@@ -107,7 +124,7 @@ export function MenuScreen({ menuId, menuRequest, broughtMenu }: { menuId: numbe
             </Alert>
           )}
           <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
-          <MenuCategories categories={categories} renderedCount={renderedCategoryCount} onAdd={addToOrder} />
+          <MenuCategories categories={categories} renderedCount={categoriesToRender} onAdd={addToOrder} />
           <Text role="status" size="sm" aria-live="polite">
             {lastAdded ? `Added ${lastAdded}. Basket: ${itemCountText(itemCount)}, ${formatPounds(itemCost)}` : ''}
           </Text>

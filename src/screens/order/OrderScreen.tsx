@@ -1,4 +1,4 @@
-import { rootRouteId, useLoaderData, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useLoaderData, useRouteContext, useSearch } from '@tanstack/react-router';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
@@ -7,7 +7,8 @@ import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const { menuRequest, broughtMenu } = useLoaderData({ from: '/order' });
+  const linkedDishId = useSearch({ from: '/order', select: (search) => search.dish });
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
-  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} broughtMenu={broughtMenu} />;
+  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} broughtMenu={broughtMenu} linkedDishId={linkedDishId} />;
 }

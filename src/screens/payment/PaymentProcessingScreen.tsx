@@ -38,7 +38,7 @@ export function PaymentProcessingScreen() {
     <Stack gap="md" py="md" maw={40 * 16} align="flex-start">
       <Title order={1}>Processing your payment</Title>
       <Text role="status">Your payment is being authorised and your order placed. Please do not close this page.</Text>
-      <Loader aria-label="Processing your payment" />
+      <Loader role="progressbar" aria-label="Processing your payment" />
     </Stack>
   );
 }

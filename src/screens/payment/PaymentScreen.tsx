@@ -28,7 +28,7 @@ function PaymentButtons() {
   const payment = usePaymentActor();
   const basket = useBasketActor();
   const ready = useSelector(payment, (snapshot) => snapshot.hasTag('ready'));
-  if (!ready) return <Loader aria-label="Loading the payment buttons" />;
+  if (!ready) return <Loader role="progressbar" aria-label="Loading the payment buttons" />;
   return (
     <PayPalButtons
       style={{ layout: 'vertical' }}
@@ -80,7 +80,7 @@ export function PaymentScreen() {
       </Group>
       <Text>Pay with PayPal or with a debit or credit card. Your order is placed once the payment is authorised.</Text>
       <PayPalScript config={payPal} onStatus={reportStatus}>
-        {linking ? <Loader aria-label="Taking your payment" /> : <PaymentButtons />}
+        {linking ? <Loader role="progressbar" aria-label="Taking your payment" /> : <PaymentButtons />}
       </PayPalScript>
     </Stack>
   );

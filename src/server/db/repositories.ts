@@ -186,10 +186,13 @@ async function getPage(db: Kysely<DatabaseSchema>, pageName: string): Promise<Pa
   return { pageName: page.page_name, title: page.title, rows: JSON.parse(page.content) as Page['rows'] };
 }
 
-/** Every page's name as stored, in name order: the sitemap lists them (src/server/seo/). */
+/**
+ * Every page's name as stored, in code-point order ("Gallery" before "about-us"): the sitemap lists them
+ * (src/server/seo/). Sorted here rather than by the database, whose order follows PostgreSQL's collation.
+ */
 async function listPageNames(db: Kysely<DatabaseSchema>): Promise<string[]> {
-  const rows = await db.selectFrom('pages').select('page_name').orderBy('page_name').execute();
-  return rows.map((row) => row.page_name);
+  const rows = await db.selectFrom('pages').select('page_name').execute();
+  return rows.map((row) => row.page_name).sort();
 }
 
 // Reading a whole menu costs about a millisecond on SQLite, far more than the menu endpoint's budget,

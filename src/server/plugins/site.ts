@@ -4,8 +4,9 @@ import { dirname, extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
+import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, isPageName } from '../../domain/pageContent';
+import { firstPhoto, isPageName, photoSrcSet } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
 import { errorBody, isApiRequest } from '../errors';
 import { registerCrawling } from '../seo/crawling';
@@ -127,7 +128,7 @@ function pageNameInPath(pathname: string): string | undefined {
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
-  const photoPreload = photo ? `<link rel="preload" as="image" href="${escapeHtml(photo.img)}" fetchpriority="high">` : '';
+  const photoPreload = photo ? photoPreloadLink(photo.slide, photo.sizes) : '';
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
@@ -135,4 +136,11 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
     .replace('</head>', `${head}${photoPreload}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
   // A function, so that a `$` in the page is not read as a replacement pattern.
   return prerendered ? withHead.replace('<div id="root"></div>', () => `<div id="root" inert>${prerendered.rootHtml}</div>`) : withHead;
+}
+
+/** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */
+function photoPreloadLink(slide: components['schemas']['CarouselSlide'], sizes: string): string {
+  const srcSet = photoSrcSet(slide);
+  const widths = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(slide.img)}"${widths} fetchpriority="high">`;
 }

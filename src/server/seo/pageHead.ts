@@ -37,7 +37,7 @@ export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFa
   const description = shortened(describe(path, restaurant, page));
   const canonical = canonicalPath(path, page !== undefined);
   const url = `${publicUrl}${canonical ?? path}`;
-  const photo = page ? firstPhoto(page) : undefined;
+  const photo = page ? firstPhoto(page)?.slide : undefined;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),

@@ -5,12 +5,16 @@ type CarouselSlide = components['schemas']['CarouselSlide'];
 
 const fullWidth = { xs: 12, sm: 12, md: 12, lg: 12 };
 
+// The narrower widths scripts/demo-images/build.mjs renders each photo at, besides its full 1600.
+const SOURCE_WIDTHS = [480, 800, 1200];
+
 // Every slide is 1600 × 1067 (3:2), so the carousel reserves its height before the images arrive.
 const slide = (name: string, alt: string): CarouselSlide => ({
   img: `/images/gallery/${name}.webp`,
   alt,
   width: 1600,
   height: 1067,
+  sources: SOURCE_WIDTHS.map((width) => ({ img: `/images/gallery/${name}-${width}w.webp`, width })),
 });
 
 // Card icons (ctaIcon): 0 phone, 1 email, 2 map pin, 3 shopping bag.
