@@ -183,22 +183,24 @@ export function BasketScreen() {
         </Group>
       )}
       <YourVouchers />
-      <Stack component="form" ref={formRef} onSubmit={continueToNextStep} noValidate gap="md">
-        <Radio.Group
-          label={ORDER_TYPE_LABELS.orderType}
-          value={orderType === OrderType.NotSet ? null : String(orderType)}
-          onChange={chooseOrderType}
-          error={refusal}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
-            <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
-          </Stack>
-        </Radio.Group>
-        <Button type="submit" size="md">
-          Continue
-        </Button>
-      </Stack>
+      <form ref={formRef} onSubmit={continueToNextStep} noValidate>
+        <Stack gap="md">
+          <Radio.Group
+            label={ORDER_TYPE_LABELS.orderType}
+            value={orderType === OrderType.NotSet ? null : String(orderType)}
+            onChange={chooseOrderType}
+            error={refusal}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
+              <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
+            </Stack>
+          </Radio.Group>
+          <Button type="submit" size="md">
+            Continue
+          </Button>
+        </Stack>
+      </form>
       <Anchor component={Link} to="/order" w="fit-content">
         Add more items
       </Anchor>
