@@ -1,18 +1,58 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
+/** A route file's name without `.tsx` (`order`, `$page`, `index`), as the router plugin splits it. */
+const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/]([^\\/?]+)\.tsx\?tsr-split=/;
+
+/**
+ * `.vite/route-styles.json` in the site's build: route file → the stylesheets its code brings, as `/assets/…` paths, for
+ * the served HTML's first paint to link (src/server/plugins/firstPaint.ts). Vite's manifest cannot say: the chunk
+ * groups below put several routes in one chunk, named after the group. The entry's stylesheet is left out (index.html
+ * links it); a chunk's imports come before it, as the browser would load them.
+ */
+function routeStyles(): Plugin {
+  return {
+    name: 'route-styles',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rolldown.OutputChunk>();
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const stylesOf = (chunk: Rolldown.OutputChunk, seen: Set<string>): string[] => {
+        if (chunk.isEntry || seen.has(chunk.fileName)) return [];
+        seen.add(chunk.fileName);
+        const imported = chunk.imports.flatMap((fileName) => {
+          const dependency = chunks.get(fileName);
+          return dependency ? stylesOf(dependency, seen) : [];
+        });
+        return [...imported, ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)];
+      };
+      const styles: Record<string, string[]> = {};
+      for (const chunk of chunks.values()) {
+        for (const moduleId of chunk.moduleIds) {
+          const routeFile = SPLIT_ROUTE.exec(moduleId)?.[1];
+          if (routeFile) styles[routeFile] = [...new Set([...(styles[routeFile] ?? []), ...stylesOf(chunk, new Set())])];
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/route-styles.json', source: JSON.stringify(styles) });
+    },
+  };
+}
+
 // The router plugin must come before react() so that route files are code-split before JSX transform.
-export default defineConfig({
+// `vite build --ssr` builds the served HTML's first paint (src/prerender/, docs/first-paint.md) with the same plugins, so
+// that CSS modules' class names are the browser build's; its output is for Node, which needs no chunk plan.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    routeStyles(),
   ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:8080', '/identity': 'http://127.0.0.1:8080', '/config.json': 'http://127.0.0.1:8080' },
   },
-  build: {
+  build: isSsrBuild ? { outDir: 'dist/prerender', target: 'node20', copyPublicDir: false } : {
     outDir: 'dist/site',
     sourcemap: true,
     target: 'es2022',
@@ -34,4 +74,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -1,6 +1,7 @@
 import { ensureChromium } from './chromium.mjs';
-import { run, runOrExit } from './process.mjs';
+import { buildSite } from './build-if-needed.mjs';
+import { run } from './process.mjs';
 
 ensureChromium();
-runOrExit('npx', ['vite', 'build', '--logLevel', 'warn']);
+buildSite();
 process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));

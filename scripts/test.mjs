@@ -3,6 +3,7 @@
 // both databases and two servers on one database, type-checks, builds the site, then runs Vitest and Playwright.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildSite } from './build-if-needed.mjs';
 import { run, runOrExit } from './process.mjs';
 import { ensureChromium } from './chromium.mjs';
 import { ensurePostgres, startTestPostgres } from './postgres.mjs';
@@ -30,7 +31,7 @@ if (!env.TEST_DATABASE_URL) {
 }
 
 runOrExit('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-runOrExit('npx', ['vite', 'build', '--logLevel', 'warn']);
+buildSite();
 
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], { env });
 const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {

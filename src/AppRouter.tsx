@@ -1,13 +1,15 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PageLoading } from './components/PageLoading';
 import { RenderErrorRedirect } from './components/RenderErrorRedirect';
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './shell/routerContext';
 
-export function createAppRouter(context: RouterContext) {
+/** `history` is the browser's unless given: the served HTML's first paint (src/prerender/) renders a path from memory. */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    ...(history ? { history } : {}),
     defaultPendingComponent: PageLoading,
     defaultErrorComponent: RenderErrorRedirect,
     defaultPreload: 'intent',

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
@@ -55,6 +55,7 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
   // Without its configuration the site cannot reach the API or render routes; this is /sorry in plain HTML.
   window.history.replaceState(null, '', '/sorry');
   document.title = 'Sorry, something went wrong';
+  rootElement.removeAttribute('inert');
   rootElement.innerHTML =
     '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:1rem;text-align:center">' +
     '<h1>Sorry, something went wrong</h1><p>We could not load the site. Please try again in a moment.</p>' +
@@ -127,16 +128,32 @@ async function start(rootElement: HTMLElement) {
   void listenForDeepLinks((href) => void router.navigate({ href }));
 
   const root = createRoot(rootElement);
+  // The served HTML may show this page already (docs/first-paint.md): then the app draws once the route has resolved
+  // with its code in, so that its first drawing is the same page rather than a loader, and only then comes alive.
+  if (isPrerendered(rootElement)) await router.load();
   // As a transition React renders the first page in slices between which the browser can answer a tap.
   startTransition(() =>
     root.render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <RouterProvider router={router} />
+          <AliveOnceDrawn root={rootElement}>
+            <RouterProvider router={router} />
+          </AliveOnceDrawn>
         </MantineProvider>
       </StrictMode>,
     ),
   );
+}
+
+/** The prerendered page's controls stay `inert` until the app's own have replaced them. */
+function AliveOnceDrawn({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  return children;
+}
+
+/** The server marks a root that holds the page's first paint `inert` (src/server/plugins/site.ts). */
+function isPrerendered(rootElement: HTMLElement): boolean {
+  return rootElement.hasAttribute('inert');
 }
 
 const rootElement = document.getElementById('root');

@@ -9,9 +9,9 @@ export const Route = createFileRoute('/order')({
   // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
   // load here has it in the page already.
   loader: ({ context: { api, restaurant, menuFromPage } }) => {
-    if (!restaurant || !isOnlineOrderingAvailable(restaurant)) return { menuRequest: undefined };
+    if (!restaurant || !isOnlineOrderingAvailable(restaurant)) return { menuRequest: undefined, broughtMenu: undefined };
     const brought = menuFromPage.take(restaurant.menuId);
-    return { menuRequest: brought ? Promise.resolve({ ok: true as const, data: brought }) : requestMenu(api, restaurant.menuId) };
+    return { menuRequest: brought ? Promise.resolve({ ok: true as const, data: brought }) : requestMenu(api, restaurant.menuId), broughtMenu: brought };
   },
   component: OrderScreen,
 });

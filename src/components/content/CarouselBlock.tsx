@@ -20,6 +20,8 @@ function FirstPhoto({ slide, sizes, priority }: { slide: CarouselSlide; sizes: s
 /** `sizes`: the width the column gives the photos at each breakpoint (photoSizes). */
 export function CarouselBlock({ slides, sizes, priority }: { slides: CarouselSlide[]; sizes: string; priority: boolean }) {
   if (slides.length === 0) return null;
+  // The served HTML's first paint (src/prerender/) is drawn where there is no browser for Swiper: the first photo is all it shows.
+  if (typeof document === 'undefined') return <FirstPhoto slide={slides[0]} sizes={sizes} priority={priority} />;
   return (
     <Suspense fallback={<FirstPhoto slide={slides[0]} sizes={sizes} priority={priority} />}>
       <Carousel slides={slides} sizes={sizes} priority={priority} />

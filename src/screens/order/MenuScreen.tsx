@@ -25,15 +25,19 @@ type ConfigItem = components['schemas']['ConfigItem'];
 /**
  * `/order`: the takeaway menu from `GET /menu/getMenu/{menuId}`, with the basket always one tap away.
  * `menuRequest` is the route loader's request for that menu, used by the first send only: trying again asks afresh.
+ * `broughtMenu`, the menu the page brought, shows at once rather than after that request has settled, so that the
+ * app's first drawing is the served HTML's (src/prerender/).
  * `linkedDishId` is a dish a link named (`?dish=…`), shown and focused once the menu is drawn.
  */
 export function MenuScreen({
   menuId,
   menuRequest,
+  broughtMenu,
   linkedDishId,
 }: {
   menuId: number;
   menuRequest: MenuRequest | undefined;
+  broughtMenu?: Menu;
   linkedDishId?: number;
 }) {
   useFixIssueRedirect();
@@ -44,12 +48,13 @@ export function MenuScreen({
   const placedOrderRef = useSelector(basket, (snapshot) => snapshot.context.orderRef);
   const [lastAdded, setLastAdded] = useState<string>();
   const unusedMenuRequest = useRef(menuRequest);
-  const { state, data: menu, error, send } = useApiRequest<number, Menu>((id, signal) => {
+  const { state, data: answeredMenu, error, send } = useApiRequest<number, Menu>((id, signal) => {
     const loaderRequest = unusedMenuRequest.current;
     unusedMenuRequest.current = undefined;
     return loaderRequest && id === menuId ? loaderRequest : requestMenu(api, id, signal);
   });
   useEffect(() => send(menuId), [send, menuId]);
+  const menu = state === 'responseReceived' ? answeredMenu : (broughtMenu ?? null);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
   const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length);
   const linkedDishCategory = useMemo(() => linkedDishCategoryIndex(categories, linkedDishId), [categories, linkedDishId]);
@@ -103,7 +108,7 @@ export function MenuScreen({
         <Title order={1}>Add items to your order</Title>
         <Text c="dimmed">Choose your dishes for collection or delivery. Every dish lists its allergens; please ask us if you have any questions.</Text>
       </div>
-      {state !== 'responseReceived' || menu === null ? (
+      {menu === null ? (
         <PageLoading />
       ) : (
         <>

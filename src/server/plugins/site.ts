@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
+import { dirname, extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
@@ -12,6 +12,7 @@ import { errorBody, isApiRequest } from '../errors';
 import { registerCrawling } from '../seo/crawling';
 import { escapeHtml, pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
+import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -42,8 +43,13 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
       },
     });
   }
-  const siteDocument = async (pathname: string) =>
-    withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), await bootDataFor(app, browserConfig, pathname), pathname, publicUrl);
+  // The build puts the first paint's server entry beside the site (`npm run build`: dist/site, dist/prerender).
+  const firstPaint = siteBuilt ? await loadFirstPaint({ entry: join(dirname(siteRoot), 'prerender', 'renderFirstPaint.js'), siteRoot, log: app.log }) : undefined;
+  const siteDocument = async (pathname: string) => {
+    const boot = await bootDataFor(app, browserConfig, pathname);
+    const prerendered = await firstPaint?.(pathname, boot);
+    return withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered);
+  };
   if (siteBuilt) app.get('/', (_request, reply) => sendSiteDocument(reply, siteDocument, '/'));
   registerCrawling(app, publicUrl);
   app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
@@ -116,17 +122,20 @@ function pageNameInPath(pathname: string): string | undefined {
 /**
  * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
  * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
- * for at once: it is that page's largest paint.
+ * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked; the root
+ * is `inert` until the app has drawn the same page live (src/main.tsx), so that no dead control can be used or read.
  */
-function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string): string {
+function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
   const photoPreload = photo ? photoPreloadLink(photo.slide, photo.sizes) : '';
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
-  return html
+  const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${head}${photoPreload}${bootDataElement(boot)}</head>`);
+    .replace('</head>', `${head}${photoPreload}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
+  // A function, so that a `$` in the page is not read as a replacement pattern.
+  return prerendered ? withHead.replace('<div id="root"></div>', () => `<div id="root" inert>${prerendered.rootHtml}</div>`) : withHead;
 }
 
 /** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */

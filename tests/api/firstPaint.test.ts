@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogOutput } from '../../src/server/logging';
+import { buildInjectedApp, type InjectedApp } from './injectedApp';
+
+// jsdom has no type declarations here; only its parser is used, through this much of it.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
+
+const root = resolve(import.meta.dirname, '../..');
+const builtSite = join(root, 'dist', 'site');
+
+let server: InjectedApp;
+
+beforeAll(async () => {
+  // The first paint is the build's (dist/prerender beside dist/site), so that its class names and stylesheets are the site's.
+  execFileSync(process.execPath, ['-e', "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())"], { cwd: root, stdio: 'inherit' });
+  server = await buildInjectedApp({ config: { siteRoot: builtSite } });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function servedDocument(app: InjectedApp, path: string): Promise<Document> {
+  const response = await app.app.inject({ url: path, headers: { accept: 'text/html' } });
+  expect(response.statusCode, path).toBe(200);
+  return new JSDOM(response.body).window.document;
+}
+
+function rootOf(document: Document): HTMLElement {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('The page has no #root');
+  return rootElement;
+}
+
+function linkedStylesheets(document: Document): string[] {
+  return [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '');
+}
+
+/** The first paint's stylesheets are the build's own files, so that the page is styled before the app runs. */
+function expectBuiltStylesheets(document: Document, path: string) {
+  const stylesheets = linkedStylesheets(document);
+  expect(stylesheets.length, `${path} links its route's stylesheets`).toBeGreaterThan(0);
+  for (const href of stylesheets) expect(existsSync(join(builtSite, href)), href).toBe(true);
+}
+
+describe('the served HTML carries the first paint', () => {
+  it('at /: the restaurant\'s name as the heading and the two main actions, in an inert root', async () => {
+    const restaurant = await server.repositories.restaurant.getCoreData();
+    const document = await servedDocument(server, '/');
+    const rootElement = rootOf(document);
+    expect(rootElement.hasAttribute('inert')).toBe(true);
+    expect(rootElement.querySelector('h1')?.textContent).toBe(restaurant?.name);
+    expect([...rootElement.querySelectorAll('a')].map((link) => link.textContent)).toEqual(expect.arrayContaining(['Order a takeaway', 'Book a table']));
+    expect(rootElement.querySelector('header')).not.toBeNull();
+  });
+
+  it('at /order: the heading and the menu\'s first dishes, with the menu\'s stylesheets', async () => {
+    const restaurant = await server.repositories.restaurant.getCoreData();
+    const menu = restaurant && (await server.repositories.menus.getMenu(restaurant.menuId));
+    const document = await servedDocument(server, '/order');
+    const rootElement = rootOf(document);
+    expect(rootElement.hasAttribute('inert')).toBe(true);
+    expect(rootElement.querySelector('h1')?.textContent).toBe('Add items to your order');
+    const dishHeadings = [...rootElement.querySelectorAll('main h3')].map((heading) => heading.textContent);
+    expect(dishHeadings.length, 'dishes in the first paint').toBeGreaterThan(2);
+    expect(menu?.categories.flatMap((category) => category.items.map((item) => item.title))).toEqual(expect.arrayContaining(dishHeadings));
+    expectBuiltStylesheets(document, '/order');
+  });
+
+  it('at /gallery: the heading and the first photo, with the content pages\' stylesheet', async () => {
+    const gallery = await server.repositories.pages.getPage('gallery');
+    const document = await servedDocument(server, '/gallery');
+    const rootElement = rootOf(document);
+    expect(rootElement.hasAttribute('inert')).toBe(true);
+    expect(rootElement.querySelector('h1')?.textContent).toBe(gallery?.title || 'Gallery');
+    const firstPhoto = rootElement.querySelector('main img');
+    expect(firstPhoto?.getAttribute('src')).toBe(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href'));
+    expect(firstPhoto?.getAttribute('fetchpriority')).toBe('high');
+    expectBuiltStylesheets(document, '/gallery');
+  });
+
+  it('at the other public pages that show the same to every visitor', async () => {
+    for (const path of ['/restaurant', '/booking', '/dine-at-home', '/apps', '/contact', '/privacy']) {
+      const rootElement = rootOf(await servedDocument(server, path));
+      expect(rootElement.hasAttribute('inert'), path).toBe(true);
+      expect(rootElement.querySelector('main h1')?.textContent, path).toBeTruthy();
+    }
+  });
+
+  it('not where the page depends on what the device holds: the root stays empty for the app', async () => {
+    for (const path of ['/basket', '/track', '/login', '/account', '/kitchen', '/no-such-page']) {
+      const rootElement = rootOf(await servedDocument(server, path));
+      expect(rootElement.innerHTML, path).toBe('');
+      expect(rootElement.hasAttribute('inert'), path).toBe(false);
+    }
+  });
+});
+
+describe('a first paint that cannot be drawn', () => {
+  let failing: InjectedApp;
+  let buildDirectory: string;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    buildDirectory = mkdtempSync(join(tmpdir(), 'first-paint-'));
+    cpSync(join(builtSite, 'index.html'), join(buildDirectory, 'site', 'index.html'));
+    mkdirSync(join(buildDirectory, 'prerender'));
+    writeFileSync(join(buildDirectory, 'prerender', 'renderFirstPaint.js'), 'export async function renderFirstPaint() { throw new Error("broken first paint"); }\n');
+    const logOutput: LogOutput = { write: (line) => logged.push(line) };
+    failing = await buildInjectedApp({ config: { siteRoot: join(buildDirectory, 'site'), logLevel: 'error' }, logOutput });
+  });
+
+  afterAll(async () => {
+    await failing?.close();
+    rmSync(buildDirectory, { recursive: true, force: true });
+  });
+
+  it('leaves the root empty for the app, and is logged', async () => {
+    const document = await servedDocument(failing, '/');
+    expect(rootOf(document).innerHTML).toBe('');
+    expect(document.getElementById('boot-data')).not.toBeNull();
+    expect(logged.some((line) => line.includes('broken first paint'))).toBe(true);
+  });
+});
