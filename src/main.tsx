@@ -11,7 +11,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAcceptanceActor } from './actors/acceptance';
 import { apiIdentityOf, createAuthActor } from './actors/auth';
@@ -55,7 +55,7 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
   // Without its configuration the site cannot reach the API or render routes; this is /sorry in plain HTML.
   window.history.replaceState(null, '', '/sorry');
   document.title = 'Sorry, something went wrong';
-  rootElement.removeAttribute('inert');
+  comeAlive(rootElement);
   rootElement.innerHTML =
     '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:1rem;text-align:center">' +
     '<h1>Sorry, something went wrong</h1><p>We could not load the site. Please try again in a moment.</p>' +
@@ -145,15 +145,23 @@ async function start(rootElement: HTMLElement) {
   );
 }
 
-/** The prerendered page's controls stay `inert` until the app's own have replaced them. */
+/**
+ * The prerendered page's controls stay `inert` until the app's own have replaced them and the router listens to the
+ * address: a passive effect, as the router's own listeners are, and a parent's runs after its children's.
+ */
 function AliveOnceDrawn({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useLayoutEffect(() => root.removeAttribute('inert'), [root]);
+  useEffect(() => comeAlive(root), [root]);
   return children;
 }
 
-/** The server marks a root that holds the page's first paint `inert` (src/server/plugins/site.ts). */
+/** The server marks a root that holds the page's first paint `inert` and `aria-hidden` (src/server/plugins/site.ts). */
 function isPrerendered(rootElement: HTMLElement): boolean {
   return rootElement.hasAttribute('inert');
+}
+
+function comeAlive(rootElement: HTMLElement): void {
+  rootElement.removeAttribute('inert');
+  rootElement.removeAttribute('aria-hidden');
 }
 
 const rootElement = document.getElementById('root');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -41,6 +41,14 @@ function linkedStylesheets(document: Document): string[] {
   return [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '');
 }
 
+/** The app's entry, as index.html names it and the prerendered page hands it to public/start-after-paint.js. */
+function appScripts(document: Document): { moduleScripts: string[]; afterPaint: string[] } {
+  return {
+    moduleScripts: [...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src') ?? ''),
+    afterPaint: [...document.querySelectorAll('script[src="/start-after-paint.js"]')].map((script) => script.getAttribute('data-app') ?? ''),
+  };
+}
+
 /** The first paint's stylesheets are the build's own files, so that the page is styled before the app runs. */
 function expectBuiltStylesheets(document: Document, path: string) {
   const stylesheets = linkedStylesheets(document);
@@ -54,9 +62,23 @@ describe('the served HTML carries the first paint', () => {
     const document = await servedDocument(server, '/');
     const rootElement = rootOf(document);
     expect(rootElement.hasAttribute('inert')).toBe(true);
+    expect(rootElement.getAttribute('aria-hidden')).toBe('true');
     expect(rootElement.querySelector('h1')?.textContent).toBe(restaurant?.name);
     expect([...rootElement.querySelectorAll('a')].map((link) => link.textContent)).toEqual(expect.arrayContaining(['Order a takeaway', 'Book a table']));
     expect(rootElement.querySelector('header')).not.toBeNull();
+  });
+
+  it('asks for the app only once painted: the entry is handed to start-after-paint.js, not a module script in the head', async () => {
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(readFileSync(join(builtSite, 'index.html'), 'utf8'))?.[1];
+    expect(entry).toMatch(/^\/assets\/index-.+\.js$/);
+    for (const path of ['/', '/order', '/gallery']) {
+      const document = await servedDocument(server, path);
+      expect(appScripts(document), path).toEqual({ moduleScripts: [], afterPaint: [entry] });
+      expect(document.querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('defer'), path).toBe(true);
+    }
+    expect(existsSync(join(builtSite, 'start-after-paint.js'))).toBe(true);
+    // A page the app draws asks for it at once, as index.html does.
+    expect(appScripts(await servedDocument(server, '/basket'))).toEqual({ moduleScripts: [entry], afterPaint: [] });
   });
 
   it('at /order: the heading and the menu\'s first dishes, with the menu\'s stylesheets', async () => {
@@ -97,6 +119,7 @@ describe('the served HTML carries the first paint', () => {
       const rootElement = rootOf(await servedDocument(server, path));
       expect(rootElement.innerHTML, path).toBe('');
       expect(rootElement.hasAttribute('inert'), path).toBe(false);
+      expect(rootElement.hasAttribute('aria-hidden'), path).toBe(false);
     }
   });
 });
@@ -124,6 +147,8 @@ describe('a first paint that cannot be drawn', () => {
     const document = await servedDocument(failing, '/');
     expect(rootOf(document).innerHTML).toBe('');
     expect(document.getElementById('boot-data')).not.toBeNull();
+    expect(appScripts(document).afterPaint).toEqual([]);
+    expect(appScripts(document).moduleScripts).toHaveLength(1);
     expect(logged.some((line) => line.includes('broken first paint'))).toBe(true);
   });
 });

@@ -238,7 +238,7 @@ test('a start at the gallery on a phone asks for nothing: the page brings its da
     if (request.resourceType() === 'image' && request.url().endsWith('.webp')) photos.push(new URL(request.url()).pathname);
   });
   await page.goto('/gallery');
-  await expect(page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', '/images/gallery/dining-room.webp');
+  await expect(page.locator('head > link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', '/images/gallery/dining-room.webp');
   await expect(carouselOf(page)).toBeVisible();
   const firstPhoto = carouselOf(page).getByRole('img').first();
   await expect(firstPhoto).toHaveAttribute('src', '/images/gallery/dining-room.webp');

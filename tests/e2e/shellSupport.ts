@@ -28,7 +28,7 @@ export async function navigateInApp(page: Page, path: string, landsOn = path): P
  * Changes what the server writes into the HTML of every page load (src/api/bootData.ts): the configuration, the core
  * data and the page, which the app then takes instead of calling for them.
  */
-export async function changeBootData(page: Page, change: (boot: BootData) => void): Promise<void> {
+export async function changeBootData(page: Page, change: (boot: BootData) => void, changeHtml: (html: string) => string = (html) => html): Promise<void> {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
@@ -37,9 +37,13 @@ export async function changeBootData(page: Page, change: (boot: BootData) => voi
     expect(found, 'the page carries its start data').not.toBeNull();
     const boot = parseBootData(found![1]);
     change(boot);
-    await route.fulfill({ response, body: html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)), contentType: 'text/html; charset=utf-8' });
+    const body = changeHtml(html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)));
+    await route.fulfill({ response, body, contentType: 'text/html; charset=utf-8' });
   });
 }
+
+// The root as the server fills it with the page's first paint (src/server/plugins/site.ts): it ends the body.
+const PRERENDERED_ROOT = /<div id="root" inert[^>]*>[\s\S]*<\/div>(\s*<\/body>)/;
 
 /** The restaurant's core data as the browser receives it, in the page and from the API, changed by the test. */
 export async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {
@@ -54,7 +58,12 @@ export async function changeCoreData(page: Page, change: (restaurantData: Restau
 
 /** Pages served without the core data, as when the server could not read it: the app must call for it (and `answer` that call). */
 export async function coreDataNotInPage(page: Page): Promise<void> {
-  await changeBootData(page, (boot) => {
-    delete boot.restaurantData;
-  });
+  await changeBootData(
+    page,
+    (boot) => {
+      delete boot.restaurantData;
+    },
+    // Nor can the server draw the page's first paint without it: the root is empty, as the server would send it.
+    (html) => html.replace(PRERENDERED_ROOT, (_root, end: string) => `<div id="root"></div>${end}`),
+  );
 }

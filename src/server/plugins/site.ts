@@ -123,7 +123,8 @@ function pageNameInPath(pathname: string): string | undefined {
  * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
  * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
  * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked; the root
- * is `inert` until the app has drawn the same page live (src/main.tsx), so that no dead control can be used or read.
+ * is `inert` and hidden from the accessibility tree until the app has drawn the same page live (src/main.tsx), so that
+ * no dead control can be used, read or found.
  */
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
@@ -134,9 +135,27 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${head}${photoPreload}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
-  // A function, so that a `$` in the page is not read as a replacement pattern.
-  return prerendered ? withHead.replace('<div id="root"></div>', () => `<div id="root" inert>${prerendered.rootHtml}</div>`) : withHead;
+  if (!prerendered) return withHead;
+  return (
+    withHead
+      .replace(APP_SCRIPT, (_script, app: string) => `<script src="/start-after-paint.js" data-app="${app}" defer></script>`)
+      // A function, so that a `$` in the page is not read as a replacement pattern.
+      .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
+  );
 }
+
+/**
+ * `inert` takes the dead controls out of reach of the keyboard and the pointer; `aria-hidden` says the same to tools
+ * that read the accessibility tree without honouring `inert` (browser test locators among them). The app removes both.
+ */
+const PRERENDERED_ROOT_ATTRIBUTES = 'inert aria-hidden="true"';
+
+/**
+ * The app's entry as Vite writes it into index.html. A prerendered page asks for it only once it has been painted
+ * (public/start-after-paint.js): its first paint then waits for the HTML and the styles alone, not for 160 KB of script
+ * sharing a phone's connection with them, and the app starts a moment later than it would have (docs/first-paint.md).
+ */
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */
 function photoPreloadLink(slide: components['schemas']['CarouselSlide'], sizes: string): string {
