@@ -58,12 +58,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // Everything the first page needs in one chunk: on a phone's HTTP/1.1 connection (six at a time, each
-        // slow to start) a dozen small preloaded chunks arrive later than the same bytes in one.
+        // Everything the first page needs in two chunks: on a phone's HTTP/1.1 connection (six at a time, each
+        // slow to start) a dozen small preloaded chunks arrive later than the same bytes in one. React's is apart
+        // so that the browser compiles the two as each arrives rather than all at once when the app runs
+        // (docs/first-paint.md, "Started in turns").
         // What the ordering screens share (with the Mantine components /order needs) goes in one chunk too, so
         // that /order is its own chunk plus that one rather than a dozen small ones.
         codeSplitting: {
           groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 3 },
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The restaurant's pages (gallery, privacy, …) with their renderer in one chunk: the gallery is otherwise
             // eight small requests after the core data, each a round trip on a phone. Swiper stays apart (Carousel.tsx).

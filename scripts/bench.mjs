@@ -103,6 +103,9 @@ const OTHER_CATEGORIES = [
   { id: 'best-practices', name: 'best practices' },
   { id: 'seo', name: 'SEO' },
 ];
+// Declared with the other budgets: the run starts before the module's later declarations are reached.
+const otherCategoriesName = OTHER_CATEGORIES.map((category) => category.name).join(', ');
+const otherCategoriesBudget = `${BUDGET_OTHER_CATEGORIES_SCORE} each`;
 // DESIGN.md "Budgets": what the first load of `/` may download, gzipped.
 const BUDGET_FIRST_LOAD_JS_KB = 160;
 const BUDGET_FIRST_LOAD_CSS_KB = 40;
@@ -1242,8 +1245,6 @@ function lighthouseRows(page, runs) {
   ];
 }
 
-const otherCategoriesName = OTHER_CATEGORIES.map((category) => category.name).join(', ');
-const otherCategoriesBudget = `${BUDGET_OTHER_CATEGORIES_SCORE} each`;
 
 /** These audits do not wander with the machine's load, so every scored run must meet them: the lowest of each is shown. */
 function otherCategoriesRow(page, runs) {

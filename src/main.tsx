@@ -9,20 +9,17 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from '@tanstack/react-router';
+// The library and app code a first page needs is run in turns, each in a task of its own (docs/first-paint.md), in this
+// order: these four modules first, each ending its task, then the rest.
+import { createRoot } from './start/react';
+import { MantineProvider, cssVariablesResolver, theme } from './start/mantine';
+import { RouterProvider, createAppRouter } from './start/routes';
+import { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor } from './start/statecharts';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createAcceptanceActor } from './actors/acceptance';
-import { apiIdentityOf, createAuthActor } from './actors/auth';
-import { createBasketActor } from './actors/basket';
-import { createPaymentActor } from './actors/payment';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
-import { createTrackingActor } from './actors/tracking';
 import { readBootData } from './api/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
-import { createAppRouter } from './AppRouter';
 import { arriveAtNewPage } from './components/a11y/newPage';
 import { preloadFirstPhoto } from './components/content/pageLayout';
 import { createAnalytics } from './platform/analytics';
@@ -36,18 +33,13 @@ import { createMenuFromPage } from './shell/menuFromPage';
 import { createPageDataCache } from './shell/pageDataCache';
 import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
+import { nextTask } from './start/nextTask';
 import type { RestaurantData } from './shell/routerContext';
-import { cssVariablesResolver, theme } from './theme';
 
 async function fetchCoreData(api: ApiClient): Promise<RestaurantData> {
   const result = await callApi(api.GET('/restaurant/coreRestaurantData'));
   if (!result.ok) throw new Error(result.aborted ? 'The core data request was aborted' : (result.error.message ?? 'The core data failed to load'));
   return result.data.restaurantData;
-}
-
-/** Ends the current task: on a phone's slow CPU, start-up in one piece would block input for well over 50 ms. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
 }
 
 function showStartFailure(rootElement: HTMLElement, error: unknown) {
@@ -75,7 +67,7 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
-  await yieldToBrowser();
+  await nextTask();
   auth.start();
   const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
   // Asked for now rather than by the settings gate once React renders; the gate shares this request and reports its failure.
@@ -85,19 +77,19 @@ async function start(rootElement: HTMLElement) {
   // once its route's code is in (the HTML that brings one also asks for its first photo).
   const startPage = pageNameAt(window.location.pathname);
   if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
-  await yieldToBrowser();
+  await nextTask();
   // Each statechart is built in a task of its own: together they would be one long task on a phone.
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
   followCustomerInBasket(auth, basket);
-  await yieldToBrowser();
+  await nextTask();
   const payment = createPaymentActor({ api, basket });
-  await yieldToBrowser();
+  await nextTask();
   const acceptance = createAcceptanceActor(api);
-  await yieldToBrowser();
+  await nextTask();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
   const analytics = createAnalytics(config);
-  await yieldToBrowser();
+  await nextTask();
   const router = createAppRouter({
     api,
     auth,

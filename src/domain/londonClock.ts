@@ -1,8 +1,10 @@
+import { onFirstUse } from './onFirstUse';
+
 // The restaurant keeps London's wall clock whatever the visitor's device is set to (a phone abroad, a
 // browser on UTC), so "today", "open now" and the days a table can be booked are all read on it.
 const RESTAURANT_TIME_ZONE = 'Europe/London';
 
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+const wallClockFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: RESTAURANT_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
@@ -10,7 +12,7 @@ const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 const MILLISECONDS_PER_DAY = 86_400_000;
 const MINUTES_PER_DAY = 24 * 60;
@@ -33,7 +35,7 @@ let lastMinute: { minute: number; wallClock: LondonWallClock } | undefined;
 export function londonWallClock(instant: Date): LondonWallClock {
   const minute = Math.floor(instant.getTime() / MILLISECONDS_PER_MINUTE);
   if (lastMinute?.minute === minute) return { ...lastMinute.wallClock };
-  const parts = Object.fromEntries(wallClockFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(wallClockFormat().formatToParts(instant).map((part) => [part.type, part.value]));
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const wallClock = { date, dayOfWeek: dayOfWeekOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
   lastMinute = { minute, wallClock };
@@ -63,11 +65,11 @@ export function minutesOfTime(time: string): number {
 }
 
 // A calendar day has no time zone of its own: read at noon UTC it is the same day everywhere it is printed.
-const calendarDayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const calendarDayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** "2026-11-28" as "Saturday 28 November 2026", the way a customer reads a day back. */
 export function calendarDayLabel(date: string): string {
   // Put together from its parts: whether a comma follows the weekday differs between ICU versions.
-  const parts = Object.fromEntries(calendarDayFormat.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(calendarDayFormat().formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 }

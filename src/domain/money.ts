@@ -1,3 +1,4 @@
+import { onFirstUse } from './onFirstUse';
 // Money is integer pence everywhere inside the product; pounds appear only where the API and the
 // screens show them (SPEC §9: GBP, en-GB, two decimals).
 
@@ -16,7 +17,7 @@ export const roundHalfUpToPenny = (pence: number): number => Math.floor(Number(p
 /** `percent` per cent of an amount, to the penny (half up). */
 export const percentOfPence = (pence: number, percent: number): number => roundHalfUpToPenny((pence * percent) / 100);
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const gbp = onFirstUse(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 
 /** 350 → "£3.50". */
-export const formatGbp = (pence: number): string => gbp.format(penceToPounds(pence));
+export const formatGbp = (pence: number): string => gbp().format(penceToPounds(pence));

@@ -1,3 +1,4 @@
+import { onFirstUse } from './onFirstUse';
 // When the restaurant is open, as its order times (src/server/domain/slots.ts), its table bookings and its home page
 // all read it. The restaurant keeps Europe/London wall-clock hours whatever clock the reader's device keeps.
 
@@ -16,7 +17,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 // How far ahead the next opening is looked for: a week covers every weekly timetable.
 const DAYS_AHEAD = 7;
 
-const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+const wallClockFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: RESTAURANT_TIME_ZONE,
   year: 'numeric',
   month: 'numeric',
@@ -25,7 +26,7 @@ const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
   minute: 'numeric',
   second: 'numeric',
   hourCycle: 'h23',
-});
+}));
 
 export interface WallClock {
   year: number;
@@ -48,7 +49,7 @@ function londonOffsetMinutes(instantMs: number): number {
   if (cached !== undefined) return cached;
   const hourStart = hour * HOUR_MS;
   const parts = Object.fromEntries(
-    wallClockFormat.formatToParts(new Date(hourStart)).map((part) => [part.type, Number(part.value)]),
+    wallClockFormat().formatToParts(new Date(hourStart)).map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
   const clockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
   const offset = (clockAsUtc - hourStart) / MINUTE_MS;

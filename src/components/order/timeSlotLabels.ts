@@ -1,15 +1,17 @@
+import { onFirstUse } from '../../domain/onFirstUse';
+
 // The restaurant is in the UK: its slots are read on London's clock whatever the device's own zone.
 const RESTAURANT_TIME_ZONE = 'Europe/London';
 
-const dayKeyFormat = new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const timeFormat = new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+const dayKeyFormat = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }));
 
 const MILLISECONDS_PER_DAY = 86_400_000;
 
 /** "2026-11-22": the London calendar day of an instant. */
 function londonDayKey(instant: Date): string {
-  return dayKeyFormat.format(instant);
+  return dayKeyFormat().format(instant);
 }
 
 function daysBetween(fromDayKey: string, toDayKey: string): number {
@@ -21,12 +23,12 @@ export function slotDayLabel(slot: Date, now: Date): string {
   const days = daysBetween(londonDayKey(now), londonDayKey(slot));
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
-  return dateFormat.format(slot);
+  return dateFormat().format(slot);
 }
 
 /** "18:15" on London's clock. */
 export function slotTimeLabel(slot: Date): string {
-  return timeFormat.format(slot);
+  return timeFormat().format(slot);
 }
 
 /** "Today 18:15". */

@@ -138,7 +138,10 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
   if (!prerendered) return withHead;
   return (
     withHead
-      .replace(APP_SCRIPT, (_script, app: string) => `<script src="/start-after-paint.js" data-app="${app}" defer></script>`)
+      .replace(APP_SCRIPTS, (scripts: string) => {
+        const sources = [...scripts.matchAll(APP_SCRIPT)].map((script) => script[1]);
+        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}" defer></script>`;
+      })
       // A function, so that a `$` in the page is not read as a replacement pattern.
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
   );
@@ -151,11 +154,13 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
 const PRERENDERED_ROOT_ATTRIBUTES = 'inert aria-hidden="true"';
 
 /**
- * The app's entry as Vite writes it into index.html. A prerendered page asks for it only once it has been painted
- * (public/start-after-paint.js): its first paint then waits for the HTML and the styles alone, not for 160 KB of script
- * sharing a phone's connection with them, and the app starts a moment later than it would have (docs/first-paint.md).
+ * The app's scripts (the entry and the chunks it imports) as Vite writes them into index.html, one after the other. A
+ * prerendered page asks for them only once it has been painted (public/start-after-paint.js): its first paint then
+ * waits for the HTML and the styles alone, not for 160 KB of script sharing a phone's connection with them, and the app
+ * starts a moment later than it would have (docs/first-paint.md).
  */
-const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const APP_SCRIPTS = /(?:\s*<script type="module" crossorigin src="[^"]+"><\/script>)+/;
+const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 
 /** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */
 function photoPreloadLink(slide: components['schemas']['CarouselSlide'], sizes: string): string {

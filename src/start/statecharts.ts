@@ -1,0 +1,12 @@
+// The app's start in turns (docs/first-paint.md): the statecharts the app keeps running (each machine is built as its
+// module is run), then the next task.
+import { createAcceptanceActor } from '../actors/acceptance';
+import { apiIdentityOf, createAuthActor } from '../actors/auth';
+import { createBasketActor } from '../actors/basket';
+import { createPaymentActor } from '../actors/payment';
+import { createTrackingActor } from '../actors/tracking';
+import { nextTask } from './nextTask';
+
+export { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor };
+
+await nextTask();
