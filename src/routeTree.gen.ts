@@ -29,6 +29,7 @@ import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as KitchenRouteImport } from './routes/kitchen'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as ManageRouteImport } from './routes/manage'
 import { Route as OrderRouteImport } from './routes/order'
 import { Route as OrderCancelErrorRouteImport } from './routes/order-cancel-error'
 import { Route as OrderCancelledRouteImport } from './routes/order-cancelled'
@@ -52,6 +53,8 @@ import { Route as AccountUpdateProfileRouteImport } from './routes/_account.upda
 import { Route as AccountViewOrderRouteImport } from './routes/_account.viewOrder'
 import { Route as AccountVouchersRouteImport } from './routes/_account.vouchers'
 import { Route as KitchenBookingsRouteImport } from './routes/kitchen_.bookings'
+import { Route as ManageIndexRouteImport } from './routes/manage.index'
+import { Route as ManageAuditRouteImport } from './routes/manage.audit'
 import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -151,6 +154,11 @@ const KitchenRoute = KitchenRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ManageRoute = ManageRouteImport.update({
+  id: '/manage',
+  path: '/manage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const OrderRoute = OrderRouteImport.update({
@@ -268,6 +276,16 @@ const KitchenBookingsRoute = KitchenBookingsRouteImport.update({
   path: '/kitchen/bookings',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ManageIndexRoute = ManageIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageAuditRoute = ManageAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => ManageRoute,
+} as any)
 const KitchenTicketOrderIdRoute = KitchenTicketOrderIdRouteImport.update({
   id: '/kitchen_/ticket/$orderId',
   path: '/kitchen/ticket/$orderId',
@@ -294,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof HomeRoute
   '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
+  '/manage': typeof ManageRouteWithChildren
   '/order': typeof OrderRoute
   '/order-cancel-error': typeof OrderCancelErrorRoute
   '/order-cancelled': typeof OrderCancelledRoute
@@ -317,6 +336,8 @@ export interface FileRoutesByFullPath {
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
+  '/manage/audit': typeof ManageAuditRoute
+  '/manage/': typeof ManageIndexRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -362,6 +383,8 @@ export interface FileRoutesByTo {
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
+  '/manage/audit': typeof ManageAuditRoute
+  '/manage': typeof ManageIndexRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
@@ -386,6 +409,7 @@ export interface FileRoutesById {
   '/home': typeof HomeRoute
   '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
+  '/manage': typeof ManageRouteWithChildren
   '/order': typeof OrderRoute
   '/order-cancel-error': typeof OrderCancelErrorRoute
   '/order-cancelled': typeof OrderCancelledRoute
@@ -409,6 +433,8 @@ export interface FileRoutesById {
   '/_account/viewOrder': typeof AccountViewOrderRoute
   '/_account/vouchers': typeof AccountVouchersRoute
   '/kitchen_/bookings': typeof KitchenBookingsRoute
+  '/manage/audit': typeof ManageAuditRoute
+  '/manage/': typeof ManageIndexRoute
   '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -433,6 +459,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/kitchen'
     | '/login'
+    | '/manage'
     | '/order'
     | '/order-cancel-error'
     | '/order-cancelled'
@@ -456,6 +483,8 @@ export interface FileRouteTypes {
     | '/viewOrder'
     | '/vouchers'
     | '/kitchen/bookings'
+    | '/manage/audit'
+    | '/manage/'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -501,6 +530,8 @@ export interface FileRouteTypes {
     | '/viewOrder'
     | '/vouchers'
     | '/kitchen/bookings'
+    | '/manage/audit'
+    | '/manage'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
@@ -524,6 +555,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/kitchen'
     | '/login'
+    | '/manage'
     | '/order'
     | '/order-cancel-error'
     | '/order-cancelled'
@@ -547,6 +579,8 @@ export interface FileRouteTypes {
     | '/_account/viewOrder'
     | '/_account/vouchers'
     | '/kitchen_/bookings'
+    | '/manage/audit'
+    | '/manage/'
     | '/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -571,6 +605,7 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRoute
   KitchenRoute: typeof KitchenRoute
   LoginRoute: typeof LoginRoute
+  ManageRoute: typeof ManageRouteWithChildren
   OrderRoute: typeof OrderRoute
   OrderCancelErrorRoute: typeof OrderCancelErrorRoute
   OrderCancelledRoute: typeof OrderCancelledRoute
@@ -730,6 +765,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/manage': {
+      id: '/manage'
+      path: '/manage'
+      fullPath: '/manage'
+      preLoaderRoute: typeof ManageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/order': {
@@ -893,6 +935,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KitchenBookingsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/manage/': {
+      id: '/manage/'
+      path: '/'
+      fullPath: '/manage/'
+      preLoaderRoute: typeof ManageIndexRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/audit': {
+      id: '/manage/audit'
+      path: '/audit'
+      fullPath: '/manage/audit'
+      preLoaderRoute: typeof ManageAuditRouteImport
+      parentRoute: typeof ManageRoute
+    }
     '/kitchen_/ticket/$orderId': {
       id: '/kitchen_/ticket/$orderId'
       path: '/kitchen/ticket/$orderId'
@@ -926,6 +982,19 @@ const AccountRouteChildren: AccountRouteChildren = {
 const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren)
 
+interface ManageRouteChildren {
+  ManageAuditRoute: typeof ManageAuditRoute
+  ManageIndexRoute: typeof ManageIndexRoute
+}
+
+const ManageRouteChildren: ManageRouteChildren = {
+  ManageAuditRoute: ManageAuditRoute,
+  ManageIndexRoute: ManageIndexRoute,
+}
+
+const ManageRouteWithChildren =
+  ManageRoute._addFileChildren(ManageRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PageRoute: PageRoute,
@@ -947,6 +1016,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRoute,
   KitchenRoute: KitchenRoute,
   LoginRoute: LoginRoute,
+  ManageRoute: ManageRouteWithChildren,
   OrderRoute: OrderRoute,
   OrderCancelErrorRoute: OrderCancelErrorRoute,
   OrderCancelledRoute: OrderCancelledRoute,

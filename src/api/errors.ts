@@ -30,6 +30,9 @@ export function toApiError(status: number | undefined, body: unknown): ApiError 
     }
     case 404:
       return { status, message: routeDoesNotExistMessage, validationErrors: [] };
+    // Not in SPEC's catalogue: the back office's version check (docs/back-office.md), whose message tells the owner what to do.
+    case 409:
+      return { status, message: readErrorMessage(body) ?? `Unexpected server error ${status}`, validationErrors: [] };
     case 500:
       return { status, message: readTextBody(body), validationErrors: [] };
     default:

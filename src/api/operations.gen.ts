@@ -23,5 +23,6 @@ export const authenticatedOperations = [
   { operationId: 'refuseKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/refuse', optional: false },
   { operationId: 'setKitchenOrderStatus', method: 'POST', path: '/kitchen/orders/{orderId}/status', optional: false },
   { operationId: 'listBookingRequests', method: 'GET', path: '/kitchen/bookings', optional: false },
+  { operationId: 'listAuditEntries', method: 'GET', path: '/manage/audit', optional: false },
   { operationId: 'listCateringEnquiries', method: 'GET', path: '/kitchen/cateringEnquiries', optional: false },
 ] as const;

@@ -703,6 +703,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every change made in the back office and by staff to what the restaurant sells, newest first.
+         * @description Added by this project (the back office). Owner only.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/cateringEnquiries": {
         parameters: {
             query?: never;
@@ -727,6 +747,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AuditEntry: {
+            auditId: number;
+            /** Format: date-time */
+            at: string;
+            /** @description Who made the change (their sign-in email). */
+            actorEmail: string;
+            area: string;
+            /** @description The change in one line, as the owner reads it. */
+            summary: string;
+            /** @description What it was (any JSON; null where there was nothing). */
+            before: unknown;
+            /** @description What it became (any JSON; null where nothing is left). */
+            after: unknown;
+        };
         ErrorResponse: {
             errorMessage: string | null;
             validationErrors: components["schemas"]["ValidationFailure"][];
@@ -1409,7 +1443,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Signed in, but not allowed (the kitchen calls need the identity group `kitchen`). */
+        /** @description Signed in, but not allowed (the kitchen calls need the identity group `kitchen`, the back office `owner`). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1429,6 +1463,15 @@ export interface components {
                         ticket: components["schemas"]["KitchenTicket"];
                     };
                 };
+            };
+        };
+        /** @description Someone else saved this since it was opened (the `revision` sent is not the current one): nothing was written. errorMessage says so; the caller reads it again and makes the change on what is there now. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The identity service could not be reached to check the bearer token, or the server is shutting down. */
@@ -2919,6 +2962,49 @@ export interface operations {
                     "application/json": {
                         data: {
                             bookings: components["schemas"]["BookingRecord"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description Only entries older than this one (the last `auditId` of the previous page). */
+                before?: number;
+                /** @description Only this area's changes. */
+                area?: "settings" | "hours" | "zones" | "menu" | "sold-out" | "busy" | "customers";
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            entries: components["schemas"]["AuditEntry"][];
                         };
                     };
                 };

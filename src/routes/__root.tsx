@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
 import { SplashScreen } from '../screens/splash/SplashScreen';
-import { isKitchenPath } from '../shell/kitchenGate';
+import { isStaffPath } from '../shell/staffGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
 import { isAccountPath, returnPathAfterSettingsLoad } from '../shell/settingsGate';
@@ -34,7 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       const returnPath = returnPathAfterSettingsLoad(
         location.pathname,
         isFixedAppRoute(matches.at(-1), location.pathname),
-        isRestorableOrderingStep(location.pathname) || isKitchenPath(location.pathname) || isAccountPath(location.pathname),
+        isRestorableOrderingStep(location.pathname) || isStaffPath(location.pathname) || isAccountPath(location.pathname),
       );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }

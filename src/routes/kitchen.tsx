@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { KitchenDashboardScreen } from '../screens/kitchen/KitchenDashboardScreen';
 import { StaffOnlyScreen } from '../screens/kitchen/StaffOnlyScreen';
-import { guardKitchenRoute } from '../shell/kitchenGate';
+import { guardKitchenRoute } from '../shell/staffGate';
 
 export const Route = createFileRoute('/kitchen')({
   beforeLoad: ({ context, location }) => guardKitchenRoute(context.auth, location.href),

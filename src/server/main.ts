@@ -94,7 +94,7 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
   // Loaded only in local mode: cognito-local brings the whole AWS SDK v2, which production never needs.
   // Its end-of-support notice speaks to cognito-local's maintainers, not to whoever runs this server.
   process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
-  const { startIdentityEmulator, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, LOCAL_VERIFICATION_CODE } =
+  const { startIdentityEmulator, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, LOCAL_VERIFICATION_CODE } =
     await import('./identity/emulator');
   const emulator = await startIdentityEmulator({ port: identity.emulatorPort, dataDir: config.dataDir });
   return {
@@ -110,6 +110,7 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
     localIdentity: {
       demoSignIns: [
         { who: 'kitchen staff', email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD },
+        { who: 'owner', email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD },
         { who: 'customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD },
       ],
       verificationCode: LOCAL_VERIFICATION_CODE,

@@ -50,6 +50,9 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   // The staff's dashboard and its Bookings view (docs/acceptance-and-kitchen.md); not in SPEC's table.
   '/kitchen': 'Kitchen',
   '/kitchen/bookings': 'Bookings',
+  // The owner's back office (docs/back-office.md); not in SPEC's table.
+  '/manage': 'Back office',
+  '/manage/audit': 'Audit',
 };
 
 export function titleSuffixFor(pathname: string): string | undefined {

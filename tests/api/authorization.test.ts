@@ -4,8 +4,9 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { callIdentityService, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
-import { STAFF_ONLY_MESSAGE } from '../../src/server/domain/kitchenAccess';
-import { accessOf, withDeclaredAccess } from '../../src/server/plugins/authorization';
+import { OWNER_ONLY_MESSAGE, STAFF_ONLY_MESSAGE } from '../../src/server/domain/kitchenAccess';
+import { accessOf, withDeclaredAccess, type OperationAccess } from '../../src/server/plugins/authorization';
+import { KITCHEN_STAFF_GROUP, OWNER_GROUP } from '../../src/domain/staff';
 import { allRows } from './databaseSnapshot';
 import { identification, readyOrderUpdate, startOrderingServer, type Answer, type OrderingServer } from './orderingServer';
 
@@ -25,6 +26,9 @@ const operations = Object.entries(contract.paths).flatMap(([path, item]) =>
 );
 const bearerOperations = operations.filter(({ access }) => access.bearer === 'required');
 const staffOperations = operations.filter(({ access }) => access.bearer === 'required' && access.groups.length > 0);
+const groupsOf = (access: OperationAccess) => (access.bearer === 'required' ? access.groups : []);
+const kitchenOperations = staffOperations.filter(({ access }) => groupsOf(access).every((group) => group === KITCHEN_STAFF_GROUP));
+const ownerOperations = staffOperations.filter(({ access }) => groupsOf(access).includes(OWNER_GROUP));
 const unauthenticatedOperations = operations.filter(({ access }) => access.bearer !== 'required');
 
 const cognitoLocalPrivateKey = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
@@ -43,16 +47,16 @@ beforeAll(async () => {
 });
 afterAll(() => ordering?.close());
 
-/** The operation with every path parameter invalid and, on a POST, a body that is not even JSON. */
+/** The operation with every path parameter invalid and, on a POST, PUT or DELETE, a body that is not even JSON. */
 async function callWithGarbage(method: string, path: string, token?: string): Promise<Answer> {
   const response = await fetch(`${ordering.server.url}/api${path.replace(/\{[^}]+\}/g, '!!not-valid!!')}`, {
     method,
     headers: {
       ...identification,
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(method !== 'GET' ? { 'content-type': 'application/json' } : {}),
     },
-    ...(method === 'POST' ? { body: '{"basketId": [unterminated' } : {}),
+    ...(method !== 'GET' ? { body: '{"basketId": [unterminated' } : {}),
   });
   return { status: response.status, body: await response.json() };
 }
@@ -183,16 +187,42 @@ describe('the staff operations', () => {
     for (const { key, method, path } of staffOperations) {
       expect(await callWithGarbage(method, path, customerToken), key).toEqual({
         status: 403,
-        body: { errorMessage: STAFF_ONLY_MESSAGE, validationErrors: [] },
+        body: { errorMessage: ownerOperations.some((owner) => owner.key === key) ? OWNER_ONLY_MESSAGE : STAFF_ONLY_MESSAGE, validationErrors: [] },
       });
     }
     expect(allRows(ordering.sqliteFile)).toEqual(before);
   });
 
-  it('let staff through to the operation, which then reads the request', async () => {
+  it('are the kitchen\'s or the owner\'s, every one', () => {
+    expect(kitchenOperations.length + ownerOperations.length).toBe(staffOperations.length);
+    expect(ownerOperations.map(({ key }) => key)).toContain('GET /manage/audit');
+  });
+
+  it('let the kitchen through to its operations, which then read the request', async () => {
     const staffToken = await ordering.staffToken();
-    for (const { key, method, path } of staffOperations) {
+    for (const { key, method, path } of kitchenOperations) {
       expect([401, 403], key).not.toContain((await callWithGarbage(method, path, staffToken)).status);
+    }
+  });
+
+  it("refuse the kitchen the owner's back office with 403 before reading anything, and write nothing", async () => {
+    const staffToken = await ordering.staffToken();
+    const before = allRows(ordering.sqliteFile);
+    for (const { key, method, path } of ownerOperations) {
+      expect(await callWithGarbage(method, path, staffToken), key).toEqual({
+        status: 403,
+        body: { errorMessage: OWNER_ONLY_MESSAGE, validationErrors: [] },
+      });
+    }
+    expect(allRows(ordering.sqliteFile)).toEqual(before);
+  });
+
+  it('let the owner through to every staff operation, the kitchen\'s too, without being in the kitchen group', async () => {
+    const ownerToken = await ordering.ownerToken();
+    const claims = JSON.parse(Buffer.from(ownerToken.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+    expect(claims['cognito:groups']).toEqual([OWNER_GROUP]);
+    for (const { key, method, path } of staffOperations) {
+      expect([401, 403], key).not.toContain((await callWithGarbage(method, path, ownerToken)).status);
     }
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, SignJWT } from 'jose';
 import { expect } from 'vitest';
-import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
+import { callIdentityService, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
 import { startServer, type RunningServer } from '../../src/server/main';
 
 // The real server on a fresh SQLite database with the demo restaurant (Tuesday 17:00–22:30, collection lead
@@ -38,6 +38,8 @@ export interface OrderingServer {
   requestedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
   newBasket(): Promise<string>;
   staffToken(): Promise<string>;
+  /** The demo owner's id token (group `owner`: the back office, and the kitchen too). */
+  ownerToken(): Promise<string>;
   /** A kitchen staff id token with this server's issuer and audience, but signed with a key of its own: a forgery. */
   forgedStaffToken(): Promise<string>;
   /** A signed-up, confirmed customer outside the kitchen group. */
@@ -186,6 +188,7 @@ export async function startOrderingServer(
       return order;
     },
     staffToken: () => signIn(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD),
+    ownerToken: () => signIn(DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD),
     async forgedStaffToken() {
       const { privateKey } = await generateKeyPair('RS256');
       return new SignJWT({ token_use: 'id', email: 'staff@example.com', 'cognito:groups': ['kitchen'] })

@@ -16,6 +16,7 @@ import {
   openBasket,
 } from './orderSupport';
 import { expectPaymentButtons, payWithPayPal } from './paymentSupport';
+import { openBackOffice } from './manageSupport';
 import { navigateInApp, RESTAURANT_NAME, waitForShell } from './shellSupport';
 
 const AXE_OPTIONS: RunOptions = {
@@ -118,6 +119,11 @@ const INFORMATION_PAGES: readonly PageVisit<'the information pages'>[] = [
     // The carousel's own controls come with its chunk: checked once they are drawn, not its placeholder.
     ready: (page) => expect(page.getByRole('button', { name: 'Show photo 1' })).toBeVisible(),
   },
+];
+
+/** The back office's pages after its overview, each with what shows once its data is in (docs/back-office.md). */
+const BACK_OFFICE_PAGES: readonly PageVisit<'the back office'>[] = [
+  { route: '/manage/audit', heading: 'Audit', ready: (page) => expect(page.getByRole('status')).toHaveCount(0) },
 ];
 
 // After /login, where the test starts.
@@ -369,6 +375,18 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
         await axe.check(route);
       }
 
+      axe.expectEveryRouteChecked();
+    });
+
+    test('the back office: the overview and each section, signed in as the owner', async ({ page }) => {
+      test.slow();
+      const axe = axeChecks(page, 'the back office');
+      await openBackOffice(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+      // The layout route and its index are one page.
+      await axe.check('/manage');
+      await axe.check('/manage/');
+      await checkEachPage(page, axe, BACK_OFFICE_PAGES);
       axe.expectEveryRouteChecked();
     });
   });

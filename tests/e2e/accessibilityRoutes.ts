@@ -39,6 +39,7 @@ export const AXE_CHECKED_ROUTES = {
   ],
   'the kitchen': ['/kitchen', '/kitchen/ticket/$orderId', '/kitchen/bookings'],
   'the account pages': ['/createAccount', '/account', '/updateProfile', '/addAddress', '/accountQR', '/vouchers', '/viewOrder'],
+  'the back office': ['/manage', '/manage/', '/manage/audit'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AxeTestName = keyof typeof AXE_CHECKED_ROUTES;

@@ -132,6 +132,12 @@ describe('the error catalogue (SPEC §8)', () => {
       ).toBe('Unexpected server error 501');
     });
 
+    it("HTTP 409 (the back office's version check, outside SPEC's catalogue) says the server's message", () => {
+      const message = 'Changed by someone else since you opened it: nothing was saved.';
+      expect(toApiError(409, { errorMessage: message, validationErrors: [] })).toEqual({ status: 409, message, validationErrors: [] });
+      expect(toApiError(409, undefined).message).toBe('Unexpected server error 409');
+    });
+
     it('HTTP 502 with a text body is another status, not the 500 text rule', () => {
       expect(toApiError(502, 'Bad Gateway').message).toBe('Unexpected server error 502');
     });

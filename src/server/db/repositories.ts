@@ -4,6 +4,7 @@ import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
+import { createEditRepository, type EditRepository } from './editRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
@@ -25,6 +26,12 @@ export interface Repositories {
   accounts: AccountRepository;
   payments: PaymentRepository;
   ticketPayments: TicketPaymentReader;
+  edits: EditRepository;
+  /**
+   * Forgets the restaurant's core data and menus held for `referenceDataMaxAgeMs`: called once a change to them has
+   * committed, so that this server shows it at once (another shows it within that time).
+   */
+  referenceDataChanged(): void;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -50,7 +57,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
   const syncToDisk = options.syncToDisk ?? (async () => {});
   const now = options.monotonicNow ?? performance.now.bind(performance);
   const menuCache = new Map<number, Menu>();
-  const menus = new Map<number, () => Promise<Menu | undefined>>();
+  const menus = new Map<number, Trusted<Menu | undefined>>();
   const menuOf = (menuId: number) => {
     let read = menus.get(menuId);
     if (read === undefined) {
@@ -70,17 +77,28 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
     ticketPayments: createTicketPaymentReader(db),
+    edits: createEditRepository(db, syncToDisk),
+    referenceDataChanged() {
+      coreData.forget();
+      for (const menu of menus.values()) menu.forget();
+    },
   };
+}
+
+/** A value read again once it is too old, or at once after `forget`. */
+interface Trusted<Value> {
+  (): Promise<Value>;
+  forget(): void;
 }
 
 /**
  * `read`'s answer, read again only once it is older than `maxAgeMs`. Callers that arrive while a read is in
  * flight share it, so a busy second costs one query, not one per request. A failed read is not kept.
  */
-function trustedFor<Value>(maxAgeMs: number, now: () => number, read: () => Promise<Value>): () => Promise<Value> {
+function trustedFor<Value>(maxAgeMs: number, now: () => number, read: () => Promise<Value>): Trusted<Value> {
   let answer: Promise<Value> | undefined;
   let readAt = 0;
-  return () => {
+  const trusted = () => {
     if (answer === undefined || now() - readAt >= maxAgeMs) {
       readAt = now();
       const reading = read();
@@ -91,6 +109,11 @@ function trustedFor<Value>(maxAgeMs: number, now: () => number, read: () => Prom
     }
     return answer;
   };
+  return Object.assign(trusted, {
+    forget() {
+      answer = undefined;
+    },
+  });
 }
 
 async function getCoreData(

@@ -378,6 +378,28 @@ export interface PaymentErrorLogsTable {
   created_at: string;
 }
 
+/** One change made in the back office or by staff to what the restaurant sells (docs/back-office.md). */
+export interface AuditEntriesTable {
+  audit_id: Generated<number>;
+  /** ISO instant in UTC. */
+  at: string;
+  actor_sub: string;
+  actor_email: string;
+  /** The thing edited as a whole: an EditArea, or what a staff action touched ('sold-out', 'busy'). */
+  area: string;
+  /** One line for people: "Price of Crispy Chilli Beef £8.50 → £8.90". */
+  summary: string;
+  /** JSON text of what it was and what it became; null where there was nothing (a creation, a removal). */
+  before_value: string | null;
+  after_value: string | null;
+}
+
+/** The revision of each thing the owner edits as a whole; a save names the one it was read at. */
+export interface EditRevisionsTable {
+  area: string;
+  revision: number;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
@@ -402,4 +424,6 @@ export interface DatabaseSchema {
   payments: PaymentsTable;
   payment_outbox: PaymentOutboxTable;
   payment_error_logs: PaymentErrorLogsTable;
+  audit_entries: AuditEntriesTable;
+  edit_revisions: EditRevisionsTable;
 }

@@ -3,6 +3,9 @@ import type { Actor } from './acceptance';
 /** The refusal of a signed-in caller outside the groups an operation's `x-identity-groups` lists: they are the staff's. */
 export const STAFF_ONLY_MESSAGE = "This is for the restaurant's staff only";
 
+/** The refusal of a caller outside the `owner` group on the back office's operations, the kitchen's staff included. */
+export const OWNER_ONLY_MESSAGE = "This is for the restaurant's owner only";
+
 /**
  * The actor a staff member's changes are recorded as. The kitchen operations require the `kitchen` group in
  * openapi.yaml, so the authorization hook has let only staff through and set the caller's identity.

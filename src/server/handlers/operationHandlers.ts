@@ -5,6 +5,7 @@ import { contentHandlers } from './content';
 import { deviceHandlers } from './device';
 import type { HandlerMap } from './handlerTypes';
 import { kitchenHandlers } from './kitchen';
+import { manageAuditHandlers } from './manageAudit';
 import { menuHandlers } from './menu';
 import { orderHandlers } from './order';
 import { orderBuilderHandlers } from './orderBuilder';
@@ -24,4 +25,5 @@ export const operationHandlers = {
   ...deviceHandlers,
   ...kitchenHandlers,
   ...bookingHandlers,
+  ...manageAuditHandlers,
 } satisfies HandlerMap;

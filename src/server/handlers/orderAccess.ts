@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { KITCHEN_STAFF_GROUP } from '../../domain/staff';
+import { KITCHEN_STAFF_GROUP, actsAs } from '../../domain/staff';
 import { withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
 import type { ChangeOutcome, OrderKey } from '../db/acceptanceRepository';
 import { ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
@@ -54,7 +54,7 @@ export async function changeOrder(
  */
 export function mayReadCustomerDetails(request: FastifyRequest, basket: Basket): boolean {
   const { identity } = request;
-  if (identity !== null && (identity.sub === basket.accountSub || identity.groups.includes(KITCHEN_STAFF_GROUP))) return true;
+  if (identity !== null && (identity.sub === basket.accountSub || actsAs(identity.groups, KITCHEN_STAFF_GROUP))) return true;
   const presented = request.headers['x-basket-id'];
   return typeof presented === 'string' && sameSecret(presented, basket.basketId);
 }

@@ -14,12 +14,15 @@ import { CryptoService } from 'cognito-local/lib/services/crypto';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import { JwtTokenGenerator, type TokenConfig } from 'cognito-local/lib/services/tokenGenerator';
-import { KITCHEN_STAFF_GROUP } from '../../domain/staff';
+import { KITCHEN_STAFF_GROUP, OWNER_GROUP } from '../../domain/staff';
 
 export const LOCAL_USER_POOL_NAME = 'golden-dragon-local';
 export const LOCAL_APP_CLIENT_NAME = 'golden-dragon-web';
 export const DEMO_STAFF_EMAIL = 'kitchen@golden-dragon.example';
 export const DEMO_STAFF_PASSWORD = 'kitchen-demo-2026';
+/** The restaurant's owner: the back office at /manage, and the kitchen too (src/domain/staff.ts). */
+export const DEMO_OWNER_EMAIL = 'owner@golden-dragon.example';
+export const DEMO_OWNER_PASSWORD = 'owner-demo-2026';
 /** A signed-up, confirmed customer (not staff) whose account the server seeds (src/server/db/seed/demoCustomer.ts). */
 export const DEMO_CUSTOMER_EMAIL = 'customer@golden-dragon.example';
 export const DEMO_CUSTOMER_PASSWORD = 'customer-demo-2026';
@@ -187,8 +190,12 @@ async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; cl
     ).UserPoolClient.ClientId;
 
   const { Groups } = await call<{ Groups: { GroupName: string }[] }>('ListGroups', { UserPoolId: userPoolId });
-  if (!Groups.some((group) => group.GroupName === KITCHEN_STAFF_GROUP)) {
-    await call('CreateGroup', { UserPoolId: userPoolId, GroupName: KITCHEN_STAFF_GROUP, Description: 'Restaurant staff: the kitchen screens' });
+  const staffGroups = [
+    { GroupName: KITCHEN_STAFF_GROUP, Description: 'Restaurant staff: the kitchen screens' },
+    { GroupName: OWNER_GROUP, Description: "The restaurant's owner: the back office and the kitchen" },
+  ];
+  for (const group of staffGroups) {
+    if (!Groups.some((existing) => existing.GroupName === group.GroupName)) await call('CreateGroup', { UserPoolId: userPoolId, ...group });
   }
 
   type UserAttribute = { Name: string; Value: string };
@@ -219,6 +226,8 @@ async function seedLocalPool(endpoint: string): Promise<{ userPoolId: string; cl
 
   await demoUser(DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD);
   await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_STAFF_EMAIL, GroupName: KITCHEN_STAFF_GROUP });
+  await demoUser(DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD);
+  await call('AdminAddUserToGroup', { UserPoolId: userPoolId, Username: DEMO_OWNER_EMAIL, GroupName: OWNER_GROUP });
   const demoCustomerSub = await demoUser(DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD);
 
   return { userPoolId, clientId, demoCustomerSub };

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { STAFF_ONLY_MESSAGE } from '../domain/kitchenAccess';
+import { actsAs, OWNER_GROUP } from '../../domain/staff';
+import { OWNER_ONLY_MESSAGE, STAFF_ONLY_MESSAGE } from '../domain/kitchenAccess';
 import { ApiError } from '../errors';
 import { verifiedBearer, type IdTokenVerifier } from './bearerAuth';
 
@@ -88,7 +89,8 @@ export function authorizeDeclaredAccess(verifyIdToken: IdTokenVerifier) {
       return;
     }
     const identity = await verifiedBearer(request, verifyIdToken);
-    if (!access.groups.every((group) => identity.groups.includes(group))) throw new ApiError(403, STAFF_ONLY_MESSAGE);
+    const missing = access.groups.find((group) => !actsAs(identity.groups, group));
+    if (missing !== undefined) throw new ApiError(403, missing === OWNER_GROUP ? OWNER_ONLY_MESSAGE : STAFF_ONLY_MESSAGE);
     request.identity = identity;
   };
 }

@@ -76,6 +76,7 @@ export const abuseLimits = {
   setKitchenOrderStatus: { unlimited: staffOnly },
   listBookingRequests: { unlimited: staffOnly },
   listCateringEnquiries: { unlimited: staffOnly },
+  listAuditEntries: { unlimited: staffOnly },
 } as const satisfies { [K in OperationId]: AbuseLimit | NoLimit };
 
 function stringField(source: unknown, name: string): string | undefined {

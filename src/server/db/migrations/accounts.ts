@@ -1,20 +1,8 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { generatedId, isBetween, isFlag, isNotNegative } from './columnRules';
 
 // Customer accounts (docs/accounts.md): the profile keyed by the identity user's `sub`, addresses, vouchers, the
 // points ledger, and which customer each basket was priced for. Money is integer pence; times ISO 8601 text in UTC.
-
-const isFlag = (column: string) => sql`${sql.ref(column)} in (0, 1)`;
-const isNotNegative = (column: string) => sql`${sql.ref(column)} >= 0`;
-const isBetween = (column: string, lowest: number, highest: number) =>
-  sql`${sql.ref(column)} between ${sql.lit(lowest)} and ${sql.lit(highest)}`;
-
-// A voucher's id reaches the customer (voucherId), so it is a number the database hands out, never reused: SQLite's
-// autoincrement and PostgreSQL's identity are written differently.
-function generatedId(db: Kysely<unknown>) {
-  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return (column: ColumnDefinitionBuilder) =>
-    onPostgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
-}
 
 // An account's rows follow it when the demo customer moves to a new `sub` (the emulator's store was wiped) and go
 // with it when it is deleted.

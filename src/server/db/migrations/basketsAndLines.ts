@@ -1,13 +1,9 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { type Kysely, type Migration } from 'kysely';
+import { isBetween, isFlag, isNotNegative } from './columnRules';
 
 // The baskets customers build and confirm, and their lines, on SQLite and PostgreSQL alike. Money
 // is integer pence; times are ISO 8601 text in UTC; flags are 0/1. A line keeps the title and option
 // it was priced with, so an order reads the same after the menu changes.
-
-const isFlag = (column: string) => sql`${sql.ref(column)} in (0, 1)`;
-const isNotNegative = (column: string) => sql`${sql.ref(column)} >= 0`;
-const isBetween = (column: string, lowest: number, highest: number) =>
-  sql`${sql.ref(column)} between ${sql.lit(lowest)} and ${sql.lit(highest)}`;
 
 const moneyColumns = ['item_cost', 'original_item_cost', 'discount', 'bag_charge', 'delivery_charge', 'total_cost'] as const;
 

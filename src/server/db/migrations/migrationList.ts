@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { accounts } from './accounts';
+import { backOfficeAudit } from './backOfficeAudit';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
 import { kitchenListIndex } from './kitchenListIndex';
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-waiting-requests-index': waitingRequestsIndex,
   '0010-kitchen-list-index': kitchenListIndex,
   '0011-menu-item-highlighted': menuItemHighlighted,
+  '0012-back-office-audit': backOfficeAudit,
 };

@@ -1,10 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { isBetween } from './columnRules';
 
 // The restaurant's answer to each confirmed order and the kitchen's progress on it, plus the history of
 // every change and who made it (docs/acceptance-and-kitchen.md). Times are ISO 8601 text in UTC.
-
-const isBetween = (column: string, lowest: number, highest: number) =>
-  sql`${sql.ref(column)} between ${sql.lit(lowest)} and ${sql.lit(highest)}`;
 
 export const orderAcceptance: Migration = {
   async up(db: Kysely<unknown>) {

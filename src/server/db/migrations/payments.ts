@@ -1,22 +1,12 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { generatedId, isNotNegative, isOneOf } from './columnRules';
 
 // Online payment through PayPal (docs/payments.md): each basket's PayPal order and where its money is, the steps
 // still to send to PayPal (the outbox), and the errors the browser and the server reported. Money is integer pence;
 // times ISO 8601 text in UTC.
 
-const isNotNegative = (column: string) => sql`${sql.ref(column)} >= 0`;
-const isOneOf = (column: string, values: readonly string[]) =>
-  sql`${sql.ref(column)} in (${sql.join(values.map((value) => sql.lit(value)))})`;
-
 /** PaymentsTable['state']: linked → authorising → authorised → capture_due → captured → refund_due → refunded, or void_due → voided, or failed. */
 const paymentStates = ['linked', 'authorising', 'authorised', 'capture_due', 'captured', 'refund_due', 'refunded', 'void_due', 'voided', 'failed'];
-
-// Ids nobody outside sees, handed out by the database: SQLite's autoincrement and PostgreSQL's identity are written differently.
-function generatedId(db: Kysely<unknown>) {
-  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  return (column: ColumnDefinitionBuilder) =>
-    onPostgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
-}
 
 export const payments: Migration = {
   async up(db: Kysely<unknown>) {

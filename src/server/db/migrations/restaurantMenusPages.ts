@@ -1,10 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { isFlag, isNotNegative } from './columnRules';
 
 // Written only with the schema builder and portable SQL so that the same migration creates the
 // same tables on SQLite and PostgreSQL. Money columns are integer pence.
 
-const isFlag = (column: string) => sql`${sql.ref(column)} in (0, 1)`;
-const isNotNegative = (column: string) => sql`${sql.ref(column)} >= 0`;
 const isClockTime = (column: string) => sql`${sql.ref(column)} like '__:__'`;
 
 export const restaurantMenusPages: Migration = {
