@@ -39,6 +39,33 @@ function routeStyles(): Plugin {
   };
 }
 
+/**
+ * `.vite/first-load-modules.json` in the site's build: the source modules of the chunks every first load runs (the entry
+ * and what it imports statically), relative to the project, so that a test can say which code a customer's first page
+ * downloads (the back office must not be there: tests/api/firstLoad.test.ts).
+ */
+function firstLoadModules(): Plugin {
+  return {
+    name: 'first-load-modules',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, Rolldown.OutputChunk>();
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const loaded = new Set<string>();
+      const load = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (chunk === undefined || loaded.has(fileName)) return;
+        loaded.add(fileName);
+        chunk.imports.forEach(load);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) load(chunk.fileName);
+      const root = `${process.cwd()}/`;
+      const modules = [...loaded].flatMap((fileName) => chunks.get(fileName)!.moduleIds).map((id) => (id.startsWith(root) ? id.slice(root.length) : id));
+      this.emitFile({ type: 'asset', fileName: '.vite/first-load-modules.json', source: JSON.stringify({ chunks: [...loaded], modules }) });
+    },
+  };
+}
+
 // The router plugin must come before react() so that route files are code-split before JSX transform.
 // `vite build --ssr` builds the served HTML's first paint (src/prerender/, docs/first-paint.md) with the same plugins, so
 // that CSS modules' class names are the browser build's; its output is for Node, which needs no chunk plan.
@@ -47,6 +74,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     routeStyles(),
+    firstLoadModules(),
   ],
   server: {
     port: 5173,

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// What a customer's first page downloads is the entry and its static imports (vite.config.ts writes their source modules
+// to .vite/first-load-modules.json). The back office is the owner's alone: none of it may be there (issue 17), so that
+// the first load of `/` stays what it was (DESIGN.md's budget is checked by `npm run bench`).
+
+const root = resolve(import.meta.dirname, '../..');
+const builtSite = join(root, 'dist', 'site');
+
+let firstLoad: { chunks: string[]; modules: string[] };
+
+beforeAll(() => {
+  execFileSync(process.execPath, ['-e', "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())"], { cwd: root, stdio: 'inherit' });
+  firstLoad = JSON.parse(readFileSync(join(builtSite, '.vite', 'first-load-modules.json'), 'utf8'));
+}, 180_000);
+
+describe('the first load of the site', () => {
+  it('is the chunks index.html names and what they import', () => {
+    const named = [...readFileSync(join(builtSite, 'index.html'), 'utf8').matchAll(/<script type="module" crossorigin src="\/([^"]+)">/g)].map((script) => script[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const chunk of named) expect(firstLoad.chunks).toContain(chunk);
+    // The app's own start is there: the list is read from the real build, not empty.
+    expect(firstLoad.modules).toContain('src/main.tsx');
+    expect(firstLoad.modules.some((module) => module.startsWith('src/screens/home/'))).toBe(true);
+  });
+
+  it("holds none of the back office's screens or route components: they are chunks of their own", () => {
+    const backOffice = firstLoad.modules.filter(
+      (module) => module.startsWith('src/screens/manage/') || /^src\/routes\/manage\.[^?]*\.tsx\?tsr-split=component/.test(module) || /^src\/routes\/manage\.tsx\?tsr-split/.test(module),
+    );
+    expect(backOffice).toEqual([]);
+  });
+});
