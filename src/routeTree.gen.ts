@@ -55,6 +55,12 @@ import { Route as AccountVouchersRouteImport } from './routes/_account.vouchers'
 import { Route as KitchenBookingsRouteImport } from './routes/kitchen_.bookings'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageAuditRouteImport } from './routes/manage.audit'
+import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
+import { Route as ManageHoursRouteImport } from './routes/manage.hours'
+import { Route as ManageMenuRouteImport } from './routes/manage.menu'
+import { Route as ManageSettingsRouteImport } from './routes/manage.settings'
+import { Route as ManageTakingsRouteImport } from './routes/manage.takings'
+import { Route as ManageZonesRouteImport } from './routes/manage.zones'
 import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -286,6 +292,36 @@ const ManageAuditRoute = ManageAuditRouteImport.update({
   path: '/audit',
   getParentRoute: () => ManageRoute,
 } as any)
+const ManageCustomersRoute = ManageCustomersRouteImport.update({
+  id: '/customers',
+  path: '/customers',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageHoursRoute = ManageHoursRouteImport.update({
+  id: '/hours',
+  path: '/hours',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageMenuRoute = ManageMenuRouteImport.update({
+  id: '/menu',
+  path: '/menu',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageSettingsRoute = ManageSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageTakingsRoute = ManageTakingsRouteImport.update({
+  id: '/takings',
+  path: '/takings',
+  getParentRoute: () => ManageRoute,
+} as any)
+const ManageZonesRoute = ManageZonesRouteImport.update({
+  id: '/zones',
+  path: '/zones',
+  getParentRoute: () => ManageRoute,
+} as any)
 const KitchenTicketOrderIdRoute = KitchenTicketOrderIdRouteImport.update({
   id: '/kitchen_/ticket/$orderId',
   path: '/kitchen/ticket/$orderId',
@@ -337,6 +373,12 @@ export interface FileRoutesByFullPath {
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
   '/manage/audit': typeof ManageAuditRoute
+  '/manage/customers': typeof ManageCustomersRoute
+  '/manage/hours': typeof ManageHoursRoute
+  '/manage/menu': typeof ManageMenuRoute
+  '/manage/settings': typeof ManageSettingsRoute
+  '/manage/takings': typeof ManageTakingsRoute
+  '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -384,6 +426,12 @@ export interface FileRoutesByTo {
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen/bookings': typeof KitchenBookingsRoute
   '/manage/audit': typeof ManageAuditRoute
+  '/manage/customers': typeof ManageCustomersRoute
+  '/manage/hours': typeof ManageHoursRoute
+  '/manage/menu': typeof ManageMenuRoute
+  '/manage/settings': typeof ManageSettingsRoute
+  '/manage/takings': typeof ManageTakingsRoute
+  '/manage/zones': typeof ManageZonesRoute
   '/manage': typeof ManageIndexRoute
   '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -434,6 +482,12 @@ export interface FileRoutesById {
   '/_account/vouchers': typeof AccountVouchersRoute
   '/kitchen_/bookings': typeof KitchenBookingsRoute
   '/manage/audit': typeof ManageAuditRoute
+  '/manage/customers': typeof ManageCustomersRoute
+  '/manage/hours': typeof ManageHoursRoute
+  '/manage/menu': typeof ManageMenuRoute
+  '/manage/settings': typeof ManageSettingsRoute
+  '/manage/takings': typeof ManageTakingsRoute
+  '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
 }
@@ -484,6 +538,12 @@ export interface FileRouteTypes {
     | '/vouchers'
     | '/kitchen/bookings'
     | '/manage/audit'
+    | '/manage/customers'
+    | '/manage/hours'
+    | '/manage/menu'
+    | '/manage/settings'
+    | '/manage/takings'
+    | '/manage/zones'
     | '/manage/'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
@@ -531,6 +591,12 @@ export interface FileRouteTypes {
     | '/vouchers'
     | '/kitchen/bookings'
     | '/manage/audit'
+    | '/manage/customers'
+    | '/manage/hours'
+    | '/manage/menu'
+    | '/manage/settings'
+    | '/manage/takings'
+    | '/manage/zones'
     | '/manage'
     | '/kitchen/ticket/$orderId'
   id:
@@ -580,6 +646,12 @@ export interface FileRouteTypes {
     | '/_account/vouchers'
     | '/kitchen_/bookings'
     | '/manage/audit'
+    | '/manage/customers'
+    | '/manage/hours'
+    | '/manage/menu'
+    | '/manage/settings'
+    | '/manage/takings'
+    | '/manage/zones'
     | '/manage/'
     | '/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
@@ -949,6 +1021,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageAuditRouteImport
       parentRoute: typeof ManageRoute
     }
+    '/manage/customers': {
+      id: '/manage/customers'
+      path: '/customers'
+      fullPath: '/manage/customers'
+      preLoaderRoute: typeof ManageCustomersRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/hours': {
+      id: '/manage/hours'
+      path: '/hours'
+      fullPath: '/manage/hours'
+      preLoaderRoute: typeof ManageHoursRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/menu': {
+      id: '/manage/menu'
+      path: '/menu'
+      fullPath: '/manage/menu'
+      preLoaderRoute: typeof ManageMenuRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/settings': {
+      id: '/manage/settings'
+      path: '/settings'
+      fullPath: '/manage/settings'
+      preLoaderRoute: typeof ManageSettingsRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/takings': {
+      id: '/manage/takings'
+      path: '/takings'
+      fullPath: '/manage/takings'
+      preLoaderRoute: typeof ManageTakingsRouteImport
+      parentRoute: typeof ManageRoute
+    }
+    '/manage/zones': {
+      id: '/manage/zones'
+      path: '/zones'
+      fullPath: '/manage/zones'
+      preLoaderRoute: typeof ManageZonesRouteImport
+      parentRoute: typeof ManageRoute
+    }
     '/kitchen_/ticket/$orderId': {
       id: '/kitchen_/ticket/$orderId'
       path: '/kitchen/ticket/$orderId'
@@ -984,11 +1098,23 @@ const AccountRouteWithChildren =
 
 interface ManageRouteChildren {
   ManageAuditRoute: typeof ManageAuditRoute
+  ManageCustomersRoute: typeof ManageCustomersRoute
+  ManageHoursRoute: typeof ManageHoursRoute
+  ManageMenuRoute: typeof ManageMenuRoute
+  ManageSettingsRoute: typeof ManageSettingsRoute
+  ManageTakingsRoute: typeof ManageTakingsRoute
+  ManageZonesRoute: typeof ManageZonesRoute
   ManageIndexRoute: typeof ManageIndexRoute
 }
 
 const ManageRouteChildren: ManageRouteChildren = {
   ManageAuditRoute: ManageAuditRoute,
+  ManageCustomersRoute: ManageCustomersRoute,
+  ManageHoursRoute: ManageHoursRoute,
+  ManageMenuRoute: ManageMenuRoute,
+  ManageSettingsRoute: ManageSettingsRoute,
+  ManageTakingsRoute: ManageTakingsRoute,
+  ManageZonesRoute: ManageZonesRoute,
   ManageIndexRoute: ManageIndexRoute,
 }
 

@@ -1,5 +1,5 @@
 import type { components } from '../../src/api/schema.gen';
-import { penceToPounds, poundsToPence } from '../../src/domain/money';
+import { formatGbp, penceToPounds, poundsToPence } from '../../src/domain/money';
 
 type Menu = components['schemas']['Menu'];
 type ServerOrderItem = components['schemas']['OrderItem'];
@@ -75,19 +75,32 @@ export function lineTitle(line: Pick<BasketLine, 'title' | 'configOption'>): str
 }
 
 /**
- * Checks saved lines against the current menu: a line whose item has gone from its category, is unavailable, or
- * whose option has gone is removed, and named in `removedItems` so that the screen can say what happened.
+ * Checks saved lines against the current menu: a line whose item has gone from its category, is unavailable (sold out
+ * today too), or whose option has gone or is sold out is removed, and named in `removedItems`; a line whose price has
+ * changed takes the menu's, and is named with both prices in `repricedItems`, so that the screen can say what happened
+ * and nothing is shown at a stale price.
  */
-export function revalidateLines(lines: readonly BasketLine[], menu: Menu): { lines: BasketLine[]; removedItems: string[] } {
+export function revalidateLines(lines: readonly BasketLine[], menu: Menu): { lines: BasketLine[]; removedItems: string[]; repricedItems: string[] } {
   const kept: BasketLine[] = [];
   const removedItems: string[] = [];
+  const repricedItems: string[] = [];
   for (const line of lines) {
     const item = menu.categories.find((category) => category.categoryId === line.categoryId)?.items.find((candidate) => candidate.itemId === line.itemId);
-    const optionExists = line.configId === undefined || item?.configItems.some((option) => option.configId === line.configId) === true;
-    if (item !== undefined && item.available && optionExists) kept.push(line);
-    else removedItems.push(lineTitle(line));
+    const option = line.configId === undefined ? undefined : item?.configItems.find((candidate) => candidate.configId === line.configId);
+    const optionOffered = line.configId === undefined || (option !== undefined && option.available !== false);
+    if (item === undefined || !item.available || !optionOffered) {
+      removedItems.push(lineTitle(line));
+      continue;
+    }
+    const itemCostPence = poundsToPence(item.itemCost) + poundsToPence(option?.extraCost ?? 0);
+    if (itemCostPence === poundsToPence(line.itemCost)) {
+      kept.push(line);
+      continue;
+    }
+    repricedItems.push(`${lineTitle(line)}: now ${formatGbp(itemCostPence)} (was ${formatGbp(poundsToPence(line.itemCost))})`);
+    kept.push(withLineCost({ ...line, itemCost: penceToPounds(itemCostPence) }));
   }
-  return { lines: kept, removedItems };
+  return { lines: kept, removedItems, repricedItems };
 }
 
 /** The server's priced lines in the basket's shape (the server's figures are the truth, DESIGN.md). */

@@ -133,6 +133,11 @@ export interface BasketContext {
   drafts: { contact?: ContactDetails; delivery?: DeliveryAddress };
   /** Titles of the items a menu change removed, for the screen to explain (until DISMISS_REMOVED_ITEMS). */
   removedItems: string[];
+  /**
+   * The lines a new menu version re-priced, each with its new and old price, for the screen to explain (until
+   * DISMISS_REMOVED_ITEMS). Absent from baskets saved before the owner could change prices.
+   */
+  repricedItems?: string[];
   /** A change arrived while an update was in flight: send the whole order again when it answers. */
   saveQueued: boolean;
   /** "Place order" was pressed while an update was in flight: confirm once it is saved. */
@@ -213,6 +218,7 @@ function freshContext(menuVersion: number, client: ClientInfo): BasketContext {
     fieldErrors: {},
     drafts: {},
     removedItems: [],
+    repricedItems: [],
     saveQueued: false,
     confirmQueued: false,
   };
@@ -463,7 +469,9 @@ export const basketMachine = setup({
     timeInvalid: ({ event }) => event.type === 'SUBMIT_TIME' && !event.asap && !isDateTime(event.requestedTime),
     timeUnchanged: ({ context, event }) => event.type === 'SUBMIT_TIME' && sameTime(context.time, orderTimeOf(event)),
     notesTooLong: ({ event }) => event.type === 'SET_NOTES' && event.notes.length > MAX_NOTES_LENGTH,
-    menuVersionUnchanged: ({ context, event }) => event.type === 'MENU_CHANGED' && event.menu.menuVersion === context.menuVersion,
+    // The same version can still mark a dish or an option sold out today (no new version for that).
+    menuChangesNothing: ({ context, event }) =>
+      event.type === 'MENU_CHANGED' && event.menu.menuVersion === context.menuVersion && revalidateLines(context.lines, event.menu).removedItems.length === 0,
     menuRemovesNothing: ({ context, event }) =>
       event.type === 'MENU_CHANGED' && revalidateLines(context.lines, event.menu).removedItems.length === 0,
     menuRemovesEverything: ({ context, event }) =>
@@ -509,7 +517,7 @@ export const basketMachine = setup({
       target: ['.journey.empty', '.sync.idle', '.deliveryCheck.idle', '.rebuild.idle'],
       actions: assign(({ context }) => ({ ...NO_ORDER, ...freshContext(context.menuVersion, context.client), drafts: draftsForNewOrder(context) })),
     },
-    DISMISS_REMOVED_ITEMS: { actions: assign({ removedItems: [] }) },
+    DISMISS_REMOVED_ITEMS: { actions: assign({ removedItems: [], repricedItems: [] }) },
     // SPEC §4: a guest has no vouchers, and another customer's are not theirs; the server prices the basket again
     // for the new caller (the API client sends the signed-in customer's token with the update).
     CUSTOMER_CHANGED: [
@@ -725,10 +733,16 @@ export const basketMachine = setup({
           },
         ],
         MENU_CHANGED: [
-          { guard: 'menuVersionUnchanged' },
+          { guard: 'menuChangesNothing' },
           {
             guard: and(['linesEditable', 'menuRemovesNothing']),
-            actions: [assign({ menuVersion: ({ event }) => event.menu.menuVersion }), 'requestSave'],
+            actions: [
+              assign(({ event, context }) => {
+                const { lines, repricedItems } = revalidateLines(context.lines, event.menu);
+                return { menuVersion: event.menu.menuVersion, lines, repricedItems };
+              }),
+              'requestSave',
+            ],
           },
           {
             guard: and(['linesEditable', 'menuRemovesEverything']),
@@ -753,8 +767,8 @@ export const basketMachine = setup({
           {
             guard: inJourney('empty', 'creating'),
             actions: assign(({ event, context }) => {
-              const { lines, removedItems } = revalidateLines(context.pendingLines, event.menu);
-              return { menuVersion: event.menu.menuVersion, pendingLines: lines, removedItems };
+              const { lines, removedItems, repricedItems } = revalidateLines(context.pendingLines, event.menu);
+              return { menuVersion: event.menu.menuVersion, pendingLines: lines, removedItems, repricedItems };
             }),
           },
         ],

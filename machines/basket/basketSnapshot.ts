@@ -72,6 +72,8 @@ function isBasketContext(value: unknown): boolean {
     isOptional(value.drafts.delivery, isAddress) &&
     Array.isArray(value.removedItems) &&
     value.removedItems.every(isString) &&
+    // Absent from baskets saved before the owner could change prices.
+    (value.repricedItems === undefined || (Array.isArray(value.repricedItems) && value.repricedItems.every(isString))) &&
     typeof value.saveQueued === 'boolean' &&
     // Absent from baskets saved before "Place order" was queued by the statechart.
     (value.confirmQueued === undefined || typeof value.confirmQueued === 'boolean') &&

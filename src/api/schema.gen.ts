@@ -723,6 +723,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The menu as the owner edits it - the draft when there is one, else the published menu - with its revision.
+         * @description Added by this project (the back office). Owner only. Hidden categories are included.
+         */
+        get: operations["getManagedMenu"];
+        /**
+         * Saves the whole menu as a draft (customers see nothing of it until it is published).
+         * @description Added by this project (the back office). Owner only. Categories, dishes and options that keep their id are the published ones; those without an id are new. Every field is checked, and nothing is saved when one is refused.
+         */
+        put: operations["saveMenuDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/menu/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes the draft - customers get it under the next menuVersion - and drops the draft.
+         * @description Added by this project (the back office). Owner only. One transaction: dishes, categories and options still on the menu keep their ids (baskets and orders name them), new ones get new ids never used before, and the menu's menuVersion rises by one, so a basket priced before is priced again before it can be confirmed.
+         */
+        post: operations["publishMenuDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/menu/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drops the draft; the published menu is what the owner edits again.
+         * @description Added by this project (the back office). Owner only.
+         */
+        post: operations["discardMenuDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/soldOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dishes and options sold out now, and when each comes back.
+         * @description Added by this project (sold out today). Staff and the owner.
+         */
+        get: operations["listSoldOut"];
+        put?: never;
+        /**
+         * Marks a dish, or one of its options, sold out until the next opening day - or back on sale.
+         * @description Added by this project (sold out today). Staff and the owner. No new menuVersion: getMenu shows the dish (or the option) unavailable at once, and the order update and confirmation refuse it, until the restaurant's next opening day starts.
+         */
+        post: operations["setSoldOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The takeaway settings as the owner edits them, with the revision a save names.
+         * @description Added by this project (the back office). Owner only.
+         */
+        get: operations["getManageSettings"];
+        /**
+         * Saves the takeaway settings as a whole, if nobody has saved them since `revision`.
+         * @description Added by this project (the back office). Owner only. Every field is checked (400 naming each refused field, nothing written); 409 when someone else saved since. Customers meet the new settings at once.
+         */
+        put: operations["saveManageSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The opening hours, special days, lead times and slots as the owner edits them, with the revision a save names.
+         * @description Added by this project (the back office). Owner only.
+         */
+        get: operations["getManageHours"];
+        /**
+         * Saves the opening hours as a whole, if nobody has saved them since `revision`.
+         * @description Added by this project (the back office). Owner only. Every field is checked (400 naming each refused field, nothing written); 409 when someone else saved since. Special days already past are dropped. The slots offered, ASAP and the pages' "open now" follow at once.
+         */
+        put: operations["saveManageHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/busy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Busy mode as it stands now, with what customers read.
+         * @description Added by this project (busy mode). Staff and the owner.
+         */
+        get: operations["getBusyMode"];
+        put?: never;
+        /**
+         * Pauses new orders (for 15, 30 or 60 minutes, or until switched back), adds minutes to every lead time, or ends busy mode.
+         * @description Added by this project (busy mode). Staff and the owner. While paused the order update and confirmation refuse new orders with the message customers read; a pause with `pauseMinutes` ends by itself. Extra minutes add to the lead time of the slots offered and of ASAP until switched off. Audited (area `busy`).
+         */
+        post: operations["setBusyMode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery zones, each a postcode district or sector with its charge and minimum order, and their revision.
+         * @description Added by this project (the back office). Owner only.
+         */
+        get: operations["getDeliveryZones"];
+        /**
+         * Replaces the whole list of delivery zones, read at `revision`; customers' delivery checks follow at once.
+         * @description Added by this project (the back office). Owner only. Every zone is checked (a district such as LS6 or a sector such as LS6 2, listed once; a name; the charge and the minimum order in pounds), each failure naming its field (`zones[3].postcodeArea`), and nothing is saved when any fails. A zone keeps its id while its area stays listed.
+         */
+        put: operations["saveDeliveryZones"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/zones/check/{postcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which delivery zone a postcode falls in (its sector's when listed, else its district's), as customers are checked.
+         * @description Added by this project (the back office's look-up box). Owner only.
+         */
+        get: operations["checkDeliveryZone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/customers/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Customers whose email contains `text` (any case), or whose loyalty code it is; at most 20, by email.
+         * @description Added by this project (the back office). Owner only.
+         */
+        get: operations["findCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/customers/{loyaltyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's account as the restaurant sees it, with the points and every voucher, held or used.
+         * @description Added by this project (the back office). Owner only. 404 when no account has this loyalty code.
+         */
+        get: operations["getCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/customers/{loyaltyId}/points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a customer points with a reason; every 100 points become a £5 points voucher, as points from orders do.
+         * @description Added by this project (the back office). Owner only. The reason goes into the audit.
+         */
+        post: operations["giveCustomerPoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/customers/{loyaltyId}/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a customer a voucher with a reason - a fixed value (type 1, `value`) or a percentage on one weekday (type 3, `percent` and `validDay`).
+         * @description Added by this project (the back office). Owner only. The reason goes into the audit.
+         */
+        post: operations["giveCustomerVoucher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/takings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders placed from `from` to `to` (London days), their totals by payment and by collection or delivery, and the busiest times.
+         * @description Added by this project (the back office). Owner only. Every confirmed order placed in the range is listed; refused and cancelled ones (with their reasons) are listed but not counted in the totals (docs/back-office.md, "Takings").
+         */
+        get: operations["getTakings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/takings/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same orders as CSV for the accountant, one line per order after a header line.
+         * @description Added by this project (the back office). Owner only. Columns Date, Time, Reference, Type, Payment, Item total, Discount, Delivery, Bag, Total, Status; dates DD/MM/YYYY and times HH:MM in London, amounts in pounds with two decimals. Refused and cancelled orders are listed with their status and reason.
+         */
+        get: operations["exportTakingsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/cateringEnquiries": {
         parameters: {
             query?: never;
@@ -747,6 +1071,123 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DeliveryZoneDraft: {
+            /** @description A postcode district ("LS6") or sector ("LS6 2"); any case and spacing. */
+            postcodeArea: string;
+            name: string;
+            /** @description In pounds with at most two decimals. */
+            deliveryCharge: number;
+            /** @description The item total a delivery here needs, in pounds with at most two decimals. */
+            minimumOrderValue: number;
+        };
+        ManagedDeliveryZone: {
+            /** @description The id customers' orders carry (checkDelivery's `zone`). */
+            deliveryZoneId: number;
+            /** @description "LS6" or "LS6 2", in capitals. */
+            postcodeArea: string;
+            name: string;
+            deliveryCharge: components["schemas"]["Money"];
+            minimumOrderValue: components["schemas"]["Money"];
+        };
+        /** @description Why the restaurant gives it, kept in the audit. */
+        GiftReason: string;
+        ManagedCustomerSummary: {
+            loyaltyId: string;
+            email: string;
+            name: string | null;
+            points: number;
+        };
+        ManagedCustomer: {
+            loyaltyId: string;
+            email: string;
+            name: string | null;
+            phone: string | null;
+            /** @description Points not yet turned into a points voucher (below 100). */
+            points: number;
+            discountPercent: components["schemas"]["Percentage"];
+            /** Format: date-time */
+            memberSince: string;
+            /** @description How many orders the customer has placed with their account. */
+            orders: number;
+            /** @description Every voucher the customer has had, newest first. */
+            vouchers: components["schemas"]["ManagedVoucher"][];
+        };
+        ManagedVoucher: {
+            voucherId: number;
+            voucherType: components["schemas"]["VoucherType"];
+            title: string;
+            /** @description A fixed-value or points voucher's value; 0 for a day-specific one. */
+            value: components["schemas"]["Money"];
+            percent: components["schemas"]["Percentage"];
+            /** @description A day-specific voucher's weekday; null for the others. */
+            validDay: components["schemas"]["DayOfWeek"] | null;
+            /**
+             * @description Held until an order uses it; withdrawn when a refused order's points were taken back from it.
+             * @enum {string}
+             */
+            state: "held" | "used" | "withdrawn";
+            /** @enum {string} */
+            source: "restaurant" | "points";
+            /** Format: date-time */
+            givenAt: string;
+            usedByOrderRef: string | null;
+        };
+        /** @description A sum in pounds with two decimals (no upper limit, unlike Money). */
+        TakingsAmount: number;
+        TakingsOrder: {
+            orderRef: components["schemas"]["PublicId"];
+            /** Format: date-time */
+            placedAt: string;
+            /** @enum {string} */
+            orderType: "collection" | "delivery";
+            /** @enum {string} */
+            payment: "cash" | "paypal" | "card";
+            itemTotal: components["schemas"]["Money"];
+            discount: components["schemas"]["Money"];
+            delivery: components["schemas"]["Money"];
+            bag: components["schemas"]["Money"];
+            total: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "waiting" | "accepted" | "completed" | "refused" | "cancelled" | "refunded";
+            /** @description Whether it is in the takings (false for refused, cancelled and refunded orders). */
+            counted: boolean;
+            /** @description Why it was refused or cancelled; null for the others. */
+            reason: string | null;
+        };
+        TakingsTotal: {
+            orders: number;
+            itemTotal: components["schemas"]["TakingsAmount"];
+            discount: components["schemas"]["TakingsAmount"];
+            delivery: components["schemas"]["TakingsAmount"];
+            bag: components["schemas"]["TakingsAmount"];
+            total: components["schemas"]["TakingsAmount"];
+        };
+        Takings: {
+            from: components["schemas"]["LocalDate"];
+            to: components["schemas"]["LocalDate"];
+            /** @description Every order placed in the range, oldest first. */
+            orders: components["schemas"]["TakingsOrder"][];
+            totals: components["schemas"]["TakingsTotal"];
+            /** @description Cash, PayPal and card, each always present. */
+            byPayment: {
+                /** @enum {string} */
+                payment: "cash" | "paypal" | "card";
+                orders: number;
+                total: components["schemas"]["TakingsAmount"];
+            }[];
+            /** @description Collection and delivery, each always present. */
+            byOrderType: {
+                /** @enum {string} */
+                orderType: "collection" | "delivery";
+                orders: number;
+                total: components["schemas"]["TakingsAmount"];
+            }[];
+            /** @description The quarter-hours the counted orders were due in (London time of day), most orders first. */
+            busiestSlots: {
+                time: components["schemas"]["LocalTime"];
+                orders: number;
+            }[];
+        };
         AuditEntry: {
             auditId: number;
             /** Format: date-time */
@@ -837,6 +1278,49 @@ export interface components {
         };
         /** @description 24-hour "HH:MM". */
         TimeOfDay: string;
+        /** @description Added by this project. A London date whose hours replace its weekday's: closed when `sessions` is empty, otherwise open for those sessions; customers read `message` ("Closed for Christmas Day"). */
+        SpecialDay: {
+            date: components["schemas"]["LocalDate"];
+            message: string;
+            sessions: components["schemas"]["OpeningSession"][];
+        };
+        OpeningSession: {
+            opens: components["schemas"]["TimeOfDay"];
+            /** @description May be earlier than opens, meaning after midnight. */
+            closes: components["schemas"]["TimeOfDay"];
+        };
+        /** @description Added by this project. The kitchen's busy mode: new orders paused (until `pausedUntil`, or until switched back when it is absent), or `extraMinutes` added to every lead time. A pause whose `pausedUntil` has passed is over: readers compare it with their clock. */
+        BusyMode: {
+            paused: boolean;
+            /** Format: date-time */
+            pausedUntil?: string;
+            extraMinutes: number;
+        };
+        /** @description Added by this project. The takeaway settings the owner edits; money in pounds, checked by the operation. */
+        ManageSettings: {
+            allowOrdering: boolean;
+            allowCollection: boolean;
+            allowCashPayment: boolean;
+            minimumCollectionOrderValue: components["schemas"]["Money"];
+            minimumFreeOrderValue: components["schemas"]["Money"];
+            standardDeliveryCharge: components["schemas"]["Money"];
+            bagCharge: components["schemas"]["Money"];
+            maximumCashOrderValue: components["schemas"]["Money"];
+            maximumOrderValue: components["schemas"]["Money"];
+            /** @description How long an order waits for the restaurant before it is refused for it. Saved from 60 to 3600; until the owner saves one it is the server's ACCEPTANCE_TIMEOUT_SECONDS. */
+            acceptanceTimeoutSeconds: number;
+        };
+        /** @description Added by this project. The opening hours the owner edits, checked by the operation. */
+        ManageHours: {
+            weekly: components["schemas"]["OpeningPeriod"][];
+            specialDays: components["schemas"]["SpecialDay"][];
+            collectionLeadMinutes: number;
+            deliveryLeadMinutes: number;
+            /** @description The length of an order time slot (5, 10, 15, 20, 30 or 60). */
+            slotMinutes: number;
+            /** @description The most orders a slot takes (confirmed, not refused or cancelled); null for no limit. */
+            ordersPerSlot: number | null;
+        };
         TakeawaySettings: {
             allowCollection: boolean;
             allowOrdering: boolean;
@@ -852,6 +1336,10 @@ export interface components {
             bagCharge: components["schemas"]["Money"];
             collectionLeadMinutes: number;
             deliveryLeadMinutes: number;
+            /** @description Added by this project; always sent by this server. The length of an order time slot. */
+            slotMinutes?: number;
+            /** @description Added by this project; always sent by this server. The most orders a time slot takes; null for no limit. */
+            ordersPerSlot?: number | null;
         };
         RestaurantApps: {
             appStoreUrl: string;
@@ -873,6 +1361,10 @@ export interface components {
             apps: components["schemas"]["RestaurantApps"];
             /** @description Added by this project; always sent by this server. The dishes the restaurant highlights on its home page: the menu's items marked `highlighted` that are available, in menu order (categories by `categoryOrder`, then `itemOrder`), as the menu answers them. */
             highlightedDishes?: components["schemas"]["MenuItem"][];
+            /** @description Added by this project; always sent by this server. The dates ahead whose hours replace their weekday's (closed, or their own sessions), with the message customers read. */
+            specialDays?: components["schemas"]["SpecialDay"][];
+            /** @description Added by this project; always sent by this server. The kitchen's busy mode. */
+            busyMode?: components["schemas"]["BusyMode"];
         };
         Page: {
             pageName: string;
@@ -1004,6 +1496,63 @@ export interface components {
             /** @description The option's name, e.g. "Chicken". */
             configItem: string;
             extraCost: components["schemas"]["Money"];
+            /** @description Added by this project; always sent by this server. False while the option is sold out today (the dish itself stays available). */
+            available?: boolean;
+        };
+        ManagedMenu: {
+            menuId: number;
+            /** @description The published menu's version (customers' menuVersion). */
+            menuVersion: number;
+            /** @description What a save, publish or discard sends back. */
+            revision: number;
+            hasDraft: boolean;
+            /** @description Whether publishing the draft would change what customers see. */
+            differsFromPublished: boolean;
+            /** @description What publishing the draft would change, a line each as the audit will say it (none without a draft). */
+            unpublishedChanges: string[];
+            categories: components["schemas"]["EditableMenuCategories"];
+        };
+        /** @description The categories in menu order, each with its dishes in order. */
+        EditableMenuCategories: components["schemas"]["EditableMenuCategory"][];
+        EditableMenuCategory: {
+            /** @description The published category's id; absent for a new one. */
+            categoryId?: number;
+            name: string;
+            description: string;
+            /** @description A hidden category and its dishes are not on the customers' menu. */
+            hidden: boolean;
+            items: components["schemas"]["EditableMenuItem"][];
+        };
+        EditableMenuItem: {
+            /** @description The published dish's id; absent for a new one. */
+            itemId?: number;
+            title: string;
+            description: string;
+            extendedDescription: string;
+            price: number;
+            allergens: components["schemas"]["Allergen"][];
+            dietary: components["schemas"]["DietaryLabel"][];
+            highlighted: boolean;
+            available: boolean;
+            options: components["schemas"]["EditableMenuOption"][];
+        };
+        EditableMenuOption: {
+            /** @description The published option's id; absent for a new one. */
+            configId?: number;
+            label: string;
+            extraCost: number;
+        };
+        SoldOutEntry: {
+            itemId: number;
+            /** @description The option sold out; absent when the whole dish is. */
+            configId?: number;
+            /** @description The dish's title, with the option's in brackets. */
+            title: string;
+            /**
+             * Format: date-time
+             * @description When it comes back by itself - the start of the restaurant's next opening day.
+             */
+            until: string;
         };
         /**
          * @description One of the 14 UK allergens.
@@ -1398,6 +1947,33 @@ export interface components {
         };
     };
     responses: {
+        /** @description Every delivery zone, by postcode area, and the revision to save against. */
+        DeliveryZonesAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        zones: components["schemas"]["ManagedDeliveryZone"][];
+                        revision: number;
+                    };
+                };
+            };
+        };
+        /** @description The customer's account as it is now. */
+        ManagedCustomerAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        customer: components["schemas"]["ManagedCustomer"];
+                    };
+                };
+            };
+        };
         /** @description The request is invalid (errorMessage null, validationErrors listed) or refused (errorMessage set, validationErrors empty). */
         BadRequest: {
             headers: {
@@ -1465,6 +2041,30 @@ export interface components {
                 };
             };
         };
+        /** @description The menu as the owner edits it. */
+        ManagedMenuAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ManagedMenu"];
+                };
+            };
+        };
+        /** @description What is sold out now. */
+        SoldOutAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        soldOut: components["schemas"]["SoldOutEntry"][];
+                    };
+                };
+            };
+        };
         /** @description Someone else saved this since it was opened (the `revision` sent is not the current one): nothing was written. errorMessage says so; the caller reads it again and makes the change on what is there now. */
         Conflict: {
             headers: {
@@ -1472,6 +2072,49 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The takeaway settings and their revision. */
+        ManageSettingsAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        settings: components["schemas"]["ManageSettings"];
+                        revision: number;
+                    };
+                };
+            };
+        };
+        /** @description The opening hours and their revision. */
+        ManageHoursAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        hours: components["schemas"]["ManageHours"];
+                        revision: number;
+                    };
+                };
+            };
+        };
+        /** @description Busy mode as it stands now. */
+        BusyModeAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        busyMode: components["schemas"]["BusyMode"];
+                        /** @description What customers read while busy mode is on; absent when it is off. */
+                        message?: string;
+                    };
+                };
             };
         };
         /** @description The identity service could not be reached to check the bearer token, or the server is shutting down. */
@@ -1530,6 +2173,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The code of the customer's account QR, as /accountQR shows it. */
+        LoyaltyId: string;
+        /** @description The first day, London time. */
+        TakingsFrom: components["schemas"]["LocalDate"];
+        /** @description The last day, London time (at most 366 days after `from`). */
+        TakingsTo: components["schemas"]["LocalDate"];
         /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
         ApplicationKey: string;
         /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
@@ -3007,6 +3656,734 @@ export interface operations {
                             entries: components["schemas"]["AuditEntry"][];
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getManagedMenu: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ManagedMenuAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveMenuDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the menu was opened at (GET /manage/menu). */
+                    revision: number;
+                    categories: components["schemas"]["EditableMenuCategories"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedMenuAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    publishMenuDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the menu was opened at (GET /manage/menu). */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedMenuAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    discardMenuDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the menu was opened at (GET /manage/menu). */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedMenuAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSoldOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SoldOutAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setSoldOut: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemId: number;
+                    /** @description One option of the dish; without it, the whole dish. */
+                    configId?: number;
+                    soldOut: boolean;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SoldOutAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getManageSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ManageSettingsAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveManageSettings: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revision: number;
+                    settings: components["schemas"]["ManageSettings"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManageSettingsAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getManageHours: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ManageHoursAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveManageHours: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revision: number;
+                    hours: components["schemas"]["ManageHours"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManageHoursAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBusyMode: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BusyModeAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setBusyMode: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "pause" | "extraTime" | "off";
+                    /**
+                     * @description With `pause`; absent, the pause lasts until switched back.
+                     * @enum {integer}
+                     */
+                    pauseMinutes?: 15 | 30 | 60;
+                    /** @description Required with `extraTime`. */
+                    extraMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["BusyModeAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDeliveryZones: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DeliveryZonesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    saveDeliveryZones: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the zones were read at. */
+                    revision: number;
+                    zones: components["schemas"]["DeliveryZoneDraft"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DeliveryZonesAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    checkDeliveryZone: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                postcode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The postcode as written on an order, and its zone (null when the restaurant does not deliver there). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            postcode: string;
+                            zone: components["schemas"]["ManagedDeliveryZone"] | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    findCustomers: {
+        parameters: {
+            query: {
+                /** @description Part of an email address, or a loyalty code as the account QR shows it (spaces, dashes and case are ignored). */
+                text: string;
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            customers: components["schemas"]["ManagedCustomerSummary"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                /** @description The code of the customer's account QR, as /accountQR shows it. */
+                loyaltyId: components["parameters"]["LoyaltyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ManagedCustomerAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    giveCustomerPoints: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                /** @description The code of the customer's account QR, as /accountQR shows it. */
+                loyaltyId: components["parameters"]["LoyaltyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    points: number;
+                    reason: components["schemas"]["GiftReason"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedCustomerAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    giveCustomerVoucher: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                /** @description The code of the customer's account QR, as /accountQR shows it. */
+                loyaltyId: components["parameters"]["LoyaltyId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 1 Discount (a fixed value), 3 PercDiscount (a percentage on one weekday).
+                     * @enum {integer}
+                     */
+                    voucherType: 1 | 3;
+                    title: string;
+                    value?: components["schemas"]["Money"];
+                    percent?: number;
+                    validDay?: components["schemas"]["DayOfWeek"];
+                    reason: components["schemas"]["GiftReason"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedCustomerAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTakings: {
+        parameters: {
+            query: {
+                /** @description The first day, London time. */
+                from: components["parameters"]["TakingsFrom"];
+                /** @description The last day, London time (at most 366 days after `from`). */
+                to: components["parameters"]["TakingsTo"];
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The takings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Takings"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportTakingsCsv: {
+        parameters: {
+            query: {
+                /** @description The first day, London time. */
+                from: components["parameters"]["TakingsFrom"];
+                /** @description The last day, London time (at most 366 days after `from`). */
+                to: components["parameters"]["TakingsTo"];
+            };
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (UTF-8), offered for download as takings-<from>-to-<to>.csv. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

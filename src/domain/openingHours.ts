@@ -11,6 +11,15 @@ export interface OpeningPeriod {
   closes: string;
 }
 
+/** A date whose hours are not its weekday's: closed all day when it has no sessions. */
+export interface SpecialDay {
+  /** London date, "2026-12-25". */
+  date: string;
+  /** What customers read: "Closed for Christmas Day". */
+  message: string;
+  sessions: { opens: string; closes: string }[];
+}
+
 const RESTAURANT_TIME_ZONE = 'Europe/London';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -94,22 +103,37 @@ export interface OpeningInterval {
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-/** The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. */
-export function openingIntervals(nowMs: number, periods: readonly OpeningPeriod[], daysAhead = DAYS_AHEAD): OpeningInterval[] {
+/** A date's periods: its special day's sessions when it has one (none when closed), otherwise its weekday's. */
+function periodsOn(date: string, weekday: number, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[]): OpeningPeriod[] {
+  const special = specialDays.find((specialDay) => specialDay.date === date);
+  if (special) return special.sessions.map((session) => ({ day: weekday, opens: session.opens, closes: session.closes }));
+  return periods.filter((period) => period.day === weekday);
+}
+
+/**
+ * The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. A special day
+ * replaces its weekday's periods: every reader of the hours (order times, bookings, the pages) meets closures here.
+ */
+export function openingIntervals(
+  nowMs: number,
+  periods: readonly OpeningPeriod[],
+  daysAhead = DAYS_AHEAD,
+  specialDays: readonly SpecialDay[] = [],
+): OpeningInterval[] {
   const today = wallClockAt(nowMs);
   const intervals: OpeningInterval[] = [];
   for (let offset = -1; offset <= daysAhead; offset += 1) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset));
     const [year, monthIndex, day] = [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()];
-    for (const period of periods) {
-      if (period.day !== date.getUTCDay()) continue;
+    const isoDate = `${year}-${twoDigits(monthIndex + 1)}-${twoDigits(day)}`;
+    for (const period of periodsOn(isoDate, date.getUTCDay(), periods, specialDays)) {
       const opens = minutesOfDay(period.opens);
       const closes = minutesOfDay(period.closes);
       intervals.push({
         opensMs: londonInstant(year, monthIndex, day, opens),
         closesMs: londonInstant(year, monthIndex, day + (closes <= opens ? 1 : 0), closes),
         period,
-        date: `${year}-${twoDigits(monthIndex + 1)}-${twoDigits(day)}`,
+        date: isoDate,
       });
     }
   }
@@ -121,25 +145,44 @@ export function currentOpening(intervals: readonly OpeningInterval[], nowMs: num
   return intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
 }
 
+/** `notice` is today's special day's message ("Closed for Christmas Day"), when today is one. */
 export type OpeningState =
-  | { open: true; closes: string }
+  | { open: true; closes: string; notice?: string }
   /** `next` is the next opening within a week, if there is one. */
-  | { open: false; next?: { date: string; day: number; opens: string } };
+  | { open: false; next?: { date: string; day: number; opens: string }; notice?: string };
 
-/** Open now and until when, or when the restaurant opens next: the same openings that decide whether ASAP is offered. */
-export function openingStateAt(now: Date, periods: readonly OpeningPeriod[]): OpeningState {
-  const nowMs = now.getTime();
-  const intervals = openingIntervals(nowMs, periods);
-  const current = currentOpening(intervals, nowMs);
-  if (current) return { open: true, closes: current.period.closes };
-  const next = intervals.find((interval) => interval.opensMs > nowMs);
-  return next ? { open: false, next: { date: next.date, day: next.period.day, opens: next.period.opens } } : { open: false };
+/** London's date at an instant, "2026-11-24". */
+export function londonDateOf(instantMs: number): string {
+  const clock = wallClockAt(instantMs);
+  return `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`;
 }
 
-/** A day's hours, "17:00–22:30", one per period, earliest first; none on a day the restaurant is closed. */
-export function hoursOn(periods: readonly OpeningPeriod[], day: number): string[] {
-  return periods
-    .filter((period) => period.day === day)
+/** Open now and until when, or when the restaurant opens next: the same openings that decide whether ASAP is offered. */
+export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): OpeningState {
+  const nowMs = now.getTime();
+  const intervals = openingIntervals(nowMs, periods, DAYS_AHEAD, specialDays);
+  const today = londonDateOf(nowMs);
+  const notice = specialDays.find((specialDay) => specialDay.date === today)?.message;
+  const withNotice = notice === undefined ? {} : { notice };
+  const current = currentOpening(intervals, nowMs);
+  if (current) return { open: true, closes: current.period.closes, ...withNotice };
+  const next = intervals.find((interval) => interval.opensMs > nowMs);
+  return next
+    ? { open: false, next: { date: next.date, day: next.period.day, opens: next.period.opens }, ...withNotice }
+    : { open: false, ...withNotice };
+}
+
+/** The special days from `today` on, earliest first: what the pages list ahead. */
+export function specialDaysFrom(specialDays: readonly SpecialDay[], today: string): SpecialDay[] {
+  return specialDays.filter((specialDay) => specialDay.date >= today).sort((first, second) => first.date.localeCompare(second.date));
+}
+
+/**
+ * A day's hours, "17:00–22:30", one per period, earliest first; none on a day the restaurant is closed. Given a `date`
+ * ("2026-12-25"), a special day on it gives its own sessions instead.
+ */
+export function hoursOn(periods: readonly OpeningPeriod[], day: number, specialDays: readonly SpecialDay[] = [], date?: string): string[] {
+  return (date === undefined ? periods.filter((period) => period.day === day) : periodsOn(date, day, periods, specialDays))
     .sort((first, second) => minutesOfDay(first.opens) - minutesOfDay(second.opens))
     .map((period) => `${period.opens}–${period.closes}`);
 }

@@ -36,7 +36,7 @@ declare module 'fastify' {
     clock: Clock;
     /** PayPal's REST API (the loopback fake in local mode), with the restaurant's credentials. */
     payPal: PayPalClient;
-    /** ACCEPTANCE_TIMEOUT_SECONDS: how long a request waits for the restaurant before it is refused. */
+    /** ACCEPTANCE_TIMEOUT_SECONDS: how long a request waits for the restaurant before it is refused, until the owner saves their own. */
     acceptanceTimeoutSeconds: number;
   }
 }

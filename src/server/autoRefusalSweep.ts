@@ -14,6 +14,11 @@ export interface AutoRefusalContext {
   timeoutSeconds: number;
 }
 
+/** The restaurant's automatic-refusal time: the owner's (docs/back-office.md, "Settings"), or the server's configured one. */
+export async function acceptanceTimeoutSeconds(repositories: Repositories, configuredSeconds: number): Promise<number> {
+  return (await repositories.restaurant.getAcceptanceTimeoutSeconds()) ?? configuredSeconds;
+}
+
 export async function restaurantCoreData(repositories: Repositories): Promise<RestaurantData> {
   const restaurant = await repositories.restaurant.getCoreData();
   // The database is seeded on first start, so a missing restaurant is a broken deployment.
@@ -53,14 +58,17 @@ export async function withTimeoutApplied(context: AutoRefusalContext, acceptance
 
 /**
  * Sweeps while the app is listening and stops when it closes, waiting for a sweep under way so that the
- * database is not closed beneath it. The timer never keeps the process alive on its own.
+ * database is not closed beneath it. The timer never keeps the process alive on its own. Each sweep reads the
+ * restaurant's timeout (the owner may change it); the interval follows the configured one, and the owner's is at
+ * least a minute, longer than the interval.
  */
-export function registerAutoRefusalSweep(app: FastifyInstance, timeoutSeconds: number): void {
+export function registerAutoRefusalSweep(app: FastifyInstance, configuredTimeoutSeconds: number): void {
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
     // A sweep slower than the interval is not overlapped by the next one.
-    sweeping ??= refuseTimedOutRequests({ repositories: app.repositories, now: app.clock(), timeoutSeconds })
+    sweeping ??= acceptanceTimeoutSeconds(app.repositories, configuredTimeoutSeconds)
+      .then((timeoutSeconds) => refuseTimedOutRequests({ repositories: app.repositories, now: app.clock(), timeoutSeconds }))
       .then(
         () => undefined,
         (error: unknown) => app.log.error({ err: error }, 'refusing timed-out acceptance requests failed'),
@@ -70,7 +78,7 @@ export function registerAutoRefusalSweep(app: FastifyInstance, timeoutSeconds: n
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(sweep, autoRefusalSweepIntervalMs(timeoutSeconds));
+    timer = setInterval(sweep, autoRefusalSweepIntervalMs(configuredTimeoutSeconds));
     timer.unref();
   });
   app.addHook('onClose', async () => {

@@ -179,7 +179,7 @@ export async function startServer(
     let outboxWorker: OutboxWorker | undefined;
     const app = await buildApp({
       config,
-      repositories: createRepositories(database.db, { ...database.storage, onMoneyStepQueued: () => outboxWorker?.kick() }),
+      repositories: createRepositories(database.db, { ...database.storage, clock, onMoneyStepQueued: () => outboxWorker?.kick() }),
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,

@@ -52,6 +52,12 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   '/kitchen/bookings': 'Bookings',
   // The owner's back office (docs/back-office.md); not in SPEC's table.
   '/manage': 'Back office',
+  '/manage/menu': 'Menu',
+  '/manage/hours': 'Opening hours',
+  '/manage/settings': 'Takeaway settings',
+  '/manage/zones': 'Delivery zones',
+  '/manage/customers': 'Customers and loyalty',
+  '/manage/takings': 'Takings',
   '/manage/audit': 'Audit',
 };
 

@@ -149,6 +149,9 @@ const examples: Record<string, unknown[]> = {
   proposeKitchenOrderTime: [{ updateTime: '2026-11-24T19:30:00.000Z' }],
   refuseKitchenOrder: [{ reason: 'We are too busy tonight' }],
   setKitchenOrderStatus: [{ kitchenStatus: 1 }, { kitchenStatus: 6 }],
+  setSoldOut: [{ itemId: 101, configId: 1012, soldOut: true }, { itemId: 101, soldOut: false }],
+  // Not a pause: it would refuse every order the rest of the run sends.
+  setBusyMode: [{ mode: 'extraTime', extraMinutes: 20 }, { mode: 'off' }],
   createBookingRequest: [{ date: '2026-11-25', time: '19:30', partySize: 4, name: 'Ada Lovelace', phone: '0113 496 0999', email: 'ada@example.com' }],
   createCateringEnquiry: [
     { eventDate: '2026-12-24', guests: 40, budget: 'about £15 a head', name: 'Ada Lovelace', phone: '07700 900123', email: 'ada@example.com', message: 'A family party at home' },

@@ -26,6 +26,8 @@ interface Operation {
   template: string;
   bearer: 'none' | 'optional' | 'required';
   staffOnly: boolean;
+  /** The back office's: the owner may call it, the kitchen may not. */
+  ownerOnly: boolean;
   declared: string[];
 }
 
@@ -38,6 +40,7 @@ const operations: Operation[] = Object.entries(contract.paths).flatMap(([templat
       template,
       bearer: !requirements.includes('bearer') ? 'none' : requirements.includes('anyone') ? 'optional' : 'required',
       staffOnly: operation['x-identity-groups'] !== undefined,
+      ownerOnly: operation['x-identity-groups']?.includes('owner') === true,
       declared: Object.keys(operation.responses),
     };
   }),
@@ -79,6 +82,7 @@ interface Refusal {
 
 interface Tokens {
   staff: string;
+  owner: string;
   customer: string;
   forged: string;
 }
@@ -87,6 +91,7 @@ const json = { 'content-type': 'application/json' };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The token that gets a caller past an operation's access check, so that what follows is what is refused. */
 function allowedCaller(operation: Operation, tokens: Tokens): Record<string, string> {
+  if (operation.ownerOnly) return bearer(tokens.owner);
   if (operation.staffOnly) return bearer(tokens.staff);
   return operation.bearer === 'required' ? bearer(tokens.customer) : {};
 }
@@ -122,13 +127,23 @@ const refusals: Refusal[] = [
   },
   {
     name: "a customer's bearer on a staff call, with a malformed body",
-    appliesTo: (operation) => operation.staffOnly,
+    appliesTo: (operation) => operation.staffOnly && !operation.ownerOnly,
     request: (operation, tokens) => ({
       path: pathOf(operation.template),
       headers: { ...json, ...bearer(tokens.customer) },
       ...(isPost(operation) ? { body: '{' } : {}),
     }),
     expected: { status: 403, errorMessage: "This is for the restaurant's staff only" },
+  },
+  {
+    name: "the kitchen's bearer on an owner call, with a malformed body",
+    appliesTo: (operation) => operation.ownerOnly,
+    request: (operation, tokens) => ({
+      path: pathOf(operation.template),
+      headers: { ...json, ...bearer(tokens.staff) },
+      ...(isPost(operation) ? { body: '{' } : {}),
+    }),
+    expected: { status: 403, errorMessage: "This is for the restaurant's owner only" },
   },
   {
     name: 'a JSON body sent as text/plain',
@@ -209,7 +224,7 @@ let rowsBefore: string;
 
 beforeAll(async () => {
   ordering = await startOrderingServer();
-  tokens = { staff: await ordering.staffToken(), customer: await ordering.customerToken(), forged: await ordering.forgedStaffToken() };
+  tokens = { staff: await ordering.staffToken(), owner: await ordering.ownerToken(), customer: await ordering.customerToken(), forged: await ordering.forgedStaffToken() };
   rowsBefore = allRows(ordering.sqliteFile);
 });
 

@@ -7,15 +7,19 @@ const applicationTables = [
   'account_addresses',
   'account_vouchers',
   'accounts',
+  'audit_entries',
   'basket_lines',
   'basket_vouchers',
   'baskets',
   'booking_requests',
   'catering_enquiries',
   'delivery_zones',
+  'edit_revisions',
   'loyalty_events',
   'menu_categories',
   'menu_config_items',
+  'menu_drafts',
+  'menu_highest_ids',
   'menu_items',
   'menus',
   'opening_periods',
@@ -26,6 +30,8 @@ const applicationTables = [
   'payment_outbox',
   'payments',
   'restaurant',
+  'sold_out_items',
+  'special_days',
   'takeaway_settings',
 ];
 
@@ -41,6 +47,9 @@ const allMigrations = [
   '0009-waiting-requests-index',
   '0010-kitchen-list-index',
   '0011-menu-item-highlighted',
+  '0012-back-office-audit',
+  '0013-menu-drafts-sold-out',
+  '0014-hours-settings-busy',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

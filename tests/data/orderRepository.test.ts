@@ -3,9 +3,12 @@ import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import type { BasketToSave, OrderRepository } from '../../src/server/db/orderRepository';
 import { createRepositories } from '../../src/server/db/repositories';
 import type { PricedLine } from '../../src/server/domain/basket';
+import { parseUkPostcode } from '../../src/domain/contactRules';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const created = '2026-11-24T18:00:00.000Z';
+/** The demo restaurant's zone 1. */
+const headingley = { deliveryZoneId: 1, postcodeArea: 'LS6', name: 'Headingley & Hyde Park', deliveryChargePence: 150, minimumOrderPence: 1200 };
 
 const pricedLine = (itemId: number, quantity: number, itemCostPence: number): PricedLine => ({
   categoryId: 1,
@@ -132,7 +135,7 @@ describe.each(databaseTargets)('the order repository on $name', (target) => {
     const orderRefs = new Set(confirmations.map((outcome) => (outcome.outcome === 'confirmed' ? outcome.orderRef : outcome.outcome)));
     expect(orderRefs.size).toBe(1);
     expect(confirmations.filter((outcome) => outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed)).toHaveLength(1);
-    expect(seen).toEqual([{ zone: { deliveryZoneId: 1, postcodeDistrict: 'LS6', deliveryChargePence: 150, minimumOrderPence: 1200 }, menuVersion: 1 }]);
+    expect(seen).toEqual([{ zone: headingley, menuVersion: 1 }]);
 
     const confirmed = await orders.findBasket(basketId);
     expect(confirmed).toMatchObject({ status: 7, orderRef: [...orderRefs][0], confirmedAt: '2026-11-24T18:10:00.000Z' });
@@ -157,8 +160,20 @@ describe.each(databaseTargets)('the order repository on $name', (target) => {
     expect(await orders.findBasketState('no-such-basket')).toBeUndefined();
   });
 
-  it('finds a delivery zone by postcode district', async () => {
-    expect(await orders.findDeliveryZone('LS6')).toEqual({ deliveryZoneId: 1, postcodeDistrict: 'LS6', deliveryChargePence: 150, minimumOrderPence: 1200 });
-    expect(await orders.findDeliveryZone('M1')).toBeUndefined();
+  it("finds a postcode's delivery zone: its sector's when one is listed, else its district's", async () => {
+    expect(await orders.findDeliveryZone(parseUkPostcode('LS6 2AB')!)).toEqual(headingley);
+    expect(await orders.findDeliveryZone(parseUkPostcode('M1 1AA')!)).toBeUndefined();
+    await database.db
+      .insertInto('delivery_zones')
+      .values({ delivery_zone_id: 50, restaurant_id: 1, postcode_area: 'LS6 2', zone_name: 'Hyde Park', delivery_charge: 250, minimum_order_value: 2000 })
+      .execute();
+    expect(await orders.findDeliveryZone(parseUkPostcode('LS6 2AB')!)).toEqual({
+      deliveryZoneId: 50,
+      postcodeArea: 'LS6 2',
+      name: 'Hyde Park',
+      deliveryChargePence: 250,
+      minimumOrderPence: 2000,
+    });
+    expect(await orders.findDeliveryZone(parseUkPostcode('LS6 3AB')!)).toEqual(headingley);
   });
 });

@@ -62,7 +62,11 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
           bagCharge: 0.1,
           collectionLeadMinutes: 20,
           deliveryLeadMinutes: 45,
+          slotMinutes: 15,
+          ordersPerSlot: null,
         },
+        specialDays: [],
+        busyMode: { paused: false, extraMinutes: 0 },
         apps: {
           appStoreUrl: 'https://apps.apple.com/gb/app/golden-dragon-headingley/id0000000000',
           googlePlayUrl: 'https://play.google.com/store/apps/details?id=uk.example.goldendragon',
@@ -198,8 +202,8 @@ describe.each(databaseTargets)('repositories on $name', (target) => {
       const items = allItems();
       const configOf = (itemId: number) => items.find((item) => item.itemId === itemId)?.configItems;
       expect(configOf(401)).toEqual([
-        { configId: 4011, configItem: 'Hong Kong style (in batter, sauce on the side)', extraCost: 0 },
-        { configId: 4012, configItem: 'Cantonese style (stir-fried with pineapple and peppers)', extraCost: 0.5 },
+        { configId: 4011, configItem: 'Hong Kong style (in batter, sauce on the side)', extraCost: 0, available: true },
+        { configId: 4012, configItem: 'Cantonese style (stir-fried with pineapple and peppers)', extraCost: 0.5, available: true },
       ]);
       expect(configOf(701)?.map((option) => option.extraCost)).toEqual([0, 8, 22.5]);
       expect(configOf(1301)?.map((option) => [option.configItem, option.extraCost])).toEqual([

@@ -123,7 +123,13 @@ const INFORMATION_PAGES: readonly PageVisit<'the information pages'>[] = [
 
 /** The back office's pages after its overview, each with what shows once its data is in (docs/back-office.md). */
 const BACK_OFFICE_PAGES: readonly PageVisit<'the back office'>[] = [
-  { route: '/manage/audit', heading: 'Audit', ready: (page) => expect(page.getByRole('status')).toHaveCount(0) },
+  { route: '/manage/audit', heading: 'Audit', ready: (page) => expect(page.getByRole('status').filter({ hasText: 'Loading changes' })).toHaveCount(0) },
+  { route: '/manage/menu', heading: 'Menu', ready: (page) => expect(page.getByRole('switch', { name: 'Prawn Crackers', exact: true })).toBeVisible() },
+  { route: '/manage/zones', heading: 'Delivery zones', ready: (page) => expect(page.getByRole('group', { name: 'Zone LS6' })).toBeVisible() },
+  { route: '/manage/customers', heading: 'Customers and loyalty' },
+  { route: '/manage/hours', heading: 'Opening hours', ready: (page) => expect(page.getByRole('textbox', { name: 'Tuesday session 1 opens' })).toBeVisible() },
+  { route: '/manage/settings', heading: 'Takeaway settings', ready: (page) => expect(page.getByRole('checkbox', { name: 'Take orders online' })).toBeVisible() },
+  { route: '/manage/takings', heading: 'Takings', ready: (page) => expect(page.getByRole('table', { name: 'Totals' })).toBeVisible() },
 ];
 
 // After /login, where the test starts.

@@ -811,10 +811,47 @@ describe('basket statechart: failures, clearing, persistence', () => {
     expect(calls.updates).toHaveLength(updates);
   });
 
+  it('re-prices a basket to a new menu version and names each change, so no dish is shown at a stale price', async () => {
+    const { send, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: quarterDuck }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 });
+    const dearer: typeof menuVersion1 = {
+      ...menuVersion1,
+      menuVersion: 2,
+      categories: menuVersion1.categories.map((category) => ({
+        ...category,
+        items: category.items.map((item) => (item.itemId === 11 ? { ...item, itemCost: 3.9 } : item)),
+      })),
+    };
+    const repriced = await send({ type: 'MENU_CHANGED', menu: dearer });
+    expect(repriced.context.repricedItems).toEqual(['Spring Rolls: now £3.90 (was £3.50)']);
+    expect(repriced.context.removedItems).toEqual([]);
+    // Sent at the new price (the server's answer is the truth after that).
+    expect(calls.updates.at(-1)).toMatchObject({ menuVersion: 2, orderItems: [expect.objectContaining({ itemId: 11, itemCost: 3.9, lineCost: 3.9 }), expect.objectContaining({ itemId: 12 })] });
+    expect((await send({ type: 'DISMISS_REMOVED_ITEMS' })).context.repricedItems).toEqual([]);
+  });
+
+  it('removes a dish sold out today under the same menu version, and names it', async () => {
+    const { send, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: beef }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 });
+    const updates = calls.updates.length;
+    const soldOut: typeof menuVersion1 = {
+      ...menuVersion1,
+      categories: menuVersion1.categories.map((category) => ({
+        ...category,
+        items: category.items.map((item) => (item.itemId === 22 ? { ...item, available: false } : item)),
+      })),
+    };
+    const revalidated = await send({ type: 'MENU_CHANGED', menu: soldOut });
+    expect(revalidated.context.lines.map((line) => line.itemId)).toEqual([11]);
+    expect(revalidated.context.removedItems).toEqual(['Beef in Black Bean Sauce']);
+    expect(revalidated.context.menuVersion).toBe(1);
+    expect(calls.updates.length).toBeGreaterThan(updates);
+  });
+
   it('revalidateLines keeps what the menu still offers', () => {
     const lines = [springRolls, halfDuck, beef].map((line) => ({ ...line, lineCost: line.itemCost }));
-    expect(revalidateLines(lines, menuVersion1)).toEqual({ lines, removedItems: [] });
-    expect(revalidateLines(lines, menuVersion2)).toEqual({ lines: [lines[0]], removedItems: ['Crispy Aromatic Duck (Half)', 'Beef in Black Bean Sauce'] });
+    expect(revalidateLines(lines, menuVersion1)).toEqual({ lines, removedItems: [], repricedItems: [] });
+    expect(revalidateLines(lines, menuVersion2)).toEqual({ lines: [lines[0]], removedItems: ['Crispy Aromatic Duck (Half)', 'Beef in Black Bean Sauce'], repricedItems: [] });
     expect(normalisePostcode(' ls62ab ')).toBe(IN_ZONE_POSTCODE);
   });
 });

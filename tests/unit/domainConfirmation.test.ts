@@ -53,21 +53,32 @@ describe('what confirming refuses', () => {
     revision: 1,
   };
   const costing = (totalCostPence: number): Basket => ({ ...basket, pricing: { ...basket.pricing, totalCostPence } });
-  const zone = { deliveryZoneId: 1, postcodeDistrict: 'LS6', deliveryChargePence: 150, minimumOrderPence: 1200 };
+  const zone = { deliveryZoneId: 1, postcodeArea: 'LS6', name: 'Headingley', deliveryChargePence: 150, minimumOrderPence: 1200 };
   const context: ConfirmationContext = {
     // Tuesday 24 November 2026, 18:00 in London.
     now: new Date('2026-11-24T18:00:00Z'),
     orderingAllowed: true,
     minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1500 },
     openingPeriods: [{ day: 2, opens: '17:00', closes: '22:30' }],
+    specialDays: [],
     leadMinutes: { collection: 20, delivery: 45 },
+    slotMinutes: 15,
+    fullSlots: new Set(),
+    busyPauseMessage: undefined,
     menuVersion: 1,
+    soldOut: [],
     zone: undefined,
     paidOnline: false,
     cashAllowed: true,
     orderSizeLimits: { maximumCashOrderPence: 15_000, maximumOrderPence: 50_000, phone: '0113 496 0000' },
   };
-  const delivery: Basket = { ...basket, orderType: 2, deliveryZoneId: 1, deliveryAddress: { address1: '1 Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' } };
+  const delivery: Basket = {
+    ...basket,
+    orderType: 2,
+    deliveryZoneId: 1,
+    deliveryAddress: { address1: '1 Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' },
+    pricing: { ...basket.pricing, deliveryChargePence: 150, totalCostPence: 1460 },
+  };
 
   it('accepts a complete basket', () => {
     expect(confirmationRefusal(basket, context)).toBeUndefined();
@@ -83,16 +94,23 @@ describe('what confirming refuses', () => {
     ['ordering switched off', basket, { orderingAllowed: false }, 'Online ordering is not available at the moment'],
     ['no lines', { ...basket, lines: [] }, {}, 'Your basket is empty'],
     ['a stale menu', basket, { menuVersion: 2 }, 'The menu has changed since this basket was priced: please review your basket'],
+    ['a dish sold out today', basket, { soldOut: [{ itemId: 201, configId: null }] }, 'Sorry, Kung Po Chicken is sold out today: please remove it from your basket'],
+    ["the line's option sold out today", { ...basket, lines: [{ ...basket.lines[0]!, configId: 7, configOption: 'Large' }] }, { soldOut: [{ itemId: 201, configId: 7 }] }, 'Sorry, Kung Po Chicken (Large) is sold out today: please remove it from your basket'],
     ['no order type', { ...basket, orderType: 0 }, {}, 'Choose collection or delivery'],
     ['collection switched off', basket, { minimums: { ...context.minimums, allowCollection: false } }, 'Collection is not available at the moment'],
     ['below the collection minimum', { ...basket, pricing: { ...basket.pricing, itemCostPence: 650 } }, {}, 'Add £3.50 to collect: the minimum order for collection is £10.00'],
-    ['below the zone minimum', { ...delivery, pricing: { ...basket.pricing, itemCostPence: 850 } }, { zone }, 'Add £3.50 to deliver: the minimum order for delivery is £12.00'],
+    ['below the zone minimum', { ...delivery, pricing: { ...delivery.pricing, itemCostPence: 850 } }, { zone }, 'Add £3.50 to deliver: the minimum order for delivery is £12.00'],
+    ["a zone's charge changed since pricing", delivery, { zone: { ...zone, deliveryChargePence: 250 } }, 'The delivery charge to LS6 2AB has changed: please review your basket'],
     ['no delivery address', { ...delivery, deliveryAddress: null }, { zone }, 'Enter your delivery address'],
     ['an address out of zone', delivery, {}, 'Sorry, we do not deliver to LS6 2AB'],
     ['no contact details', { ...basket, email: '' }, {}, 'Enter your name, a UK phone number and your email address'],
     ['ASAP while closed', basket, { now: new Date('2026-11-24T12:00:00Z') }, 'ASAP is not available now: please choose a time'],
     ['no time', { ...basket, asap: false }, {}, 'Choose ASAP or a time for your order'],
     ['a past time', { ...basket, asap: false, requestedTime: '2026-11-24T17:45:00.000Z' }, {}, 'The time you chose is no longer available: please choose another time'],
+    ['busy mode pausing new orders', basket, { busyPauseMessage: "We're very busy: online ordering resumes at 18:30" }, "We're very busy: online ordering resumes at 18:30"],
+    ['a full slot', { ...basket, asap: false, requestedTime: '2026-11-24T19:00:00.000Z' }, { fullSlots: new Set([Date.parse('2026-11-24T19:00:00Z')]) }, 'The time you chose is now fully booked: please choose another time'],
+    ['ASAP into a full slot', basket, { fullSlots: new Set([Date.parse('2026-11-24T18:30:00Z')]) }, 'ASAP is not available now: please choose a time'],
+    ['ASAP on a closure day', basket, { specialDays: [{ date: '2026-11-24', message: 'Closed for a family wedding', sessions: [] }] }, 'ASAP is not available now: please choose a time'],
     ['no payment type', { ...basket, paymentType: 0 }, {}, 'Choose how you will pay'],
     ['online payment without it', { ...basket, paymentType: 2 }, {}, 'Pay for this order online before placing it'],
     ['a cash order paid online', basket, { paidOnline: true }, 'This order is to be paid in cash: place it without paying online'],

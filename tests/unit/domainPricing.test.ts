@@ -154,7 +154,7 @@ describe('discounts (SPEC §9)', () => {
 describe('basket figures', () => {
   const lines = [{ categoryId: 2, itemId: 201, configId: null, configOption: null, quantity: 2, title: 'Kung Po Chicken', itemCostPence: 890, lineCostPence: 1780, specialRequest: '' }];
   const charges = { bagChargePence: 10, standardDeliveryChargePence: 250 };
-  const zone = { deliveryZoneId: 1, postcodeDistrict: 'LS6', deliveryChargePence: 150, minimumOrderPence: 1200 };
+  const zone = { deliveryZoneId: 1, postcodeArea: 'LS6', name: 'Headingley', deliveryChargePence: 150, minimumOrderPence: 1200 };
 
   it('adds the bag charge once per order and no delivery charge to a collection', () => {
     expect(priceBasket({ lines, orderType: 1, charges, zone: undefined, entitlement: guestEntitlement })).toEqual({

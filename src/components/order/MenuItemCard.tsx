@@ -10,8 +10,12 @@ type ConfigItem = components['schemas']['ConfigItem'];
 export const menuItemHeadingId = (itemId: number) => `menu-item-${itemId}`;
 export const menuItemAddButtonId = (itemId: number) => `menu-item-${itemId}-add`;
 
+// `available` is false while the kitchen has the option sold out today; older answers leave it out.
+const isOffered = (option: ConfigItem) => option.available !== false;
+
 function optionLabel(option: ConfigItem): string {
-  return option.extraCost > 0 ? `${option.configItem} (+${formatPounds(option.extraCost)})` : option.configItem;
+  const named = option.extraCost > 0 ? `${option.configItem} (+${formatPounds(option.extraCost)})` : option.configItem;
+  return isOffered(option) ? named : `${named}, sold out today`;
 }
 
 /**
@@ -27,8 +31,9 @@ export const MenuItemCard = memo(function MenuItemCard({
   item: MenuItem;
   onAdd: (item: MenuItem, option: ConfigItem | undefined) => void;
 }) {
-  const [chosenConfigId, setChosenConfigId] = useState(item.configItems[0]?.configId);
+  const [chosenConfigId, setChosenConfigId] = useState((item.configItems.find(isOffered) ?? item.configItems[0])?.configId);
   const chosenOption = item.configItems.find((option) => option.configId === chosenConfigId);
+  const soldOut = chosenOption !== undefined && !isOffered(chosenOption);
   const headingId = menuItemHeadingId(item.itemId);
   const optionSelectId = useId();
 
@@ -66,7 +71,7 @@ export const MenuItemCard = memo(function MenuItemCard({
                 onChange={(event) => setChosenConfigId(Number(event.currentTarget.value))}
               >
                 {item.configItems.map((option) => (
-                  <option key={option.configId} value={String(option.configId)}>
+                  <option key={option.configId} value={String(option.configId)} disabled={!isOffered(option)}>
                     {optionLabel(option)}
                   </option>
                 ))}
@@ -78,6 +83,7 @@ export const MenuItemCard = memo(function MenuItemCard({
             id={menuItemAddButtonId(item.itemId)}
             className={classes.add}
             onClick={() => onAdd(item, chosenOption)}
+            disabled={soldOut}
             aria-label={`Add ${item.title} to order`}
           >
             Add

@@ -28,6 +28,10 @@ const DIETARY_NAMES: Readonly<Record<Dietary, string>> = {
   hot: 'Hot',
 };
 
+/** The 14 allergens in the order the law lists them, and the dietary labels: what the owner's dish form offers. */
+export const ALLERGENS = Object.keys(ALLERGEN_NAMES) as Allergen[];
+export const DIETARY_LABELS = Object.keys(DIETARY_NAMES) as Dietary[];
+
 export function allergenName(allergen: Allergen): string {
   return ALLERGEN_NAMES[allergen];
 }

@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';
 import { Logo } from '../../components/Logo';
+import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { openingStateText } from '../../components/restaurant/openingStateText';
 import { useNow } from '../../components/useNow';
@@ -31,7 +32,8 @@ export function HomeScreen() {
           {restaurant?.name}
         </Title>
         {restaurant?.tagline && <Text size="lg">{restaurant.tagline}</Text>}
-        {restaurant && <p className={classes.status}>{openingStateText(openingStateAt(now, restaurant.openingHours), today.date)}</p>}
+        {restaurant && <p className={classes.status}>{openingStateText(openingStateAt(now, restaurant.openingHours, restaurant.specialDays), today.date)}</p>}
+        {restaurant && onlineOrderingAvailable && <BusyNotice busyMode={restaurant.busyMode} now={now} />}
         <div className={classes.actions}>
           <Link to="/order" className={classes.primary}>
             Order a takeaway
@@ -42,7 +44,7 @@ export function HomeScreen() {
         </div>
         {restaurant && (
           <ul className={classes.facts} aria-label="Today">
-            <li>{todaysHoursText(restaurant.openingHours, today.dayOfWeek)}</li>
+            <li>{todaysHoursText(restaurant.openingHours, today.dayOfWeek, restaurant.specialDays, today.date)}</li>
             {leadTimeLines(restaurant.takeawaySettings, onlineOrderingAvailable).map((line) => (
               <li key={line}>{line}</li>
             ))}

@@ -1,13 +1,13 @@
 import type { components } from '../../api/schema.gen';
 import { formatGbp, poundsToPence } from '../../domain/money';
-import { hoursOn, type OpeningPeriod } from '../../domain/openingHours';
+import { hoursOn, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 type MenuItem = components['schemas']['MenuItem'];
 type TakeawaySettings = components['schemas']['TakeawaySettings'];
 
-/** "Today 17:00–23:00", a split day's periods joined, or "Closed today". */
-export function todaysHoursText(periods: readonly OpeningPeriod[], dayOfWeek: number): string {
-  const hours = hoursOn(periods, dayOfWeek);
+/** "Today 17:00–23:00", a split day's periods joined, or "Closed today"; a special day on `date` gives its own. */
+export function todaysHoursText(periods: readonly OpeningPeriod[], dayOfWeek: number, specialDays: readonly SpecialDay[] = [], date?: string): string {
+  const hours = hoursOn(periods, dayOfWeek, specialDays, date);
   return hours.length > 0 ? `Today ${hours.join(', ')}` : 'Closed today';
 }
 

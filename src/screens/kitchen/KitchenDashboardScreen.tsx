@@ -14,7 +14,9 @@ import { kitchenBoardActors } from '../../actors/kitchenBoard';
 import { createChime } from '../../platform/chime';
 import { titleFor } from '../../shell/titles';
 import classes from './KitchenDashboard.module.css';
+import { BusyModeControl } from './BusyModeControl';
 import { KitchenTicketCard } from './KitchenTicketCard';
+import { SoldOutTodayButton } from './SoldOutToday';
 import { kitchenSectionOf, type KitchenSection } from './kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
 
@@ -91,6 +93,7 @@ export function KitchenDashboardScreen() {
         <Title order={1}>Kitchen</Title>
         <Group align="center">
           <BookingsLink />
+          <SoldOutTodayButton />
           <Button size="lg" variant={muted ? 'filled' : 'outline'} color="dark" aria-pressed={muted} onClick={() => alert.send({ type: 'TOGGLE_MUTE' })}>
             Mute chime
           </Button>
@@ -144,6 +147,7 @@ export function KitchenDashboardScreen() {
             </section>
           );
         })}
+      <BusyModeControl />
     </div>
   );
 }

@@ -1,14 +1,28 @@
 import { rootRouteId, useLoaderData, useRouteContext, useSearch } from '@tanstack/react-router';
+import { BusyNotice } from '../../components/restaurant/BusyNotice';
+import { useNow } from '../../components/useNow';
+import { busyPauseMessage } from '../../domain/busyMode';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 
-/** `/order` is public (SPEC §2), so it stays when ordering is off and says how to order instead. */
+// Often enough that a busy-mode pause ending shows the menu again within half a minute.
+const CLOCK_REFRESH_MS = 30_000;
+
+/** `/order` is public (SPEC §2), so it stays when ordering is off or paused and says how to order instead. */
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const { menuRequest, broughtMenu } = useLoaderData({ from: '/order' });
   const linkedDishId = useSearch({ from: '/order', select: (search) => search.dish });
+  const now = useNow(CLOCK_REFRESH_MS);
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
-  return <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} broughtMenu={broughtMenu} linkedDishId={linkedDishId} />;
+  const paused = busyPauseMessage(restaurant.busyMode, now);
+  if (paused !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" reason={paused} />;
+  return (
+    <>
+      <BusyNotice busyMode={restaurant.busyMode} now={now} />
+      <MenuScreen menuId={restaurant.menuId} menuRequest={menuRequest} broughtMenu={broughtMenu} linkedDishId={linkedDishId} />
+    </>
+  );
 }

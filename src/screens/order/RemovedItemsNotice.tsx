@@ -1,25 +1,29 @@
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useBasketActor } from './useBasket';
 
 /**
  * Dishes that could not stay in the basket (a saved basket checked against a changed menu, or a previous order
- * ordered again): say which, until the customer dismisses it.
+ * ordered again), and dishes whose price the restaurant has changed since they were added: say which, until the
+ * customer dismisses it, so that nothing is charged at a price the customer did not see.
  */
 export function RemovedItemsNotice() {
   const basket = useBasketActor();
   const removedItems = useSelector(basket, (snapshot) => snapshot.context.removedItems);
-  if (removedItems.length === 0) return null;
+  const repricedItems = useSelector(basket, (snapshot) => snapshot.context.repricedItems ?? []);
+  if (removedItems.length === 0 && repricedItems.length === 0) return null;
+  const title = removedItems.length === 0 ? 'Some prices have changed' : repricedItems.length === 0 ? 'Some dishes are no longer available' : 'The menu has changed';
   return (
     <Alert
       color="imperialGold"
-      title="Some dishes are no longer available"
+      title={title}
       role="alert"
       withCloseButton
-      closeButtonLabel="Dismiss the notice of dishes no longer available"
+      closeButtonLabel={removedItems.length > 0 ? 'Dismiss the notice of dishes no longer available' : 'Dismiss the notice of changed prices'}
       onClose={() => basket.send({ type: 'DISMISS_REMOVED_ITEMS' })}
     >
-      {`We removed from your basket what is no longer on the menu or not available now: ${removedItems.join(', ')}.`}
+      {removedItems.length > 0 && <Text size="sm">{`We removed from your basket what is no longer on the menu or not available now: ${removedItems.join(', ')}.`}</Text>}
+      {repricedItems.length > 0 && <Text size="sm">{`The restaurant has changed these prices, and your basket now shows them: ${repricedItems.join('; ')}.`}</Text>}
     </Alert>
   );
 }

@@ -9,8 +9,9 @@ import { useNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { openingStateAt } from '../../domain/openingHours';
+import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import type { RestaurantData } from '../../shell/routerContext';
-import { directionsUrl, openingWeek, takeawayToday } from './restaurantDetails';
+import { directionsUrl, openingWeek, specialDaysAhead, takeawayToday } from './restaurantDetails';
 
 // Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
 const CLOCK_REFRESH_MS = 60_000;
@@ -25,7 +26,8 @@ export function RestaurantScreen() {
 function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
   const now = useNow(CLOCK_REFRESH_MS);
   const today = londonWallClock(now);
-  const state = openingStateAt(now, restaurant.openingHours);
+  const state = openingStateAt(now, restaurant.openingHours, restaurant.specialDays);
+  const specialDays = specialDaysAhead(restaurant.specialDays ?? [], today.date);
   const onlineOrderingAvailable = isOnlineOrderingAvailable(restaurant);
   const takeaway = takeawayToday({ onlineOrderingAvailable, allowCollection: restaurant.takeawaySettings.allowCollection }, state, today.date);
 
@@ -65,12 +67,25 @@ function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
             ))}
           </Table.Tbody>
         </Table>
+        {specialDays.length > 0 && (
+          <>
+            <Title order={3} id="special-days" size="h4">
+              Special days
+            </Title>
+            <ul aria-labelledby="special-days">
+              {specialDays.map((day) => (
+                <li key={day.date}>{day.text}</li>
+              ))}
+            </ul>
+          </>
+        )}
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="takeaway-today">
         <Title order={2} id="takeaway-today">
           Takeaway today
         </Title>
+        {onlineOrderingAvailable && <BusyNotice busyMode={restaurant.busyMode} now={now} />}
         {takeaway.map((line) => (
           <Text key={line}>{line}</Text>
         ))}

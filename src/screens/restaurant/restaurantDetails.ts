@@ -1,7 +1,8 @@
 import type { components } from '../../api/schema.gen';
 import { addressLines } from '../../components/restaurant/addressLines';
 import { DAY_NAMES } from '../../components/restaurant/openingStateText';
-import { hoursOn, type OpeningPeriod, type OpeningState } from '../../domain/openingHours';
+import { calendarDayLabel } from '../../domain/londonClock';
+import { hoursOn, specialDaysFrom, type OpeningPeriod, type OpeningState, type SpecialDay } from '../../domain/openingHours';
 
 type Address = components['schemas']['Address'];
 
@@ -22,6 +23,14 @@ export interface OpeningDay {
 
 export function openingWeek(periods: readonly OpeningPeriod[], today: number): OpeningDay[] {
   return WEEK_FROM_MONDAY.map((day) => ({ name: DAY_NAMES[day], hours: hoursOn(periods, day), isToday: day === today }));
+}
+
+/** The special days from today on, each as a customer reads it: "Friday 25 December 2026: Closed for Christmas Day". */
+export function specialDaysAhead(specialDays: readonly SpecialDay[], today: string): { date: string; text: string }[] {
+  return specialDaysFrom(specialDays, today).map((day) => {
+    const hours = day.sessions.length === 0 ? '' : ` (${day.sessions.map((session) => `${session.opens}–${session.closes}`).join(', ')})`;
+    return { date: day.date, text: `${calendarDayLabel(day.date)}: ${day.message}${hours}` };
+  });
 }
 
 export interface TakeawaySwitches {

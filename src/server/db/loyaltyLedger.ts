@@ -64,9 +64,9 @@ export function* useVouchers(authSub: string, basketId: string, voucherIds: read
   );
 }
 
-/** Credits the points an order earned (every 100 become a points voucher) and records them, once per order. */
-export function* creditOrderPoints(account: LockedAccount, basketId: string, earned: number, now: string): Steps<void> {
-  const credited = creditPoints(account.points, earned);
+/** Adds points to a locked account, every 100 becoming a points voucher: an order's, or the restaurant's gift. */
+export function* addPoints(account: LockedAccount, points: number, now: string): Steps<{ balance: number; newPointsVouchers: number }> {
+  const credited = creditPoints(account.points, points);
   yield* changesOf('update "accounts" set "points" = ?, "change_tag" = ? where "auth_sub" = ?', credited.balance, newChangeTag(), account.authSub);
   for (let made = 0; made < credited.newPointsVouchers; made++) {
     yield* insertRow('account_vouchers', {
@@ -82,7 +82,35 @@ export function* creditOrderPoints(account: LockedAccount, basketId: string, ear
       created_at: now,
     });
   }
+  return credited;
+}
+
+/** Credits the points an order earned and records them, once per order. */
+export function* creditOrderPoints(account: LockedAccount, basketId: string, earned: number, now: string): Steps<void> {
+  yield* addPoints(account, earned, now);
   yield* insertRow('loyalty_events', { auth_sub: account.authSub, basket_id: basketId, kind: 'earned', points: earned, created_at: now });
+}
+
+/** A voucher the restaurant gives: held by the customer from now, and shown on their account page at once. */
+export type RestaurantVoucher =
+  | { voucherType: typeof VoucherType.Discount; title: string; valuePence: number }
+  | { voucherType: typeof VoucherType.PercDiscount; title: string; percent: number; validDay: number };
+
+export function* giveRestaurantVoucher(account: LockedAccount, voucher: RestaurantVoucher, now: string): Steps<void> {
+  const fixed = voucher.voucherType === VoucherType.Discount;
+  yield* insertRow('account_vouchers', {
+    auth_sub: account.authSub,
+    voucher_type: voucher.voucherType,
+    title: voucher.title,
+    value_pence: fixed ? voucher.valuePence : null,
+    percent: fixed ? null : voucher.percent,
+    valid_day: fixed ? null : voucher.validDay,
+    used_by_basket_id: null,
+    withdrawn: 0,
+    source: 'restaurant',
+    created_at: now,
+  });
+  yield* changesOf('update "accounts" set "change_tag" = ? where "auth_sub" = ?', newChangeTag(), account.authSub);
 }
 
 /**

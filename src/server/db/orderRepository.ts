@@ -8,6 +8,8 @@ import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } f
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
+import { postcodeAreasOf } from '../domain/postcodes';
+import { parseUkPostcode, type UkPostcode } from '../../domain/contactRules';
 import type { StoredDiscounts } from '../domain/vouchers';
 import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, DeliveryZonesTable, Flag } from './schema';
 import { pointsEarned } from '../../domain/loyalty';
@@ -25,10 +27,12 @@ export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'confir
 export type SaveOutcome = { outcome: 'saved'; basket: Basket } | { outcome: 'missing' } | { outcome: 'confirmed' };
 
 export interface ConfirmationState {
-  /** The basket's delivery zone as it is now, if it has one. */
+  /** The delivery zone the basket's delivery postcode falls in now, if any (the owner may have changed the zones since it was priced). */
   zone: DeliveryZone | undefined;
   /** The restaurant's current menu version. */
   menuVersion: number;
+  /** The basket's dishes and options sold out now ("sold out today"). */
+  soldOut: { itemId: number; configId: number | null }[];
   /**
    * A signed-in customer's basket: its discounts as stored, and the customer's account as it is now (0 % and no
    * vouchers without an account record), with the basket's vouchers as the customer holds them.
@@ -79,7 +83,8 @@ export interface OrderRepository {
     accountSub?: string | null,
     payment?: ConfirmationPayment,
   ): Promise<ConfirmOutcome>;
-  findDeliveryZone(postcodeDistrict: string): Promise<DeliveryZone | undefined>;
+  /** The zone a postcode falls in: its sector's when one is listed, else its district's. */
+  findDeliveryZone(postcode: UkPostcode): Promise<DeliveryZone | undefined>;
 }
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
@@ -179,17 +184,17 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
       return outcome;
     },
 
-    async findDeliveryZone(postcodeDistrict) {
-      const zone = await db
-        .selectFrom('delivery_zones')
-        .selectAll()
-        .where('postcode_district', '=', postcodeDistrict)
-        .orderBy('restaurant_id')
-        .limit(1)
-        .executeTakeFirst();
-      return zone ? deliveryZoneOf(zone) : undefined;
-    },
+    findDeliveryZone: (postcode) => runOnKysely(db, zoneOfPostcode(postcode)),
   };
+}
+
+/** The zone `postcode` falls in: the one listed for its sector, else for its district (docs/back-office.md). */
+function* zoneOfPostcode(postcode: UkPostcode): Steps<DeliveryZone | undefined> {
+  const row = yield* firstRowOf<Selectable<DeliveryZonesTable>>(
+    'select * from "delivery_zones" where "postcode_area" in (?, ?) order by length("postcode_area") desc, "restaurant_id" limit 1',
+    ...postcodeAreasOf(postcode),
+  );
+  return row === undefined ? undefined : deliveryZoneOf(row);
 }
 
 /** OrderRepository.confirmBasket's transaction. */
@@ -215,14 +220,19 @@ function* confirmationSteps(
   if (basket.accountSub !== accountSub) return yield* notConfirmed({ outcome: 'notTheirs' });
   if (basket.orderRef !== null) return yield* notConfirmed({ outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true });
 
-  const zoneRow =
-    basket.deliveryZoneId === null
-      ? undefined
-      : yield* firstRowOf<Selectable<DeliveryZonesTable>>('select * from "delivery_zones" where "delivery_zone_id" = ?', basket.deliveryZoneId);
+  const deliveryPostcode = basket.deliveryAddress === null ? undefined : parseUkPostcode(basket.deliveryAddress.postcode);
+  const zone = deliveryPostcode === undefined ? undefined : yield* zoneOfPostcode(deliveryPostcode);
   const menu = yield* firstRowOf<{ menu_version: number }>(
     'select "menus"."menu_version" from "restaurant" inner join "menus" on "menus"."menu_id" = "restaurant"."menu_id" ' +
       'order by "restaurant"."restaurant_id" limit 1',
   );
+  const soldOutRows = yield* rowsOf<{ item_id: number; config_id: number }>(
+    'select "item_id", "config_id" from "sold_out_items" where "until" > ?',
+    now,
+  );
+  const soldOut = soldOutRows
+    .filter((mark) => basket.lines.some((line) => line.itemId === mark.item_id))
+    .map((mark) => ({ itemId: mark.item_id, configId: mark.config_id === 0 ? null : mark.config_id }));
   // The account's row is locked before its vouchers are read, so that two of its baskets confirmed at once
   // cannot both use one voucher.
   const account = basket.accountSub === null ? undefined : yield* lockAccount(basket.accountSub);
@@ -241,8 +251,9 @@ function* confirmationSteps(
     };
   }
   const errorMessage = refusal(basket, {
-    zone: zoneRow ? deliveryZoneOf(zoneRow) : undefined,
+    zone,
     menuVersion: menu?.menu_version ?? basket.menuVersion,
+    soldOut,
     discounts,
   });
   if (errorMessage !== undefined) return yield* notConfirmed({ outcome: 'refused', errorMessage });
@@ -332,10 +343,11 @@ export function lineRows(basketId: string, lines: readonly PricedLine[]): Insert
   }));
 }
 
-function deliveryZoneOf(row: { delivery_zone_id: number; postcode_district: string; delivery_charge: number; minimum_order_value: number }): DeliveryZone {
+export function deliveryZoneOf(row: Selectable<DeliveryZonesTable>): DeliveryZone {
   return {
     deliveryZoneId: row.delivery_zone_id,
-    postcodeDistrict: row.postcode_district,
+    postcodeArea: row.postcode_area,
+    name: row.zone_name,
     deliveryChargePence: row.delivery_charge,
     minimumOrderPence: row.minimum_order_value,
   };

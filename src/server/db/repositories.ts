@@ -4,12 +4,19 @@ import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
+import { createCustomerRepository, type CustomerRepository } from './customerRepository';
+import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
+import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
 import { createEditRepository, type EditRepository } from './editRepository';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
 import type { DatabaseSchema } from './schema';
+import { createRestaurantEditReader, type RestaurantEditReader } from './restaurantEdits';
+import { createSlotLoadReader, type SlotLoadReader } from './slotLoad';
 import { createTicketPaymentReader, type TicketPaymentReader } from './ticketPayments';
+import { readMenuDraft, readPublishedMenu } from './menuEditRepository';
+import { currentMarks, type SoldOutMark } from '../domain/soldOut';
 
 type Schemas = components['schemas'];
 export type RestaurantData = Schemas['RestaurantData'];
@@ -17,9 +24,21 @@ export type Page = Schemas['Page'];
 export type Menu = Schemas['Menu'];
 
 export interface Repositories {
-  restaurant: { getCoreData(): Promise<RestaurantData | undefined> };
+  restaurant: {
+    getCoreData(): Promise<RestaurantData | undefined>;
+    /** The automatic-refusal time the owner saved; null until then (the server's ACCEPTANCE_TIMEOUT_SECONDS). */
+    getAcceptanceTimeoutSeconds(): Promise<number | null>;
+  };
   pages: { getPage(pageName: string): Promise<Page | undefined>; listPageNames(): Promise<string[]> };
+  /** A menu as customers get it: without its hidden categories, and what is sold out now marked unavailable. */
   menus: { getMenu(menuId: number): Promise<Menu | undefined> };
+  /** Every sold-out mark, those past their `until` too (trusted like the menus). */
+  soldOut: { marks(): Promise<SoldOutMark[]> };
+  /** The owner's menu editor's reads (docs/back-office.md, "Menu"). */
+  menuEditor: {
+    readPublished(menuId: number): ReturnType<typeof readPublishedMenu>;
+    readDraft(menuId: number): ReturnType<typeof readMenuDraft>;
+  };
   orders: OrderRepository;
   acceptance: AcceptanceRepository;
   bookings: BookingRepository;
@@ -27,6 +46,14 @@ export interface Repositories {
   payments: PaymentRepository;
   ticketPayments: TicketPaymentReader;
   edits: EditRepository;
+  /** The delivery zones, customers and takings as the owner sees them (docs/back-office.md). */
+  deliveryZones: DeliveryZoneRepository;
+  customers: CustomerRepository;
+  takings: TakingsRepository;
+  /** How many orders each time slot holds (the most orders per slot). */
+  slotLoad: SlotLoadReader;
+  /** The settings and opening hours as the owner edits them (docs/back-office.md). */
+  restaurantEdits: RestaurantEditReader;
   /**
    * Forgets the restaurant's core data and menus held for `referenceDataMaxAgeMs`: called once a change to them has
    * committed, so that this server shows it at once (another shows it within that time).
@@ -46,6 +73,8 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   referenceDataMaxAgeMs?: number;
   /** Milliseconds since some fixed point; tests move it. */
   monotonicNow?: () => number;
+  /** The server's clock: what is sold out comes back when it passes the mark's `until`. Real time by default. */
+  clock?: () => Date;
   /** Called once an acceptance change that queued a PayPal step has committed (the outbox worker's kick). */
   onMoneyStepQueued?: () => void;
 }
@@ -66,11 +95,30 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     }
     return read();
   };
-  const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db, menuOf));
+  const clock = options.clock ?? (() => new Date());
+  const soldOutMarks = trustedFor(maxAgeMs, now, () => readSoldOutMarks(db));
+  const customersMenus = new Map<number, { base: Menu; marksKey: string; menu: Menu }>();
+  const customersMenuOf = async (menuId: number): Promise<Menu | undefined> => {
+    const [base, marks] = await Promise.all([menuOf(menuId), soldOutMarks()]);
+    if (base === undefined) return undefined;
+    const inForce = currentMarks(marks, clock());
+    if (inForce.length === 0) return base;
+    // One frozen object per menu version and set of marks, so its encoded answer is reused (handlers/menu.ts).
+    const marksKey = inForce.map((mark) => `${mark.itemId}/${mark.configId ?? ''}`).sort().join(',');
+    const known = customersMenus.get(menuId);
+    if (known?.base === base && known.marksKey === marksKey) return known.menu;
+    const menu = deepFreeze(withSoldOut(base, inForce));
+    customersMenus.set(menuId, { base, marksKey, menu });
+    return menu;
+  };
+  const coreData = trustedFor(maxAgeMs, now, () => getCoreData(db, customersMenuOf));
+  const acceptanceTimeout = trustedFor(maxAgeMs, now, () => getAcceptanceTimeoutSeconds(db));
   return {
-    restaurant: { getCoreData: coreData },
+    restaurant: { getCoreData: coreData, getAcceptanceTimeoutSeconds: acceptanceTimeout },
     pages: { getPage: (pageName) => getPage(db, pageName), listPageNames: () => listPageNames(db) },
-    menus: { getMenu: menuOf },
+    menus: { getMenu: customersMenuOf },
+    soldOut: { marks: soldOutMarks },
+    menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued),
     bookings: createBookingRepository(db, syncToDisk),
@@ -78,8 +126,15 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     payments: createPaymentRepository(db, syncToDisk),
     ticketPayments: createTicketPaymentReader(db),
     edits: createEditRepository(db, syncToDisk),
+    deliveryZones: createDeliveryZoneRepository(db),
+    customers: createCustomerRepository(db),
+    takings: createTakingsRepository(db),
+    slotLoad: createSlotLoadReader(db),
+    restaurantEdits: createRestaurantEditReader(db),
     referenceDataChanged() {
       coreData.forget();
+      acceptanceTimeout.forget();
+      soldOutMarks.forget();
       for (const menu of menus.values()) menu.forget();
     },
   };
@@ -138,6 +193,11 @@ async function getCoreData(
       'takeaway_settings.bag_charge',
       'takeaway_settings.collection_lead_minutes',
       'takeaway_settings.delivery_lead_minutes',
+      'takeaway_settings.slot_minutes',
+      'takeaway_settings.orders_per_slot',
+      'takeaway_settings.busy_paused',
+      'takeaway_settings.busy_paused_until',
+      'takeaway_settings.busy_extra_minutes',
       'menus.menu_version',
     ])
     .orderBy('restaurant.restaurant_id')
@@ -145,7 +205,7 @@ async function getCoreData(
     .executeTakeFirst();
   if (restaurant === undefined) return undefined;
 
-  const [openingPeriods, menu] = await Promise.all([
+  const [openingPeriods, specialDays, menu] = await Promise.all([
     db
       .selectFrom('opening_periods')
       .select(['day', 'opens', 'closes'])
@@ -153,6 +213,7 @@ async function getCoreData(
       .orderBy('day')
       .orderBy('opens')
       .execute(),
+    readSpecialDays(db, restaurant.restaurant_id),
     // The highlighted dishes are the menu's own items, so they come from the menu as cached (and priced) for its call.
     menuOf(restaurant.menu_id),
   ]);
@@ -171,6 +232,12 @@ async function getCoreData(
     phone: restaurant.phone,
     email: restaurant.email,
     openingHours: openingPeriods,
+    specialDays,
+    busyMode: {
+      paused: restaurant.busy_paused === 1,
+      ...(restaurant.busy_paused_until === null ? {} : { pausedUntil: restaurant.busy_paused_until }),
+      extraMinutes: restaurant.busy_extra_minutes,
+    },
     onlineOrderingAllowed: restaurant.online_ordering_allowed === 1,
     menuId: restaurant.menu_id,
     // A restaurant whose menu row is missing still answers; 1 is the SPEC's default menu version.
@@ -187,10 +254,28 @@ async function getCoreData(
       bagCharge: penceToPounds(restaurant.bag_charge),
       collectionLeadMinutes: restaurant.collection_lead_minutes,
       deliveryLeadMinutes: restaurant.delivery_lead_minutes,
+      slotMinutes: restaurant.slot_minutes,
+      ordersPerSlot: restaurant.orders_per_slot,
     },
     apps: { appStoreUrl: restaurant.app_store_url, googlePlayUrl: restaurant.google_play_url },
     highlightedDishes: menu ? highlightedDishes(menu) : [],
   };
+}
+
+/** The restaurant's special days, earliest first; saving the hours drops those past. */
+export async function readSpecialDays(db: Kysely<DatabaseSchema>, restaurantId: number): Promise<Schemas['SpecialDay'][]> {
+  const rows = await db
+    .selectFrom('special_days')
+    .select(['special_date', 'message', 'sessions'])
+    .where('restaurant_id', '=', restaurantId)
+    .orderBy('special_date')
+    .execute();
+  return rows.map((row) => ({ date: row.special_date, message: row.message, sessions: JSON.parse(row.sessions) as Schemas['OpeningSession'][] }));
+}
+
+async function getAcceptanceTimeoutSeconds(db: Kysely<DatabaseSchema>): Promise<number | null> {
+  const row = await db.selectFrom('takeaway_settings').select('acceptance_timeout_seconds').orderBy('restaurant_id').limit(1).executeTakeFirst();
+  return row?.acceptance_timeout_seconds ?? null;
 }
 
 /** Only a dish that can be ordered is offered; the menu is already in menu order. */
@@ -255,6 +340,8 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
       .selectFrom('menu_categories')
       .select(['category_id', 'name', 'description', 'category_order'])
       .where('menu_id', '=', menuId)
+      // A hidden category's dishes are left out with it: they are grouped under the categories read here.
+      .where('hidden', '=', 0)
       .orderBy('category_order')
       .orderBy('category_id')
       .execute(),
@@ -312,7 +399,30 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
           configId: configItem.config_id,
           configItem: configItem.label,
           extraCost: penceToPounds(configItem.extra_cost),
+          available: true,
         })),
+      })),
+    })),
+  };
+}
+
+async function readSoldOutMarks(db: Kysely<DatabaseSchema>): Promise<SoldOutMark[]> {
+  const rows = await db.selectFrom('sold_out_items').selectAll().execute();
+  return rows.map((row) => ({ itemId: row.item_id, configId: row.config_id === 0 ? null : row.config_id, until: row.until }));
+}
+
+/** `menu` with the dishes and options of `marks` unavailable. */
+function withSoldOut(menu: Menu, marks: readonly SoldOutMark[]): Menu {
+  const dishes = new Set(marks.filter((mark) => mark.configId === null).map((mark) => mark.itemId));
+  const options = new Set(marks.flatMap((mark) => (mark.configId === null ? [] : [mark.configId])));
+  return {
+    ...menu,
+    categories: menu.categories.map((category) => ({
+      ...category,
+      items: category.items.map((item) => ({
+        ...item,
+        available: item.available && !dishes.has(item.itemId),
+        configItems: item.configItems.map((option) => ({ ...option, available: !options.has(option.configId) })),
       })),
     })),
   };

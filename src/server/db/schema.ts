@@ -39,6 +39,28 @@ export interface TakeawaySettingsTable {
   bag_charge: number;
   collection_lead_minutes: number;
   delivery_lead_minutes: number;
+  /** The length of an order time slot (migration 0014). */
+  slot_minutes: Generated<number>;
+  /** The most orders a slot takes; null: no limit. */
+  orders_per_slot: number | null;
+  /** How long a request waits for the restaurant before it is refused; null: the server's ACCEPTANCE_TIMEOUT_SECONDS. */
+  acceptance_timeout_seconds: number | null;
+  /** Busy mode: new orders paused, until busy_paused_until (ISO instant) or, when that is null, until switched back. */
+  busy_paused: Generated<Flag>;
+  busy_paused_until: string | null;
+  /** Busy mode: minutes added to every lead time (0: none). */
+  busy_extra_minutes: Generated<number>;
+}
+
+/** A date whose hours are not its weekday's (migration 0014): closed, or open with its own sessions. */
+export interface SpecialDaysTable {
+  restaurant_id: number;
+  /** London date, "2026-12-25". */
+  special_date: string;
+  /** What customers read: "Closed for Christmas Day". */
+  message: string;
+  /** JSON array of { opens, closes } ("HH:MM"); empty: closed all day. */
+  sessions: string;
 }
 
 export interface OpeningPeriodsTable {
@@ -54,8 +76,8 @@ export interface OpeningPeriodsTable {
 export interface DeliveryZonesTable {
   delivery_zone_id: number;
   restaurant_id: number;
-  /** Outward code in capitals without spaces, for example "LS6". */
-  postcode_district: string;
+  /** A district ("LS6") or a sector ("LS6 2"), in capitals (src/domain/deliveryZoneRules.ts); a sector wins over its district. */
+  postcode_area: string;
   zone_name: string;
   delivery_charge: number;
   minimum_order_value: number;
@@ -74,6 +96,8 @@ export interface MenuCategoriesTable {
   name: string;
   description: string;
   category_order: number;
+  /** Off the customers' menu, with its dishes; still in the back office (migration 0013). */
+  hidden: Generated<Flag>;
 }
 
 export interface MenuItemsTable {
@@ -400,10 +424,35 @@ export interface EditRevisionsTable {
   revision: number;
 }
 
+/** The owner's draft of a whole menu until it is published (docs/back-office.md, "Menu"). */
+export interface MenuDraftsTable {
+  menu_id: number;
+  /** JSON text of the contract's EditableMenuCategories. */
+  categories: string;
+  saved_at: string;
+}
+
+/** The highest id each kind of menu row has ever had: publishing never gives a new row an id used before. */
+export interface MenuHighestIdsTable {
+  kind: 'category' | 'item' | 'option';
+  highest: number;
+}
+
+/** A dish, or one of its options, sold out until `until` (docs/back-office.md, "Sold out today"). */
+export interface SoldOutItemsTable {
+  item_id: number;
+  /** 0 for the whole dish. */
+  config_id: number;
+  /** ISO instant in UTC: the start of the next opening day. */
+  until: string;
+  marked_at: string;
+}
+
 export interface DatabaseSchema {
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
   opening_periods: OpeningPeriodsTable;
+  special_days: SpecialDaysTable;
   delivery_zones: DeliveryZonesTable;
   menus: MenusTable;
   menu_categories: MenuCategoriesTable;
@@ -426,4 +475,7 @@ export interface DatabaseSchema {
   payment_error_logs: PaymentErrorLogsTable;
   audit_entries: AuditEntriesTable;
   edit_revisions: EditRevisionsTable;
+  menu_drafts: MenuDraftsTable;
+  menu_highest_ids: MenuHighestIdsTable;
+  sold_out_items: SoldOutItemsTable;
 }

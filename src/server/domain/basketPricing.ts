@@ -29,7 +29,8 @@ export function priceBasket({
   lines: readonly PricedLine[];
   orderType: OrderTypeValue;
   charges: ChargeSettings;
-  zone: DeliveryZone | undefined;
+  /** Only its charge is priced. */
+  zone: Pick<DeliveryZone, 'deliveryChargePence'> | undefined;
   entitlement: DiscountEntitlement;
 }): PricedBasket {
   const originalItemCostPence = lines.reduce((sum, line) => sum + line.lineCostPence, 0);

@@ -10,7 +10,7 @@ import {
   bookingMessages,
 } from '../../domain/bookingRules';
 import { daysBetween, londonDateAt, londonTimeAt, minutesOfLocalTime } from './localDates';
-import { openingIntervals, type OpeningPeriod } from '../../domain/openingHours';
+import { openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 const MINUTE_MS = 60_000;
 const SLOT_MS = BOOKING_SLOT_MINUTES * MINUTE_MS;
@@ -18,6 +18,8 @@ const SLOT_MS = BOOKING_SLOT_MINUTES * MINUTE_MS;
 export interface BookingClock {
   now: Date;
   openingPeriods: readonly OpeningPeriod[];
+  /** A closure day has no seatings; a special day's own sessions replace its weekday's. */
+  specialDays?: readonly SpecialDay[];
 }
 
 interface Seating {
@@ -27,9 +29,9 @@ interface Seating {
 }
 
 /** Every seating of the day's openings, whatever the time now; an opening past midnight gives its later times to the next day. */
-function seatingsOn(date: string, { now, openingPeriods }: BookingClock): Seating[] {
+function seatingsOn(date: string, { now, openingPeriods, specialDays = [] }: BookingClock): Seating[] {
   const seatings = new Map<string, Seating>();
-  for (const interval of openingIntervals(now.getTime(), openingPeriods, BOOKING_DAYS_AHEAD)) {
+  for (const interval of openingIntervals(now.getTime(), openingPeriods, BOOKING_DAYS_AHEAD, specialDays)) {
     const lastSeatingMs = interval.closesMs - LAST_SEATING_MINUTES * MINUTE_MS;
     for (let instantMs = Math.ceil(interval.opensMs / SLOT_MS) * SLOT_MS; instantMs <= lastSeatingMs; instantMs += SLOT_MS) {
       if (londonDateAt(instantMs) !== date) continue;

@@ -3,8 +3,8 @@ import { minimumOrderPence, shortfallPence, type OrderMinimumSettings } from '..
 import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
-import type { OpeningPeriod } from '../../domain/openingHours';
-import { isAsapAvailable, isAvailableSlot } from './slots';
+import type { OpeningPeriod, SpecialDay } from '../../domain/openingHours';
+import { isAsapAvailable, isAvailableSlot, slotOf } from './slots';
 import { orderSizeRefusal, type OrderSizeLimits } from '../../domain/orderSizeLimits';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
@@ -14,10 +14,19 @@ export interface ConfirmationContext {
   orderingAllowed: boolean;
   minimums: OrderMinimumSettings;
   openingPeriods: readonly OpeningPeriod[];
+  specialDays: readonly SpecialDay[];
+  /** The lead times with busy mode's extra minutes. */
   leadMinutes: { collection: number; delivery: number };
+  slotMinutes: number;
+  /** Slots (epoch milliseconds) holding the most orders they take. */
+  fullSlots: ReadonlySet<number>;
+  /** Busy mode's message while it pauses new orders; undefined when it does not. */
+  busyPauseMessage: string | undefined;
   /** The menu version the restaurant serves now. */
   menuVersion: number;
-  /** The basket's delivery zone as the database holds it now (undefined when there is none). */
+  /** Dishes and options sold out now ("sold out today"): configId null for the whole dish. */
+  soldOut: readonly { itemId: number; configId: number | null }[];
+  /** The zone the basket's delivery postcode falls in as the database holds it now (undefined when there is none). */
   zone: DeliveryZone | undefined;
   /** Whether the order comes with a payment PayPal authorised (authoriseCapture); a cash order is placed without. */
   paidOnline: boolean;
@@ -27,11 +36,23 @@ export interface ConfirmationContext {
 }
 
 
+export const SLOT_FULL_MESSAGE = 'The time you chose is now fully booked: please choose another time';
+
 export const CASH_NOT_TAKEN_MESSAGE = 'The restaurant is not taking cash at the moment: please pay by PayPal or card';
 
 /** Why a basket may not be paid this way now (cash where the restaurant does not take it); undefined when it may. */
 export function paymentTypeRefusal(paymentType: PaymentTypeValue, cashAllowed: boolean): string | undefined {
   return paymentType === PaymentType.CashOrder && !cashAllowed ? CASH_NOT_TAKEN_MESSAGE : undefined;
+}
+
+/** The basket's lines sold out today, named as the customer added them; undefined when none is. */
+function soldOutLinesRefusal(basket: Basket, soldOut: ConfirmationContext['soldOut']): string | undefined {
+  const titles = basket.lines
+    .filter((line) => soldOut.some((mark) => mark.itemId === line.itemId && (mark.configId === null || mark.configId === line.configId)))
+    .map((line) => (line.configOption === null ? line.title : `${line.title} (${line.configOption})`));
+  if (titles.length === 0) return undefined;
+  const named = titles.length === 1 ? `${titles[0]} is` : `${titles.slice(0, -1).join(', ')} and ${titles.at(-1)} are`;
+  return `Sorry, ${named} sold out today: please remove ${titles.length === 1 ? 'it' : 'them'} from your basket`;
 }
 
 /**
@@ -40,10 +61,13 @@ export function paymentTypeRefusal(paymentType: PaymentTypeValue, cashAllowed: b
  */
 export function confirmationRefusal(basket: Basket, context: ConfirmationContext): string | undefined {
   if (!context.orderingAllowed) return 'Online ordering is not available at the moment';
+  if (context.busyPauseMessage !== undefined) return context.busyPauseMessage;
   if (basket.lines.length === 0) return 'Your basket is empty';
   if (basket.menuVersion !== context.menuVersion) {
     return 'The menu has changed since this basket was priced: please review your basket';
   }
+  const soldOutRefusal = soldOutLinesRefusal(basket, context.soldOut);
+  if (soldOutRefusal !== undefined) return soldOutRefusal;
   if (basket.orderType === OrderType.NotSet) return 'Choose collection or delivery';
   if (basket.orderType === OrderType.Collection && !context.minimums.allowCollection) {
     return 'Collection is not available at the moment';
@@ -53,6 +77,10 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   if (isDelivery) {
     if (basket.deliveryAddress === null) return 'Enter your delivery address';
     if (context.zone === undefined) return `Sorry, we do not deliver to ${basket.deliveryAddress.postcode}`;
+    // The owner changed the zones since the basket was priced: it is never confirmed at a stale charge.
+    if (context.zone.deliveryChargePence !== basket.pricing.deliveryChargePence) {
+      return `The delivery charge to ${basket.deliveryAddress.postcode} has changed: please review your basket`;
+    }
   }
   const zoneMinimum = isDelivery ? context.zone?.minimumOrderPence : undefined;
   const shortfall = shortfallPence(basket.orderType, basket.pricing.itemCostPence, context.minimums, zoneMinimum);
@@ -68,12 +96,17 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   const slotQuery = {
     now: context.now,
     openingPeriods: context.openingPeriods,
+    specialDays: context.specialDays,
     leadMinutes: isDelivery ? context.leadMinutes.delivery : context.leadMinutes.collection,
+    slotMinutes: context.slotMinutes,
+    fullSlots: context.fullSlots,
   };
   if (basket.asap) {
     if (!isAsapAvailable(slotQuery)) return 'ASAP is not available now: please choose a time';
   } else if (basket.requestedTime === null) {
     return 'Choose ASAP or a time for your order';
+  } else if (context.fullSlots.has(slotOf(Date.parse(basket.requestedTime), context.slotMinutes))) {
+    return SLOT_FULL_MESSAGE;
   } else if (!isAvailableSlot(basket.requestedTime, slotQuery)) {
     return 'The time you chose is no longer available: please choose another time';
   }

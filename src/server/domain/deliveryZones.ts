@@ -1,7 +1,8 @@
 export interface DeliveryZone {
   deliveryZoneId: number;
-  /** "LS6". */
-  postcodeDistrict: string;
+  /** A district ("LS6") or a sector ("LS6 2"): src/domain/deliveryZoneRules.ts. */
+  postcodeArea: string;
+  name: string;
   deliveryChargePence: number;
   minimumOrderPence: number;
 }

@@ -11,3 +11,13 @@ export function newLoyaltyId(pick: (alphabetSize: number) => number = randomInt)
   const characters = Array.from({ length: GROUP_LENGTH * 2 }, () => UNAMBIGUOUS_ALPHABET[pick(UNAMBIGUOUS_ALPHABET.length)]);
   return `${characters.slice(0, GROUP_LENGTH).join('')}-${characters.slice(GROUP_LENGTH).join('')}`;
 }
+
+/**
+ * The identifier in `text` as staff type or scan it ("gd7km 3xq9p", "GD7KM3XQ9P"), written as stored; undefined when
+ * it cannot be one.
+ */
+export function typedLoyaltyId(text: string): string | undefined {
+  const characters = text.replace(/[\s-]/g, '').toUpperCase();
+  if (characters.length !== GROUP_LENGTH * 2 || [...characters].some((character) => !UNAMBIGUOUS_ALPHABET.includes(character))) return undefined;
+  return `${characters.slice(0, GROUP_LENGTH)}-${characters.slice(GROUP_LENGTH)}`;
+}

@@ -52,6 +52,10 @@ export function priceLines(requested: readonly RequestedLine[], menu: Menu): Lin
       failures.push({ field: field('configId'), message: 'is not an option of this item' });
       return;
     }
+    if (config?.available === false) {
+      failures.push({ field: field('configId'), message: `${item.title} (${config.configItem}) is not available at the moment` });
+      return;
+    }
     if (line.configId === undefined && item.configItems.length > 0) {
       failures.push({ field: field('configId'), message: `is required: choose an option for ${item.title}` });
       return;

@@ -1,10 +1,11 @@
 // Order times (SPEC §9 leaves them to the product). The restaurant keeps Europe/London wall-clock
-// hours; slots are whole quarter hours of that clock. A slot is offered inside an opening period when
-// it is at least the lead time after both now and the opening, and no later than the closing. When
-// nothing is left today, the next opening's slots are offered. ASAP is offered only while the
-// restaurant is open and the lead time still ends before it closes.
+// hours, with its special days; slots are whole slot lengths of that clock (a quarter hour unless the owner
+// chose another). A slot is offered inside an opening period when it is at least the lead time after both now
+// and the opening, no later than the closing, and not full (the most orders per slot). When nothing is left
+// today, the next opening's slots are offered. ASAP is offered only while the restaurant is open, the lead
+// time still ends before it closes and the slot it falls in is not full.
 
-import { currentOpening, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod } from '../../domain/openingHours';
+import { currentOpening, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 export interface TimeSlots {
   asapAvailable: boolean;
@@ -14,16 +15,37 @@ export interface TimeSlots {
   opensAt?: string;
 }
 
-const SLOT_MINUTES = 15;
+export const DEFAULT_SLOT_MINUTES = 15;
 const MINUTE_MS = 60_000;
-const SLOT_MS = SLOT_MINUTES * MINUTE_MS;
 
-function slotsWithin(interval: OpeningInterval, nowMs: number, leadMs: number): number[] {
+function slotsWithin(interval: OpeningInterval, nowMs: number, leadMs: number, slotMs: number, fullSlots: ReadonlySet<number>): number[] {
   const earliest = Math.max(nowMs, interval.opensMs) + leadMs;
   const slots: number[] = [];
-  for (let slot = Math.ceil(earliest / SLOT_MS) * SLOT_MS; slot <= interval.closesMs; slot += SLOT_MS) slots.push(slot);
+  for (let slot = Math.ceil(earliest / slotMs) * slotMs; slot <= interval.closesMs; slot += slotMs) {
+    if (!fullSlots.has(slot)) slots.push(slot);
+  }
   return slots;
 }
+
+/** The slot an order due at `dueMs` takes: the first slot at or after it. */
+export function slotOf(dueMs: number, slotMinutes: number): number {
+  const slotMs = slotMinutes * MINUTE_MS;
+  return Math.ceil(dueMs / slotMs) * slotMs;
+}
+
+/** The slots (epoch milliseconds) holding `ordersPerSlot` orders or more, from the orders' due times. */
+export function fullSlotsOf(dueTimes: readonly string[], slotMinutes: number, ordersPerSlot: number | null): Set<number> {
+  if (ordersPerSlot === null) return new Set();
+  const counts = new Map<number, number>();
+  for (const due of dueTimes) {
+    const slot = slotOf(Date.parse(due), slotMinutes);
+    counts.set(slot, (counts.get(slot) ?? 0) + 1);
+  }
+  return new Set([...counts].flatMap(([slot, count]) => (count >= ordersPerSlot ? [slot] : [])));
+}
+
+/** How far ahead the slots offered can reach: the next opening within a week, and the day after for one past midnight. */
+export const SLOT_HORIZON_DAYS = 9;
 
 const londonDateOf = (instantMs: number) => {
   const clock = wallClockAt(instantMs);
@@ -33,29 +55,44 @@ const londonDateOf = (instantMs: number) => {
 export interface SlotQuery {
   now: Date;
   openingPeriods: readonly OpeningPeriod[];
+  /** Dates whose hours replace their weekday's (closed, or their own sessions). */
+  specialDays?: readonly SpecialDay[];
+  /** The order type's lead time, with busy mode's extra minutes. */
   leadMinutes: number;
+  /** DEFAULT_SLOT_MINUTES unless the owner chose another. */
+  slotMinutes?: number;
+  /** Slots (epoch milliseconds) that already hold the most orders they take (fullSlotsOf). */
+  fullSlots?: ReadonlySet<number>;
 }
 
-/** ASAP needs the restaurant open now, and open for at least the lead time. */
-function asapAvailableWithin(intervals: readonly OpeningInterval[], nowMs: number, leadMs: number): boolean {
+/** ASAP needs the restaurant open now, open for at least the lead time, and room in the slot it falls in. */
+function asapAvailableWithin(intervals: readonly OpeningInterval[], nowMs: number, leadMs: number, slotMinutes: number, fullSlots: ReadonlySet<number>): boolean {
   const current = currentOpening(intervals, nowMs);
-  return current !== undefined && nowMs + leadMs <= current.closesMs;
+  return current !== undefined && nowMs + leadMs <= current.closesMs && !fullSlots.has(slotOf(nowMs + leadMs, slotMinutes));
 }
 
 /** Whether ASAP can be chosen now; only today's openings matter, so it spares an order update the week's slots. */
-export function isAsapAvailable({ now, openingPeriods, leadMinutes }: SlotQuery): boolean {
+export function isAsapAvailable({ now, openingPeriods, specialDays = [], leadMinutes, slotMinutes = DEFAULT_SLOT_MINUTES, fullSlots = new Set() }: SlotQuery): boolean {
   const nowMs = now.getTime();
-  return asapAvailableWithin(openingIntervals(nowMs, openingPeriods, 0), nowMs, leadMinutes * MINUTE_MS);
+  return asapAvailableWithin(openingIntervals(nowMs, openingPeriods, 0, specialDays), nowMs, leadMinutes * MINUTE_MS, slotMinutes, fullSlots);
 }
 
-export function availableTimeSlots({ now, openingPeriods, leadMinutes }: SlotQuery): TimeSlots {
+export function availableTimeSlots({
+  now,
+  openingPeriods,
+  specialDays = [],
+  leadMinutes,
+  slotMinutes = DEFAULT_SLOT_MINUTES,
+  fullSlots = new Set(),
+}: SlotQuery): TimeSlots {
   const nowMs = now.getTime();
   const leadMs = leadMinutes * MINUTE_MS;
-  const intervals = openingIntervals(nowMs, openingPeriods).filter((interval) => interval.closesMs > nowMs);
-  const asapAvailable = asapAvailableWithin(intervals, nowMs, leadMs);
+  const slotMs = slotMinutes * MINUTE_MS;
+  const intervals = openingIntervals(nowMs, openingPeriods, undefined, specialDays).filter((interval) => interval.closesMs > nowMs);
+  const asapAvailable = asapAvailableWithin(intervals, nowMs, leadMs, slotMinutes, fullSlots);
 
   const withSlots = intervals
-    .map((interval) => ({ interval, slots: slotsWithin(interval, nowMs, leadMs) }))
+    .map((interval) => ({ interval, slots: slotsWithin(interval, nowMs, leadMs, slotMs, fullSlots) }))
     .filter(({ slots }) => slots.length > 0);
   if (withSlots.length === 0) return { asapAvailable, slots: [] };
 

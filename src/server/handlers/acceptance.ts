@@ -5,6 +5,7 @@ import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
 import { autoRefusalContext, changeOrder, currentAcceptance } from './orderAccess';
+import { leadMinutesNow } from './orderTimes';
 import { acceptanceRequestOf } from './orderViews';
 
 type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime';
@@ -13,16 +14,18 @@ type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancel
 async function requestedAcceptance(request: FastifyRequest, basketId: string): Promise<OrderAcceptance> {
   const { repositories } = request.server;
   const restaurant = await restaurantCoreData(repositories);
-  const { collectionLeadMinutes, deliveryLeadMinutes } = restaurant.takeawaySettings;
+  const now = request.server.clock();
+  // An ASAP order is due after the lead time busy mode lengthens.
+  const leadMinutes = leadMinutesNow(restaurant, now);
   const outcome = await repositories.acceptance.requestAcceptance(
     basketId,
-    (order) => dueTime(order, { collection: collectionLeadMinutes, delivery: deliveryLeadMinutes }),
-    request.server.clock().toISOString(),
+    (order) => dueTime(order, leadMinutes),
+    now.toISOString(),
     'customer',
   );
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
   if (outcome.outcome === 'unconfirmed') throw new ApiError(400, NOT_CONFIRMED_MESSAGE);
-  return withTimeoutApplied(autoRefusalContext(request), outcome.acceptance);
+  return withTimeoutApplied(await autoRefusalContext(request), outcome.acceptance);
 }
 
 // The customer's side of acceptance, by basketId (docs/acceptance-and-kitchen.md).

@@ -13,7 +13,7 @@ type BookingOperation =
 
 async function bookingClock(server: FastifyInstance): Promise<BookingClock> {
   const restaurant = await restaurantOf(server.repositories);
-  return { now: server.clock(), openingPeriods: restaurant.openingHours };
+  return { now: server.clock(), openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] };
 }
 
 /** The valid value, or a 400 naming every invalid field; nothing has been written when it is thrown. */

@@ -10,7 +10,9 @@ type Present<Part> = [NonNullable<Part>] extends [never] ? undefined : NonNullab
 export type RequestBody<K extends OperationId> = JsonContent<Present<operations[K]['requestBody']>>;
 export type PathParameters<K extends OperationId> = Present<operations[K]['parameters']['path']>;
 export type QueryParameters<K extends OperationId> = Present<operations[K]['parameters']['query']>;
-export type SuccessAnswer<K extends OperationId> = JsonContent<operations[K]['responses'][200]>;
+/** JSON, or the text of an operation that answers a file (the takings' CSV: the handler sets its content type). */
+type SuccessContent<Message> = Message extends { content: { 'text/csv': infer Text } } ? Text : JsonContent<Message>;
+export type SuccessAnswer<K extends OperationId> = SuccessContent<operations[K]['responses'][200]>;
 
 export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Params: PathParameters<K>;

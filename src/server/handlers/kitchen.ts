@@ -32,7 +32,7 @@ async function ticketsOf({ repositories, timeoutSeconds }: AutoRefusalContext, a
 }
 
 async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<KitchenTicket> {
-  const [ticket] = await ticketsOf(autoRefusalContext(request), [acceptance]);
+  const [ticket] = await ticketsOf(await autoRefusalContext(request), [acceptance]);
   return ticket;
 }
 
@@ -51,7 +51,7 @@ export async function kitchenOrderList(context: AutoRefusalContext): Promise<Suc
 // The kitchen dashboard's calls (docs/acceptance-and-kitchen.md), by orderRef.
 export const kitchenHandlers: Pick<HandlerMap, KitchenOperation> = {
   async listKitchenOrders(request) {
-    return { data: await kitchenOrderList(autoRefusalContext(request)) };
+    return { data: await kitchenOrderList(await autoRefusalContext(request)) };
   },
 
   async acceptKitchenOrder(request) {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { KITCHEN_STAFF_GROUP, actsAs } from '../../domain/staff';
-import { withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
+import { acceptanceTimeoutSeconds, withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
 import type { ChangeOutcome, OrderKey } from '../db/acceptanceRepository';
 import { ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import type { Basket } from '../domain/basket';
@@ -9,16 +9,16 @@ import { ApiError } from '../errors';
 
 // How the customer's and the kitchen's calls read and change a confirmed order.
 
-export function autoRefusalContext(request: FastifyRequest): AutoRefusalContext {
+export async function autoRefusalContext(request: FastifyRequest): Promise<AutoRefusalContext> {
   const { server } = request;
-  return { repositories: server.repositories, now: server.clock(), timeoutSeconds: server.acceptanceTimeoutSeconds };
+  return { repositories: server.repositories, now: server.clock(), timeoutSeconds: await acceptanceTimeoutSeconds(server.repositories, server.acceptanceTimeoutSeconds) };
 }
 
 /** The order's acceptance as it stands (refused first if it timed out); 400 when there is none. */
 export async function currentAcceptance(request: FastifyRequest, key: OrderKey): Promise<OrderAcceptance> {
   const acceptance = await request.server.repositories.acceptance.find(key);
   if (acceptance === undefined) throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
-  return withTimeoutApplied(autoRefusalContext(request), acceptance);
+  return withTimeoutApplied(await autoRefusalContext(request), acceptance);
 }
 
 /** The basket an acceptance belongs to, which exists as long as the acceptance does. */

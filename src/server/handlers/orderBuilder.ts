@@ -19,7 +19,8 @@ import type { DeliveryZone } from '../domain/deliveryZones';
 import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
-import { availableTimeSlots, isAsapAvailable, isAvailableSlot, type SlotQuery } from '../domain/slots';
+import { availableTimeSlots, isAsapAvailable, isAvailableSlot } from '../domain/slots';
+import { orderTimesNow, slotQueryOf } from './orderTimes';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { chooseVouchers, discountsHaveChanged, DISCOUNTS_CHANGED_MESSAGE, entitlementOf } from '../domain/vouchers';
 import { ApiError } from '../errors';
@@ -27,7 +28,6 @@ import { voucherItemOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
 import { orderItemOf } from './orderViews';
 import { signedInCaller } from './signedInCaller';
-import { OrderType } from '../../domain/orderEnums';
 
 type Order = components['schemas']['Order'];
 
@@ -55,15 +55,6 @@ export function chargesOf(restaurant: RestaurantData): ChargeSettings {
   return {
     bagChargePence: poundsToPence(settings.bagCharge),
     standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
-  };
-}
-
-function slotQuery(restaurant: RestaurantData, orderType: number, now: Date): SlotQuery {
-  const { collectionLeadMinutes, deliveryLeadMinutes } = restaurant.takeawaySettings;
-  return {
-    now,
-    openingPeriods: restaurant.openingHours,
-    leadMinutes: orderType === OrderType.Delivery ? deliveryLeadMinutes : collectionLeadMinutes,
   };
 }
 
@@ -126,6 +117,9 @@ export async function confirmedOrderRef(
   const now = server.clock();
   const { dayOfWeek } = londonWallClock(now);
   const settings = restaurant.takeawaySettings;
+  // The slots' orders are counted before the confirming transaction: two customers confirming into a slot's last place
+  // at the same instant may both get it (docs/back-office.md, "Opening hours").
+  const times = await orderTimesNow(server.repositories, restaurant, now);
   const outcome = await server.repositories.orders.confirmBasket(
     basketId,
     (basket, state) => {
@@ -137,9 +131,14 @@ export async function confirmedOrderRef(
         now,
         orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
         minimums: orderMinimumSettingsFrom(settings),
-        openingPeriods: restaurant.openingHours,
-        leadMinutes: { collection: settings.collectionLeadMinutes, delivery: settings.deliveryLeadMinutes },
+        openingPeriods: times.openingPeriods,
+        specialDays: times.specialDays,
+        leadMinutes: times.leadMinutes,
+        slotMinutes: times.slotMinutes,
+        fullSlots: times.fullSlots,
+        busyPauseMessage: times.busyPauseMessage,
         menuVersion: state.menuVersion,
+        soldOut: state.soldOut,
         zone: state.zone,
         paidOnline: payment !== undefined,
         cashAllowed: settings.allowCashPayment,
@@ -208,7 +207,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   async checkDelivery(request) {
     const postcode = parseUkPostcode(request.params.postcode);
     if (postcode === undefined) throw new ApiError(400, null, [{ field: 'postcode', message: POSTCODE_FORMAT_MESSAGE }]);
-    const zone = await request.server.repositories.orders.findDeliveryZone(postcode.district);
+    const zone = await request.server.repositories.orders.findDeliveryZone(postcode);
     if (zone === undefined) return { data: { zone: null, deliveryCharge: 0, validPostCode: false } };
     return {
       data: {
@@ -221,8 +220,13 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   },
 
   async getTimeSlots(request) {
-    const restaurant = await restaurantOf(request.server.repositories);
-    return { data: availableTimeSlots(slotQuery(restaurant, request.params.orderType, request.server.clock())) };
+    const { repositories } = request.server;
+    const now = request.server.clock();
+    const restaurant = await restaurantOf(repositories);
+    const times = await orderTimesNow(repositories, restaurant, now);
+    // While busy mode pauses new orders no time can be ordered for.
+    if (times.busyPauseMessage !== undefined) return { data: { asapAvailable: false, slots: [] } };
+    return { data: availableTimeSlots(slotQueryOf(times, request.params.orderType, now)) };
   },
 
   async updateOrder(request) {
@@ -230,6 +234,8 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const { repositories } = request.server;
     const now = request.server.clock();
     const restaurant = await restaurantOf(repositories);
+    const times = await orderTimesNow(repositories, restaurant, now);
+    if (times.busyPauseMessage !== undefined) throw new ApiError(400, times.busyPauseMessage);
     const menu = await repositories.menus.getMenu(restaurant.menuId);
     if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
 
@@ -260,7 +266,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
           town: body.deliveryAddress.town.trim(),
           postcode: postcode.postcode,
         };
-        zone = await repositories.orders.findDeliveryZone(postcode.district);
+        zone = await repositories.orders.findDeliveryZone(postcode);
       }
     }
     if (!priced.ok || discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
@@ -294,7 +300,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     });
     const sizeRefusal = orderSizeRefusal(pricing.totalCostPence, choices.paymentType, orderSizeLimitsFrom(restaurant));
     if (sizeRefusal !== undefined) return refuseUpdate(repositories, body.basketId, [sizeRefusal]);
-    const query = slotQuery(restaurant, choices.orderType, now);
+    const query = slotQueryOf(times, choices.orderType, now);
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)
       : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);

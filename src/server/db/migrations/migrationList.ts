@@ -3,7 +3,10 @@ import { accounts } from './accounts';
 import { backOfficeAudit } from './backOfficeAudit';
 import { basketsAndLines } from './basketsAndLines';
 import { bookingsAndEnquiries } from './bookingsAndEnquiries';
+import { deliveryZoneAreas } from './deliveryZoneAreas';
+import { hoursSettingsBusy } from './hoursSettingsBusy';
 import { kitchenListIndex } from './kitchenListIndex';
+import { menuDraftsSoldOut } from './menuDraftsSoldOut';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
 import { payments } from './payments';
@@ -27,4 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0010-kitchen-list-index': kitchenListIndex,
   '0011-menu-item-highlighted': menuItemHighlighted,
   '0012-back-office-audit': backOfficeAudit,
+  '0013-menu-drafts-sold-out': menuDraftsSoldOut,
+  '0014-hours-settings-busy': hoursSettingsBusy,
+  '0015-delivery-zone-areas': deliveryZoneAreas,
 };

@@ -63,7 +63,7 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
       deliveryZones.map((zone) => ({
         delivery_zone_id: zone.deliveryZoneId,
         restaurant_id: restaurantId,
-        postcode_district: zone.postcodeDistrict,
+        postcode_area: zone.postcodeDistrict,
         zone_name: zone.zoneName,
         delivery_charge: zone.deliveryChargePence,
         minimum_order_value: zone.minimumOrderPence,

@@ -1,0 +1,337 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { callApi } from '../../../api/client';
+import type { ApiError, ApiResult } from '../../../api/errors';
+import type { components } from '../../../api/schema.gen';
+import { formatPounds } from '../../../components/order/money';
+import { MENU_LIMITS, menuDraftFailures, type MenuFieldFailure } from '../../../domain/menuRules';
+import { SoldOutTodayPanel } from '../../kitchen/SoldOutToday';
+import { DishEditorDialog } from './DishEditorDialog';
+import { fromEditor, moved, newCategory, newDish, placeOf, toEditor, type EditorCategory, type EditorItem } from './menuEditorModel';
+
+type ManagedMenu = components['schemas']['ManagedMenu'];
+
+const errorsByField = (failures: readonly MenuFieldFailure[]) => Object.fromEntries(failures.map((failure) => [failure.field, failure.message]));
+
+/**
+ * `/manage/menu` (docs/back-office.md, "Menu"): the owner edits a draft of the whole menu (categories and their dishes,
+ * each dish's price, descriptions, allergens, labels and options), saves it, and publishes it when ready: customers get
+ * the new menu under the next menu version, and baskets priced before are priced again with the change explained.
+ */
+export function MenuEditorScreen() {
+  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
+  const [managed, setManaged] = useState<ManagedMenu>();
+  const [categories, setCategories] = useState<EditorCategory[]>([]);
+  const [unsaved, setUnsaved] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<ApiError>();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  const [openDish, setOpenDish] = useState<string>();
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
+
+  const show = useCallback((menu: ManagedMenu) => {
+    setManaged(menu);
+    setCategories(toEditor(menu.categories));
+    setUnsaved(false);
+    setErrors({});
+    setFailure(undefined);
+  }, []);
+
+  const reload = useCallback(
+    async (signal?: AbortSignal) => {
+      const answer = await callApi(api.GET('/manage/menu', { signal }), signal);
+      if (answer.ok) show(answer.data);
+      else if (!answer.aborted) setFailure(answer.error);
+    },
+    [api, show],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void reload(controller.signal);
+    return () => controller.abort();
+  }, [reload]);
+
+  function edit(next: EditorCategory[]) {
+    setCategories(next);
+    setUnsaved(true);
+    setNotice(undefined);
+  }
+  const editCategory = (index: number, fields: Partial<EditorCategory>) => edit(categories.map((category, at) => (at === index ? { ...category, ...fields } : category)));
+
+  /** Sends a call that answers the menu; shows what it answers, or keeps what was typed and says why it was refused. */
+  async function send(call: Promise<ApiResult<ManagedMenu>>, done: (menu: ManagedMenu) => string): Promise<ManagedMenu | undefined> {
+    setBusy(true);
+    const answer = await call;
+    setBusy(false);
+    if (answer.ok) {
+      show(answer.data);
+      setNotice(done(answer.data));
+      return answer.data;
+    }
+    if (answer.aborted) return undefined;
+    setFailure(answer.error);
+    setErrors(errorsByField(answer.error.validationErrors));
+    return undefined;
+  }
+
+  async function saveDraft(): Promise<ManagedMenu | undefined> {
+    if (managed === undefined) return undefined;
+    const draft = fromEditor(categories);
+    const failures = menuDraftFailures(draft);
+    if (failures.length > 0) {
+      setErrors(errorsByField(failures));
+      setFailure({ message: 'Some fields need attention: nothing was saved.', validationErrors: failures });
+      return undefined;
+    }
+    return send(callApi(api.PUT('/manage/menu', { body: { revision: managed.revision, categories: draft } })), () => 'Draft saved. Customers still see the published menu.');
+  }
+
+  async function reviewPublish() {
+    const menu = unsaved ? await saveDraft() : managed;
+    if (menu !== undefined) setConfirmingPublish(true);
+  }
+
+  async function publish() {
+    if (managed === undefined) return;
+    setConfirmingPublish(false);
+    await send(callApi(api.POST('/manage/menu/publish', { body: { revision: managed.revision } })), (menu) => `Published: customers now see menu version ${menu.menuVersion}.`);
+  }
+
+  async function discard() {
+    if (managed === undefined) return;
+    await send(callApi(api.POST('/manage/menu/discard', { body: { revision: managed.revision } })), () => 'Draft discarded: you are editing the published menu again.');
+  }
+
+  const dishPlace = openDish === undefined ? undefined : placeOf(categories, openDish);
+  const openItem = dishPlace === undefined ? undefined : categories[dishPlace.categoryIndex]!.items[dishPlace.itemIndex]!;
+
+  function changeDish(item: EditorItem) {
+    if (dishPlace === undefined) return;
+    editCategory(dishPlace.categoryIndex, { items: categories[dishPlace.categoryIndex]!.items.map((other) => (other.key === item.key ? item : other)) });
+  }
+
+  function moveDish(toCategory: number) {
+    if (dishPlace === undefined || openItem === undefined || toCategory === dishPlace.categoryIndex) return;
+    edit(
+      categories.map((category, index) => {
+        if (index === dishPlace.categoryIndex) return { ...category, items: category.items.filter((item) => item.key !== openItem.key) };
+        if (index === toCategory) return { ...category, items: [...category.items, openItem] };
+        return category;
+      }),
+    );
+  }
+
+  const conflict = failure?.status === 409;
+  const hasDraft = managed?.hasDraft === true;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Menu</Title>
+      {managed === undefined && !failure && <Text role="status">Loading the menu…</Text>}
+      {managed && (
+        <Text>
+          {hasDraft
+            ? `You are editing a draft. Customers still see the published menu (version ${managed.menuVersion}) until you publish it.`
+            : `You are editing the published menu (version ${managed.menuVersion}). Your changes stay a draft until you publish them.`}
+          {unsaved && ' You have changes that are not saved yet.'}
+        </Text>
+      )}
+      {notice && (
+        <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />
+      )}
+      {failure && (
+        <Alert color="lacquerRed" role="alert" title={conflict ? 'Changed by someone else' : 'That did not work'}>
+          {failure.message && <Text size="sm">{failure.message}</Text>}
+          {!failure.message && failure.validationErrors.length > 0 && <Text size="sm">Some fields need attention: each says why beside it.</Text>}
+          {(conflict || managed === undefined) && (
+            <Button mt="sm" color="dark" onClick={() => void reload()}>
+              Reload
+            </Button>
+          )}
+        </Alert>
+      )}
+
+      {managed && (
+        <Group gap="sm" wrap="wrap" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
+          <Button color="dark" onClick={() => void saveDraft()} loading={busy} disabled={!unsaved}>
+            Save draft
+          </Button>
+          <Button color="green.9" onClick={() => void reviewPublish()} disabled={busy || (!unsaved && !managed.differsFromPublished)}>
+            Publish
+          </Button>
+          <Button variant="outline" color="lacquerRed" onClick={() => void discard()} disabled={busy || !hasDraft}>
+            Discard draft
+          </Button>
+        </Group>
+      )}
+      {errors.categories && <Text c="lacquerRed.8">{errors.categories}</Text>}
+
+      {categories.map((category, categoryIndex) => {
+        const at = `categories[${categoryIndex}]`;
+        const name = category.name.trim() || `Category ${categoryIndex + 1}`;
+        return (
+          <Paper key={category.key} withBorder p="md" component="section" aria-label={name}>
+            <Stack gap="sm">
+              <Group align="flex-start" wrap="wrap" grow>
+                <TextInput label="Category name" value={category.name} maxLength={MENU_LIMITS.categoryName} error={errors[`${at}.name`]} onChange={(event) => editCategory(categoryIndex, { name: event.currentTarget.value })} />
+                <Textarea
+                  label="Category description"
+                  autosize
+                  minRows={1}
+                  value={category.description}
+                  maxLength={MENU_LIMITS.categoryDescription}
+                  error={errors[`${at}.description`]}
+                  onChange={(event) => editCategory(categoryIndex, { description: event.currentTarget.value })}
+                />
+              </Group>
+              <Group gap="xs" wrap="wrap">
+                <Checkbox label="Hidden from customers" checked={category.hidden} onChange={(event) => editCategory(categoryIndex, { hidden: event.currentTarget.checked })} />
+                <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${name} up`} disabled={categoryIndex === 0} onClick={() => edit(moved(categories, categoryIndex, -1))}>
+                  Move up
+                </Button>
+                <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${name} down`} disabled={categoryIndex === categories.length - 1} onClick={() => edit(moved(categories, categoryIndex, 1))}>
+                  Move down
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="lacquerRed"
+                  aria-label={`Remove ${name}`}
+                  disabled={category.items.length > 0}
+                  title={category.items.length > 0 ? 'Move or remove its dishes first' : undefined}
+                  onClick={() => edit(categories.filter((other) => other.key !== category.key))}
+                >
+                  Remove category
+                </Button>
+              </Group>
+              <List listStyleType="none" spacing="xs" aria-label={`Dishes in ${name}`}>
+                {category.items.map((item, itemIndex) => {
+                  const title = item.title.trim() || 'New dish';
+                  const needsAttention = Object.keys(errors).some((field) => field.startsWith(`${at}.items[${itemIndex}].`));
+                  return (
+                    <List.Item key={item.key}>
+                      <Group gap="xs" wrap="wrap" justify="space-between">
+                        <Text fw={600} c={needsAttention ? 'lacquerRed.8' : undefined}>
+                          {`${title} · ${formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
+                        </Text>
+                        <Group gap={4} wrap="wrap">
+                          <Button size="xs" variant="light" color="dark" aria-label={`Edit ${title}`} onClick={() => setOpenDish(item.key)}>
+                            Edit
+                          </Button>
+                          <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${title} up`} disabled={itemIndex === 0} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, -1) })}>
+                            Up
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="dark"
+                            aria-label={`Move ${title} down`}
+                            disabled={itemIndex === category.items.length - 1}
+                            onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, 1) })}
+                          >
+                            Down
+                          </Button>
+                          <Button size="xs" variant="subtle" color="lacquerRed" aria-label={`Remove ${title}`} onClick={() => editCategory(categoryIndex, { items: category.items.filter((other) => other.key !== item.key) })}>
+                            Remove
+                          </Button>
+                        </Group>
+                      </Group>
+                    </List.Item>
+                  );
+                })}
+              </List>
+              <Button
+                variant="outline"
+                color="dark"
+                w="fit-content"
+                onClick={() => {
+                  const dish = newDish();
+                  editCategory(categoryIndex, { items: [...category.items, dish] });
+                  setOpenDish(dish.key);
+                }}
+              >
+                {`Add a dish to ${name}`}
+              </Button>
+            </Stack>
+          </Paper>
+        );
+      })}
+      {managed && (
+        <Button variant="outline" color="dark" w="fit-content" onClick={() => edit([...categories, newCategory()])}>
+          Add a category
+        </Button>
+      )}
+
+      {openItem !== undefined && dishPlace !== undefined && (
+        <DishEditorDialog
+          categories={categories}
+          categoryIndex={dishPlace.categoryIndex}
+          item={openItem}
+          path={`categories[${dishPlace.categoryIndex}].items[${dishPlace.itemIndex}]`}
+          errors={errors}
+          onChange={changeDish}
+          onMove={moveDish}
+          onClose={() => setOpenDish(undefined)}
+        />
+      )}
+
+      <Modal.Root opened={confirmingPublish} onClose={() => setConfirmingPublish(false)} size="lg">
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title component="h2" fw={700} fz="h3">
+              Publish the menu?
+            </Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Stack gap="sm">
+              {managed && managed.unpublishedChanges.length > 0 ? (
+                <>
+                  <Text>Customers will see these changes at once; baskets priced before are priced again, and each customer is told what changed.</Text>
+                  <List size="sm" aria-label="What will change">
+                    {managed.unpublishedChanges.map((change) => (
+                      <List.Item key={change}>{change}</List.Item>
+                    ))}
+                  </List>
+                </>
+              ) : (
+                <Text>The draft is the same as the published menu: there is nothing to publish.</Text>
+              )}
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirmingPublish(false)}>
+                  Keep editing
+                </Button>
+                <Button color="green.9" onClick={() => void publish()} disabled={!managed || managed.unpublishedChanges.length === 0}>
+                  Publish now
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+
+      {managed && (
+        <Paper withBorder p="md" component="section" aria-labelledby="menu-sold-out-today">
+          <Title order={2} id="menu-sold-out-today" mb="sm">
+            Sold out today
+          </Title>
+          <SoldOutTodayPanel />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

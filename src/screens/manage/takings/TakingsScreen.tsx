@@ -1,0 +1,226 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Table.css';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { callApi } from '../../../api/client';
+import { toApiError } from '../../../api/errors';
+import type { components } from '../../../api/schema.gen';
+import { londonWallClock } from '../../../domain/londonClock';
+import { formatGbp, poundsToPence } from '../../../domain/money';
+
+type Takings = components['schemas']['Takings'];
+type TakingsOrder = Takings['orders'][number];
+type Range = { from: string; to: string };
+
+const PAYMENT_LABELS: Readonly<Record<TakingsOrder['payment'], string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card' };
+const TYPE_LABELS: Readonly<Record<TakingsOrder['orderType'], string>> = { collection: 'Collection', delivery: 'Delivery' };
+const STATUS_LABELS: Readonly<Record<TakingsOrder['status'], string>> = {
+  waiting: 'Waiting for the kitchen',
+  accepted: 'Accepted',
+  completed: 'Completed',
+  refused: 'Refused',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const pounds = (amount: number) => formatGbp(poundsToPence(amount));
+const timeLabel = (instant: string) => new Date(instant).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short' });
+
+function SummaryTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+  return (
+    <Table striped captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {head.map((title) => (
+            <Table.Th key={title} scope="col">
+              {title}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{children}</Table.Tbody>
+    </Table>
+  );
+}
+
+/** `/manage/takings`: the orders of a day or a range, their totals, refusals and busiest times, and the CSV for the accountant. */
+export function TakingsScreen() {
+  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
+  const today = londonWallClock(new Date()).date;
+  const [range, setRange] = useState<Range>({ from: today, to: today });
+  const [takings, setTakings] = useState<Takings | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Range, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const show = useCallback(
+    async (shown: Range) => {
+      setProblem(null);
+      setFieldErrors({});
+      setLoading(true);
+      const answer = await callApi(api.GET('/manage/takings', { params: { query: shown } }));
+      setLoading(false);
+      if (answer.ok) {
+        setTakings(answer.data);
+      } else if (!answer.aborted) {
+        const byField = Object.fromEntries(answer.error.validationErrors.map((failure) => [failure.field, `${failure.field === 'from' ? 'From' : 'To'} ${failure.message}`]));
+        setFieldErrors(byField);
+        if (answer.error.validationErrors.length === 0) setProblem(answer.error.message ?? 'Please try again.');
+      }
+    },
+    [api],
+  );
+
+  useEffect(() => {
+    void show({ from: today, to: today });
+  }, [show, today]);
+
+  async function download() {
+    setProblem(null);
+    const { data, response } = await api.GET('/manage/takings/csv', { params: { query: range }, parseAs: 'blob' });
+    if (!response.ok || data === undefined) {
+      setProblem(toApiError(response.status, await response.clone().json().catch(() => undefined)).message ?? 'The file could not be made.');
+      return;
+    }
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(data);
+    link.download = `takings-${range.from}-to-${range.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  const fallenThrough = takings?.orders.filter((order) => !order.counted) ?? [];
+  const manyDays = takings !== null && takings.from !== takings.to;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Takings</Title>
+      <form
+        noValidate
+        aria-label="Choose the days"
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          void show(range);
+        }}
+      >
+        <Group align="start" wrap="wrap">
+          <TextInput type="date" label="From" value={range.from} error={fieldErrors.from} onChange={(event) => setRange({ ...range, from: event.currentTarget.value })} />
+          <TextInput type="date" label="To" value={range.to} error={fieldErrors.to} onChange={(event) => setRange({ ...range, to: event.currentTarget.value })} />
+          <Group mt={25}>
+            <Button type="submit" color="dark" loading={loading}>
+              Show
+            </Button>
+            <Button variant="outline" color="dark" onClick={() => void download()}>
+              Download CSV
+            </Button>
+          </Group>
+        </Group>
+      </form>
+      {problem !== null && (
+        <Alert color="red" variant="outline" title="Something went wrong" role="alert">
+          <Text>{problem}</Text>
+        </Alert>
+      )}
+      {loading && <Text role="status">Loading the takings…</Text>}
+      {takings !== null && (
+        <>
+          <Text>
+            Takings count every order placed in these days except those refused, cancelled or refunded, which are listed below with their reasons.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <SummaryTable caption="Totals" head={['Total', 'Amount']}>
+              <Table.Tr>
+                <Table.Th scope="row">Orders</Table.Th>
+                <Table.Td>{takings.totals.orders}</Table.Td>
+              </Table.Tr>
+              {(
+                [
+                  ['Items', takings.totals.itemTotal],
+                  ['Discounts', takings.totals.discount],
+                  ['Delivery charges', takings.totals.delivery],
+                  ['Bag charges', takings.totals.bag],
+                  ['Takings', takings.totals.total],
+                ] as const
+              ).map(([label, amount]) => (
+                <Table.Tr key={label}>
+                  <Table.Th scope="row">{label}</Table.Th>
+                  <Table.Td>{pounds(amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
+            <SummaryTable caption="By payment" head={['Payment', 'Orders', 'Takings']}>
+              {takings.byPayment.map((group) => (
+                <Table.Tr key={group.payment}>
+                  <Table.Th scope="row">{PAYMENT_LABELS[group.payment]}</Table.Th>
+                  <Table.Td>{group.orders}</Table.Td>
+                  <Table.Td>{pounds(group.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
+            <SummaryTable caption="Collection and delivery" head={['Type', 'Orders', 'Takings']}>
+              {takings.byOrderType.map((group) => (
+                <Table.Tr key={group.orderType}>
+                  <Table.Th scope="row">{TYPE_LABELS[group.orderType]}</Table.Th>
+                  <Table.Td>{group.orders}</Table.Td>
+                  <Table.Td>{pounds(group.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
+          </SimpleGrid>
+          <Title order={2}>Busiest times</Title>
+          {takings.busiestSlots.length === 0 ? (
+            <Text>No orders yet.</Text>
+          ) : (
+            <SummaryTable caption="Quarter-hours the orders were due in, busiest first" head={['Time', 'Orders']}>
+              {takings.busiestSlots.map((slot) => (
+                <Table.Tr key={slot.time}>
+                  <Table.Th scope="row">{slot.time}</Table.Th>
+                  <Table.Td>{slot.orders}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
+          )}
+          <Title order={2}>Refused and cancelled</Title>
+          {fallenThrough.length === 0 ? (
+            <Text>None.</Text>
+          ) : (
+            <SummaryTable caption="Orders not in the takings" head={['Placed', 'Order', 'Total', 'What happened']}>
+              {fallenThrough.map((order) => (
+                <Table.Tr key={order.orderRef}>
+                  <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
+                  <Table.Th scope="row">{order.orderRef}</Table.Th>
+                  <Table.Td>{pounds(order.total)}</Table.Td>
+                  <Table.Td>{order.reason === null ? STATUS_LABELS[order.status] : `${STATUS_LABELS[order.status]}: ${order.reason}`}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
+          )}
+          <Title order={2}>Orders</Title>
+          {takings.orders.length === 0 ? (
+            <Text>No orders were placed in these days.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Type', 'Payment', 'Total', 'Status']}>
+                {takings.orders.map((order) => (
+                  <Table.Tr key={order.orderRef}>
+                    <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
+                    <Table.Th scope="row">{order.orderRef}</Table.Th>
+                    <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
+                    <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
+                    <Table.Td>{pounds(order.total)}</Table.Td>
+                    <Table.Td>{STATUS_LABELS[order.status]}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </SummaryTable>
+            </Table.ScrollContainer>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

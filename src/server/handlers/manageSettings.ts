@@ -1,0 +1,66 @@
+import { formatGbp, poundsToPence } from '../../domain/money';
+import { takeawaySettingsFailures, type MoneySettingField, type TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
+import type { AuditRecord } from '../db/editRepository';
+import { readSettings, writeSettings, type StoredSettings } from '../db/restaurantEdits';
+import { ApiError } from '../errors';
+import type { HandlerMap } from './handlerTypes';
+import { saveEdit } from './ownerEdits';
+
+// The owner's takeaway settings (docs/back-office.md, "Settings"): read and saved as a whole against their revision.
+// The automatic-refusal time is the server's configured one until the owner saves their own.
+
+const SWITCH_NAMES = { allowOrdering: 'Online ordering', allowCollection: 'Collection', allowCashPayment: 'Cash payment' } as const;
+const MONEY_NAMES: Readonly<Record<MoneySettingField, string>> = {
+  minimumCollectionOrderValue: 'Minimum collection order',
+  minimumFreeOrderValue: 'Minimum delivery order',
+  standardDeliveryCharge: 'Delivery charge',
+  bagCharge: 'Bag charge',
+  maximumCashOrderValue: 'Largest cash order',
+  maximumOrderValue: 'Largest order',
+};
+
+const onOff = (value: boolean) => (value ? 'on' : 'off');
+const durationText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+
+/** One audit line per field changed: "Bag charge £0.10 → £0.20". */
+export function settingsChanges(before: TakeawaySettingsEdit, after: TakeawaySettingsEdit): AuditRecord[] {
+  const lines: AuditRecord[] = [];
+  const line = (field: keyof TakeawaySettingsEdit, summary: string) =>
+    lines.push({ area: 'settings', summary, before: { [field]: before[field] }, after: { [field]: after[field] } });
+  for (const [field, name] of Object.entries(SWITCH_NAMES) as [keyof typeof SWITCH_NAMES, string][]) {
+    if (before[field] !== after[field]) line(field, `${name} ${onOff(before[field])} → ${onOff(after[field])}`);
+  }
+  for (const [field, name] of Object.entries(MONEY_NAMES) as [MoneySettingField, string][]) {
+    const [was, is] = [poundsToPence(before[field]), poundsToPence(after[field])];
+    if (was !== is) line(field, `${name} ${formatGbp(was)} → ${formatGbp(is)}`);
+  }
+  if (before.acceptanceTimeoutSeconds !== after.acceptanceTimeoutSeconds) {
+    line('acceptanceTimeoutSeconds', `Automatic refusal after ${durationText(before.acceptanceTimeoutSeconds)} → ${durationText(after.acceptanceTimeoutSeconds)}`);
+  }
+  return lines;
+}
+
+/** The settings as the owner meets them: the automatic-refusal time in force, the configured one until they save theirs. */
+function inForce(settings: StoredSettings, configuredTimeoutSeconds: number): TakeawaySettingsEdit {
+  return { ...settings, acceptanceTimeoutSeconds: settings.acceptanceTimeoutSeconds ?? configuredTimeoutSeconds };
+}
+
+export const manageSettingsHandlers: Pick<HandlerMap, 'getManageSettings' | 'saveManageSettings'> = {
+  async getManageSettings(request) {
+    const { repositories, acceptanceTimeoutSeconds } = request.server;
+    const [revision, { settings }] = await Promise.all([repositories.edits.revisionOf('settings'), repositories.restaurantEdits.readSettings()]);
+    return { data: { settings: inForce(settings, acceptanceTimeoutSeconds), revision } };
+  },
+
+  async saveManageSettings(request) {
+    const { revision: openedAt, settings } = request.body;
+    const failures = takeawaySettingsFailures(settings);
+    if (failures.length > 0) throw new ApiError(400, null, failures);
+    const { revision } = await saveEdit(request, 'settings', openedAt, async (transaction) => {
+      const before = await readSettings(transaction);
+      await writeSettings(transaction, before.restaurantId, settings);
+      return { result: undefined, audit: settingsChanges(inForce(before.settings, request.server.acceptanceTimeoutSeconds), settings) };
+    });
+    return { data: { settings, revision } };
+  },
+};

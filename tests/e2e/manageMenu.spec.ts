@@ -1,0 +1,81 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openDashboard } from './kitchenSupport';
+import { openBackOffice } from './manageSupport';
+
+// The owner's menu editor and "sold out today" (docs/back-office.md) as people use them, each in a browser of their
+// own. Both change what every customer sees, so this file forks a server of its own (clockedServer.ts) rather than
+// the shared e2e server that other specs order from.
+
+let server: ChildProcess;
+let serverUrl: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'] });
+  serverUrl = await new Promise<string>((resolve, reject) => {
+    server.once('message', (message) => resolve((message as { url: string }).url));
+    server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
+  });
+});
+
+test.afterAll(async () => {
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ stop: true });
+  await stopped;
+});
+
+/** A page in a browser context of its own on this file's server: another person, on another device. */
+async function personOn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: serverUrl });
+  return context.newPage();
+}
+
+const dishOnMenu = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+
+test('the owner changes a dish’s price and allergens and publishes: a customer elsewhere sees both', async ({ browser }) => {
+  const owner = await personOn(browser);
+  await openBackOffice(owner, '/manage/menu');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+
+  await owner.getByRole('button', { name: 'Edit Mixed Starter for Two' }).click();
+  const dish = owner.getByRole('dialog', { name: 'Edit Mixed Starter for Two' });
+  await dish.getByRole('textbox', { name: 'Price' }).fill('14.50');
+  await dish.getByRole('checkbox', { name: 'Lupin' }).check();
+  await dish.getByRole('button', { name: 'Done' }).click();
+
+  await owner.getByRole('button', { name: 'Publish', exact: true }).click();
+  const review = owner.getByRole('dialog', { name: 'Publish the menu?' });
+  await expect(review.getByRole('list', { name: 'What will change' })).toContainText('Price of Mixed Starter for Two £13.90 → £14.50');
+  await expect(review.getByRole('list', { name: 'What will change' })).toContainText('Allergens of Mixed Starter for Two: added lupin');
+  await review.getByRole('button', { name: 'Publish now' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Published: customers now see menu version 2.' })).toBeVisible();
+
+  const customer = await personOn(browser);
+  await customer.goto('/order');
+  const starter = dishOnMenu(customer, 'Mixed Starter for Two');
+  await expect(starter).toContainText('£14.50');
+  await expect(starter).toContainText('Lupin');
+});
+
+test('the kitchen marks a dish sold out from the dashboard: the customer’s menu shows it unavailable', async ({ browser }) => {
+  const customer = await personOn(browser);
+  await customer.goto('/order');
+  await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)').getByRole('button', { name: 'Add Chicken Satay Skewers (4) to order' })).toBeVisible();
+
+  const kitchen = await personOn(browser);
+  await openDashboard(kitchen);
+  await kitchen.getByRole('button', { name: 'Sold out today' }).click();
+  const soldOut = kitchen.getByRole('dialog', { name: 'Sold out today' });
+  const satay = soldOut.getByRole('switch', { name: 'Chicken Satay Skewers (4)', exact: true });
+  await satay.click();
+  await kitchen.waitForTimeout(1500);
+  (await import('node:fs')).writeFileSync('/tmp/aria.txt', (await kitchen.locator('body').ariaSnapshot()).slice(0, 4000));
+  await expect(satay).toBeChecked();
+  await expect(soldOut).toContainText('Sold out until');
+
+  await customer.reload();
+  await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)')).toContainText('Not available at the moment');
+  await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)').getByRole('button', { name: 'Add Chicken Satay Skewers (4) to order' })).toHaveCount(0);
+});
