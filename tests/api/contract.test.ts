@@ -67,10 +67,22 @@ const kitchenCalls = [
   'POST /kitchen/orders/{orderId}/proposeTime',
   'POST /kitchen/orders/{orderId}/refuse',
   'POST /kitchen/orders/{orderId}/status',
+  'GET /kitchen/soldOut',
+  'POST /kitchen/soldOut',
+  'GET /kitchen/busy',
+  'POST /kitchen/busy',
 ];
 // The back office's calls, for the owner (docs/back-office.md); each area lists its own.
 const ownerCalls = [
   'GET /manage/audit',
+  'GET /manage/settings',
+  'PUT /manage/settings',
+  'GET /manage/hours',
+  'PUT /manage/hours',
+  'GET /manage/menu',
+  'PUT /manage/menu',
+  'POST /manage/menu/publish',
+  'POST /manage/menu/discard',
   'GET /manage/zones',
   'PUT /manage/zones',
   'GET /manage/zones/check/{postcode}',

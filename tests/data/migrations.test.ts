@@ -50,6 +50,7 @@ const allMigrations = [
   '0012-back-office-audit',
   '0013-menu-drafts-sold-out',
   '0014-hours-settings-busy',
+  '0015-delivery-zone-areas',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

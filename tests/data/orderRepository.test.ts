@@ -135,7 +135,7 @@ describe.each(databaseTargets)('the order repository on $name', (target) => {
     const orderRefs = new Set(confirmations.map((outcome) => (outcome.outcome === 'confirmed' ? outcome.orderRef : outcome.outcome)));
     expect(orderRefs.size).toBe(1);
     expect(confirmations.filter((outcome) => outcome.outcome === 'confirmed' && !outcome.alreadyConfirmed)).toHaveLength(1);
-    expect(seen).toEqual([{ zone: headingley, menuVersion: 1 }]);
+    expect(seen).toEqual([{ zone: headingley, menuVersion: 1, soldOut: [], discounts: undefined }]);
 
     const confirmed = await orders.findBasket(basketId);
     expect(confirmed).toMatchObject({ status: 7, orderRef: [...orderRefs][0], confirmedAt: '2026-11-24T18:10:00.000Z' });

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { openingStateText } from '../../src/components/restaurant/openingStateText';
+import { specialDaysAhead } from '../../src/screens/restaurant/restaurantDetails';
+import { todaysHoursText } from '../../src/screens/home/homeDetails';
 import { busyExtraMinutesAt, busyMessage, busyPauseMessage } from '../../src/domain/busyMode';
 import { hoursOn, openingStateAt, specialDaysFrom, type SpecialDay } from '../../src/domain/openingHours';
 import { openingHoursFailures, type OpeningHoursEdit } from '../../src/domain/openingHoursRules';
@@ -50,6 +53,14 @@ describe('the opening rule with special days', () => {
     expect(isAsapAvailable(query)).toBe(false);
     expect(offered.slots.some((slot) => slot.startsWith('2026-11-24'))).toBe(false);
     expect(offered.opensAt).toBe('2026-11-25T17:00:00.000Z');
+  });
+
+  it("the pages put a special day's message first, and today's hours are its own", () => {
+    const now = new Date('2026-11-24T18:00:00Z');
+    expect(openingStateText(openingStateAt(now, demoHours, [tuesdayClosed]), '2026-11-24')).toBe('Closed for a family wedding · opens Wednesday at 17:00');
+    expect(todaysHoursText(demoHours, 2, [tuesdayClosed], '2026-11-24')).toBe('Closed today');
+    expect(todaysHoursText(demoHours, 3, [wednesdayLunch], '2026-11-25')).toBe('Today 12:00–14:30');
+    expect(specialDaysAhead([wednesdayLunch], '2026-11-24')).toEqual([{ date: '2026-11-25', text: 'Wednesday 25 November 2026: Lunch only today (12:00–14:30)' }]);
   });
 
   it('lists the special days from today on, earliest first', () => {

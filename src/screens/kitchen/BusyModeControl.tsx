@@ -24,8 +24,14 @@ export function BusyModeControl() {
   const request = useApiRequest<BusyModeChange | null, BusyModeAnswer>((change, signal) =>
     callApi(change === null ? api.GET('/kitchen/busy', { signal }) : api.POST('/kitchen/busy', { body: change, signal }), signal),
   );
-  const { send } = request;
-  useEffect(() => send(null), [send]);
+  const { send: sendRequest } = request;
+  // Whether the last call was a change: a failed read is said in the status line, a failed change in an alert.
+  const [changing, setChanging] = useState(false);
+  const send = (change: BusyModeChange) => {
+    setChanging(true);
+    sendRequest(change);
+  };
+  useEffect(() => sendRequest(null), [sendRequest]);
   const [shown, setShown] = useState<BusyModeAnswer | null>(null);
   useEffect(() => {
     if (request.data !== null) setShown(request.data);
@@ -38,7 +44,11 @@ export function BusyModeControl() {
         Busy mode
       </Title>
       <Text role="status" fw={on ? 700 : undefined}>
-        {shown === null ? 'Reading busy mode…' : (shown.message ?? 'Off: new orders are taken as usual.')}
+        {shown !== null
+          ? (shown.message ?? 'Off: new orders are taken as usual.')
+          : request.state === 'error'
+            ? 'Busy mode could not be read: it can still be switched.'
+            : 'Reading busy mode…'}
       </Text>
       <Group gap="xs">
         {BUSY_PAUSE_MINUTES.map((minutes) => (
@@ -66,7 +76,7 @@ export function BusyModeControl() {
           </Button>
         )}
       </Group>
-      {request.state === 'error' && (
+      {changing && request.state === 'error' && (
         <Alert color="red" variant="outline" title="Busy mode was not changed">
           <Text>{request.error?.message ?? 'Please try again.'}</Text>
         </Alert>

@@ -1,10 +1,12 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Switch.css';
 import { Alert, Button, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
@@ -76,16 +78,25 @@ export function SoldOutTodayPanel() {
   const switchFor = (itemId: number, configId: number | undefined, label: string, offMenu: boolean) => {
     const mark = soldOut.find((entry) => isMark(entry, itemId, configId));
     const description = mark ? `Sold out until ${untilFormat.format(new Date(mark.until))}` : offMenu ? 'Not on sale: the owner has taken it off the menu' : undefined;
+    const key = `${itemId}/${configId ?? ''}`;
+    const descriptionId = `sold-out-${itemId}-${configId ?? 'dish'}`;
+    // The description is beside the switch, not Mantine's own: that one would become part of the switch's name.
     return (
-      <Switch
-        key={`${itemId}/${configId ?? ''}`}
-        size="md"
-        label={label}
-        description={description}
-        checked={mark !== undefined}
-        disabled={(offMenu && mark === undefined) || pending !== undefined}
-        onChange={(event) => void toggle(itemId, configId, event.currentTarget.checked)}
-      />
+      <Stack key={key} gap={2}>
+        <Switch
+          size="md"
+          label={label}
+          aria-describedby={description === undefined ? undefined : descriptionId}
+          checked={mark !== undefined}
+          disabled={(offMenu && mark === undefined) || pending !== undefined}
+          onChange={(event) => void toggle(itemId, configId, event.currentTarget.checked)}
+        />
+        {description !== undefined && (
+          <Text id={descriptionId} size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
     );
   };
 
@@ -102,8 +113,9 @@ export function SoldOutTodayPanel() {
       )}
       {menu === undefined && !failure && <Text role="status">Loading the menu…</Text>}
       {menu?.categories.map((category) => (
-        <section key={category.categoryId} aria-labelledby={`sold-out-category-${category.categoryId}`}>
-          <Title order={3} size="h4" id={`sold-out-category-${category.categoryId}`} mb="xs">
+        // Not a region: the owner's menu page shows it beside the editor's own region for each category.
+        <div key={category.categoryId}>
+          <Title order={3} size="h4" mb="xs">
             {category.category}
           </Title>
           <Stack gap="sm">
@@ -122,7 +134,7 @@ export function SoldOutTodayPanel() {
               );
             })}
           </Stack>
-        </section>
+        </div>
       ))}
     </Stack>
   );

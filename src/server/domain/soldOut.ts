@@ -1,4 +1,4 @@
-import { currentOpening, openingIntervals, type OpeningPeriod } from '../../domain/openingHours';
+import { currentOpening, openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 import { londonDateAt } from './localDates';
 
 // "Sold out today" (docs/back-office.md): a dish or an option the kitchen has run out of comes back by itself when the
@@ -18,11 +18,12 @@ export interface SoldOutMark {
 /**
  * When something sold out at `now` comes back: the first opening on a London date after the trading day. The trading
  * day is the date of the opening under way (an evening past midnight still belongs to the day it opened on), or
- * today's date while the restaurant is closed. A restaurant with no opening in the next week gets it back a day later.
+ * today's date while the restaurant is closed. Special days count as the owner set them (a closure is no opening day, a
+ * day with other hours opens at its first). A restaurant with no opening in the next week gets it back a day later.
  */
-export function soldOutUntil(now: Date, openingPeriods: readonly OpeningPeriod[]): Date {
+export function soldOutUntil(now: Date, openingPeriods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): Date {
   const nowMs = now.getTime();
-  const intervals = openingIntervals(nowMs, openingPeriods, DAYS_LOOKED_AHEAD);
+  const intervals = openingIntervals(nowMs, openingPeriods, DAYS_LOOKED_AHEAD, specialDays);
   const tradingDate = currentOpening(intervals, nowMs)?.date ?? londonDateAt(nowMs);
   const nextDay = intervals.find((interval) => interval.date > tradingDate && interval.opensMs > nowMs);
   return new Date(nextDay?.opensMs ?? nowMs + DAY_MS);

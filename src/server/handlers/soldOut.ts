@@ -68,7 +68,7 @@ export const soldOutHandlers: Pick<HandlerMap, 'listSoldOut' | 'setSoldOut'> = {
       const field = titleOf(categories, itemId, null) === undefined ? 'itemId' : 'configId';
       throw new ApiError(400, null, [{ field, message: field === 'itemId' ? 'is not a dish on the menu' : 'is not an option of this dish' }]);
     }
-    const until = soldOutUntil(now, restaurant.openingHours).toISOString();
+    const until = soldOutUntil(now, restaurant.openingHours, restaurant.specialDays).toISOString();
     const marks = await recordChange(request, async (transaction) => {
       const key = { item_id: itemId, config_id: configId ?? 0 };
       const inForce = await markRows(transaction, now);

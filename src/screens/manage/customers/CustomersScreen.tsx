@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';

@@ -15,7 +15,12 @@ import { useAreaEditor } from '../settings/useAreaEditor';
 const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 const NEW_SESSION = { opens: '17:00', closes: '22:00' };
 
-const numberOf = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+/** What a number box holds; an empty one is no number, so the rule's message says so rather than saving 0. */
+const numberOf = (value: number | string) => {
+  if (typeof value === 'number') return value;
+  const typed = value.replace(/[£,\s]/g, '');
+  return typed === '' ? Number.NaN : Number(typed);
+};
 
 type Session = { opens: string; closes: string };
 

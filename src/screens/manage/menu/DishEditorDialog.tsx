@@ -1,10 +1,17 @@
+import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
 import { Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ALLERGENS, DIETARY_LABELS, allergenName, dietaryName } from '../../../components/order/menuLabels';
 import { MENU_LIMITS } from '../../../domain/menuRules';

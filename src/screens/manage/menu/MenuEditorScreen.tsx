@@ -2,13 +2,17 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Paper.css';
-import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../../api/client';
@@ -199,22 +203,21 @@ export function MenuEditorScreen() {
               </Group>
               <Group gap="xs" wrap="wrap">
                 <Checkbox label="Hidden from customers" checked={category.hidden} onChange={(event) => editCategory(categoryIndex, { hidden: event.currentTarget.checked })} />
-                <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${name} up`} disabled={categoryIndex === 0} onClick={() => edit(moved(categories, categoryIndex, -1))}>
-                  Move up
+                <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === 0} onClick={() => edit(moved(categories, categoryIndex, -1))}>
+                  Move up<VisuallyHidden>{` ${name}`}</VisuallyHidden>
                 </Button>
-                <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${name} down`} disabled={categoryIndex === categories.length - 1} onClick={() => edit(moved(categories, categoryIndex, 1))}>
-                  Move down
+                <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === categories.length - 1} onClick={() => edit(moved(categories, categoryIndex, 1))}>
+                  Move down<VisuallyHidden>{` ${name}`}</VisuallyHidden>
                 </Button>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="lacquerRed"
-                  aria-label={`Remove ${name}`}
                   disabled={category.items.length > 0}
                   title={category.items.length > 0 ? 'Move or remove its dishes first' : undefined}
                   onClick={() => edit(categories.filter((other) => other.key !== category.key))}
                 >
-                  Remove category
+                  Remove category<VisuallyHidden>{` ${name}`}</VisuallyHidden>
                 </Button>
               </Group>
               <List listStyleType="none" spacing="xs" aria-label={`Dishes in ${name}`}>
@@ -228,24 +231,17 @@ export function MenuEditorScreen() {
                           {`${title} · ${formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
                         </Text>
                         <Group gap={4} wrap="wrap">
-                          <Button size="xs" variant="light" color="dark" aria-label={`Edit ${title}`} onClick={() => setOpenDish(item.key)}>
-                            Edit
+                          <Button size="xs" variant="light" color="dark" onClick={() => setOpenDish(item.key)}>
+                            Edit<VisuallyHidden>{` ${title}`}</VisuallyHidden>
                           </Button>
-                          <Button size="xs" variant="subtle" color="dark" aria-label={`Move ${title} up`} disabled={itemIndex === 0} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, -1) })}>
-                            Up
+                          <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === 0} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, -1) })}>
+                            Move up<VisuallyHidden>{` ${title}`}</VisuallyHidden>
                           </Button>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="dark"
-                            aria-label={`Move ${title} down`}
-                            disabled={itemIndex === category.items.length - 1}
-                            onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, 1) })}
-                          >
-                            Down
+                          <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === category.items.length - 1} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, 1) })}>
+                            Move down<VisuallyHidden>{` ${title}`}</VisuallyHidden>
                           </Button>
-                          <Button size="xs" variant="subtle" color="lacquerRed" aria-label={`Remove ${title}`} onClick={() => editCategory(categoryIndex, { items: category.items.filter((other) => other.key !== item.key) })}>
-                            Remove
+                          <Button size="xs" variant="subtle" color="lacquerRed" onClick={() => editCategory(categoryIndex, { items: category.items.filter((other) => other.key !== item.key) })}>
+                            Remove<VisuallyHidden>{` ${title}`}</VisuallyHidden>
                           </Button>
                         </Group>
                       </Group>

@@ -31,8 +31,12 @@ const MONEY_FIELDS: readonly { field: MoneySettingField; label: string }[] = [
   { field: 'maximumOrderValue', label: 'Largest order' },
 ];
 
-/** An empty box is no amount: the rule's message says so rather than saving £0. */
-const numberOf = (value: number | string) => (typeof value === 'number' ? value : Number.NaN);
+/** What a number box holds; an empty one is no number, so the rule's message says so rather than saving 0. */
+const numberOf = (value: number | string) => {
+  if (typeof value === 'number') return value;
+  const typed = value.replace(/[£,\s]/g, '');
+  return typed === '' ? Number.NaN : Number(typed);
+};
 
 /** `/manage/settings`: the takeaway settings (docs/back-office.md, "Settings"), money typed in pounds. */
 export function SettingsScreen() {

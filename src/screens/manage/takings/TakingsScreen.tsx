@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
@@ -82,9 +84,15 @@ export function TakingsScreen() {
 
   async function download() {
     setProblem(null);
-    const { data, response } = await api.GET('/manage/takings/csv', { params: { query: range }, parseAs: 'blob' });
+    const answer = await api.GET('/manage/takings/csv', { params: { query: range }, parseAs: 'blob' }).catch(() => undefined);
+    if (answer === undefined) {
+      setProblem('The file could not be fetched: please try again.');
+      return;
+    }
+    const { data, error, response } = answer;
     if (!response.ok || data === undefined) {
-      setProblem(toApiError(response.status, await response.clone().json().catch(() => undefined)).message ?? 'The file could not be made.');
+      const refusal = toApiError(response.status, error);
+      setProblem(refusal.validationErrors.map((failure) => `${failure.field === 'from' ? 'From' : 'To'} ${failure.message}`).join('. ') || (refusal.message ?? 'The file could not be made.'));
       return;
     }
     const link = document.createElement('a');

@@ -1,7 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -141,9 +143,9 @@ export function ZonesScreen() {
           <Stack gap="sm">
             {rows.map((row, index) => {
               const errorOf = (field: ZoneField) => errors.get(`${index}.${field}`);
-              const label = row.postcodeArea.trim() === '' ? `zone ${index + 1}` : row.postcodeArea.trim().toUpperCase();
+              const label = row.postcodeArea.trim() === '' ? `new zone ${index + 1}` : `zone ${row.postcodeArea.trim().toUpperCase()}`;
               return (
-                <Paper key={row.key} withBorder p="sm" role="group" aria-label={`Zone ${label}`}>
+                <Paper key={row.key} withBorder p="sm" role="group" aria-label={label.replace(/^./, (first) => first.toUpperCase())}>
                   <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="xs">
                     <TextInput label="Postcode area" value={row.postcodeArea} error={errorOf('postcodeArea')} onChange={(event) => change(row.key, 'postcodeArea', event.currentTarget.value)} />
                     <TextInput label="Name" value={row.name} error={errorOf('name')} onChange={(event) => change(row.key, 'name', event.currentTarget.value)} />
@@ -246,9 +248,9 @@ function ZoneLookUp() {
   }
 
   return (
-    <form onSubmit={(event) => void check(event)} noValidate aria-label="Check a postcode">
+    <form onSubmit={(event) => void check(event)} noValidate aria-label="Postcode look-up">
       <Group align="end" wrap="wrap">
-        <TextInput label="Check a postcode" value={postcode} error={error} onChange={(event) => setPostcode(event.currentTarget.value)} maw={240} />
+        <TextInput label="Postcode to check" value={postcode} error={error} onChange={(event) => setPostcode(event.currentTarget.value)} maw={240} />
         <Button type="submit" variant="outline" color="dark">
           Check
         </Button>
