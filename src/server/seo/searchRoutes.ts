@@ -14,11 +14,12 @@ const SAME_PAGE_AS: Readonly<Record<string, string>> = { '/home': '/' };
 /**
  * What robots.txt asks crawlers to leave alone, as prefixes in the spelling the app links to (robots.txt matches
  * case-sensitively; routes match in any case, so a spelling the app never writes is not worth listing): the API,
- * the staff's dashboard, the account pages and the sign-in steps, and the order journey after the menu.
+ * the staff's dashboard and the owner's back office, the account pages and the sign-in steps, and the order journey after the menu.
  */
 export const PRIVATE_PATH_PREFIXES: readonly string[] = [
   '/api/',
   '/kitchen',
+  '/manage',
   '/account',
   '/updateProfile',
   '/addAddress',
