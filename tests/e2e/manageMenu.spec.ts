@@ -35,6 +35,8 @@ async function personOn(browser: Browser): Promise<Page> {
 const dishOnMenu = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 
 test('the owner changes a dish’s price and allergens and publishes: a customer elsewhere sees both', async ({ browser }) => {
+  // Several people's pages on a server of its own: slow when the whole suite shares the machine.
+  test.slow();
   const owner = await personOn(browser);
   await openBackOffice(owner, '/manage/menu');
   await expect(owner.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
@@ -60,6 +62,8 @@ test('the owner changes a dish’s price and allergens and publishes: a customer
 });
 
 test('the kitchen marks a dish sold out from the dashboard: the customer’s menu shows it unavailable', async ({ browser }) => {
+  // Several people's pages on a server of its own: slow when the whole suite shares the machine.
+  test.slow();
   const customer = await personOn(browser);
   await customer.goto('/order');
   await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)').getByRole('button', { name: 'Add Chicken Satay Skewers (4) to order' })).toBeVisible();

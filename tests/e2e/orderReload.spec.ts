@@ -20,6 +20,8 @@ async function reloadAndExpectStep(page: Page, path: string, heading: string | R
 }
 
 test('a reload at every step of a delivery order keeps the basket and the step', async ({ page }) => {
+  // Six full page loads, each starting the app afresh.
+  test.slow();
   await addDishes(page, ['Sweet & Sour Chicken', 'Barbecue Spare Ribs']);
   await openBasket(page, 2);
   await reloadAndExpectStep(page, '/basket', 'Your basket');

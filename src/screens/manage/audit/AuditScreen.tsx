@@ -9,6 +9,7 @@ import type { ApiResult } from '../../../api/errors';
 import type { components, operations } from '../../../api/schema.gen';
 import { useApiRequest } from '../../../api/useApiRequest';
 import { auditTimeLabel } from './auditLabels';
+import { ScrollingTable } from '../ScrollingTable';
 
 type AuditEntry = components['schemas']['AuditEntry'];
 type AuditArea = NonNullable<NonNullable<operations['listAuditEntries']['parameters']['query']>['area']>;
@@ -81,7 +82,7 @@ export function AuditScreen() {
       )}
       {page.state === 'responseReceived' && entries.length === 0 && <Text>No changes yet.</Text>}
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollingTable label="Changes" minWidth={640}>
           <Table striped captionSide="top">
             <Table.Caption>Changes, newest first</Table.Caption>
             <Table.Thead>
@@ -103,7 +104,7 @@ export function AuditScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollingTable>
       )}
       {page.busy && <Text role="status">Loading changes…</Text>}
       {lastPageWasFull && !page.busy && (

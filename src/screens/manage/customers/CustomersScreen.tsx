@@ -22,6 +22,7 @@ import {
 import { formatGbp, poundsToPence } from '../../../domain/money';
 import { fieldMessage, type FieldErrors } from '../../booking/fieldMessages';
 import { useRequestForm, type RequestForm } from '../../booking/useRequestForm';
+import { ScrollingTable } from '../ScrollingTable';
 
 type ManagedCustomer = components['schemas']['ManagedCustomer'];
 type CustomerSummary = components['schemas']['ManagedCustomerSummary'];
@@ -132,7 +133,7 @@ function CustomerCard({ api, customer, onChanged }: { api: ApiClient; customer: 
         {customer.vouchers.length === 0 ? (
           <Text>No vouchers yet.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollingTable label="Vouchers" minWidth={560}>
             <Table striped captionSide="top">
               <Table.Caption>Vouchers, newest first</Table.Caption>
               <Table.Thead>
@@ -156,7 +157,7 @@ function CustomerCard({ api, customer, onChanged }: { api: ApiClient; customer: 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollingTable>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <GivePointsForm api={api} loyaltyId={customer.loyaltyId} onChanged={onChanged} />

@@ -12,6 +12,7 @@ import { toApiError } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { londonWallClock } from '../../../domain/londonClock';
 import { formatGbp, poundsToPence } from '../../../domain/money';
+import { ScrollingTable } from '../ScrollingTable';
 
 type Takings = components['schemas']['Takings'];
 type TakingsOrder = Takings['orders'][number];
@@ -212,7 +213,7 @@ export function TakingsScreen() {
           {takings.orders.length === 0 ? (
             <Text>No orders were placed in these days.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <ScrollingTable label="Every order placed" minWidth={720}>
               <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Type', 'Payment', 'Total', 'Status']}>
                 {takings.orders.map((order) => (
                   <Table.Tr key={order.orderRef}>
@@ -225,7 +226,7 @@ export function TakingsScreen() {
                   </Table.Tr>
                 ))}
               </SummaryTable>
-            </Table.ScrollContainer>
+            </ScrollingTable>
           )}
         </>
       )}
