@@ -34,5 +34,8 @@ export function startTestPostgres() {
   if (exists.status !== 0) return undefined;
   const statement = exists.stdout.trim() === '1' ? 'ALTER' : 'CREATE';
   if (asPostgres(`${statement} ROLE ${role} LOGIN CREATEDB PASSWORD '${password}'`).status !== 0) return undefined;
+  // A test drops its database WITH (FORCE), which ends the sessions still on it; an autovacuum worker there is the
+  // server's own, and only a member of pg_signal_backend may end it (without, the drop fails now and then).
+  if (asPostgres(`GRANT pg_signal_backend TO ${role}`).status !== 0) return undefined;
   return `postgres://${role}:${password}@127.0.0.1:${port}/postgres`;
 }
