@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import type { EditableMenuCategory } from '../../domain/menuRules';
+import { menuItemRows, menuOptionRows } from './menuRows';
 import type { DatabaseSchema, MenuHighestIdsTable } from './schema';
 
 // The owner's menu editor's reads and writes (docs/back-office.md, "Menu"): the published menu as the owner edits it
@@ -17,23 +18,8 @@ export async function readPublishedMenu(db: Reader, menuId: number): Promise<{ m
   if (menu === undefined) return undefined;
   const [categoryRows, itemRows, optionRows] = await Promise.all([
     db.selectFrom('menu_categories').selectAll().where('menu_id', '=', menuId).orderBy('category_order').orderBy('category_id').execute(),
-    db
-      .selectFrom('menu_items')
-      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
-      .selectAll('menu_items')
-      .where('menu_categories.menu_id', '=', menuId)
-      .orderBy('menu_items.item_order')
-      .orderBy('menu_items.item_id')
-      .execute(),
-    db
-      .selectFrom('menu_config_items')
-      .innerJoin('menu_items', 'menu_items.item_id', 'menu_config_items.item_id')
-      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
-      .selectAll('menu_config_items')
-      .where('menu_categories.menu_id', '=', menuId)
-      .orderBy('menu_config_items.config_order')
-      .orderBy('menu_config_items.config_id')
-      .execute(),
+    menuItemRows(db, menuId),
+    menuOptionRows(db, menuId),
   ]);
   return {
     menuVersion: menu.menu_version,

@@ -8,6 +8,7 @@ import { createCustomerRepository, type CustomerRepository } from './customerRep
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
 import { createEditRepository, type EditRepository } from './editRepository';
+import { menuItemRows, menuOptionRows } from './menuRows';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
@@ -345,28 +346,8 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
       .orderBy('category_order')
       .orderBy('category_id')
       .execute(),
-    db
-      .selectFrom('menu_items')
-      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
-      .selectAll('menu_items')
-      .where('menu_categories.menu_id', '=', menuId)
-      .orderBy('menu_items.item_order')
-      .orderBy('menu_items.item_id')
-      .execute(),
-    db
-      .selectFrom('menu_config_items')
-      .innerJoin('menu_items', 'menu_items.item_id', 'menu_config_items.item_id')
-      .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
-      .select([
-        'menu_config_items.config_id',
-        'menu_config_items.item_id',
-        'menu_config_items.label',
-        'menu_config_items.extra_cost',
-      ])
-      .where('menu_categories.menu_id', '=', menuId)
-      .orderBy('menu_config_items.config_order')
-      .orderBy('menu_config_items.config_id')
-      .execute(),
+    menuItemRows(db, menuId),
+    menuOptionRows(db, menuId),
   ]);
   if (menu === undefined) return undefined;
 

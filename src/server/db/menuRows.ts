@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DatabaseSchema } from './schema';
+
+// The rows of one menu's dishes and options, in menu order, as both the customers' menu (repositories.ts) and the
+// owner's editor (menuEditRepository.ts) read them: one query each, whatever the size of the menu.
+
+type Reader = Kysely<DatabaseSchema> | Transaction<DatabaseSchema>;
+
+export function menuItemRows(db: Reader, menuId: number) {
+  return db
+    .selectFrom('menu_items')
+    .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
+    .selectAll('menu_items')
+    .where('menu_categories.menu_id', '=', menuId)
+    .orderBy('menu_items.item_order')
+    .orderBy('menu_items.item_id')
+    .execute();
+}
+
+export function menuOptionRows(db: Reader, menuId: number) {
+  return db
+    .selectFrom('menu_config_items')
+    .innerJoin('menu_items', 'menu_items.item_id', 'menu_config_items.item_id')
+    .innerJoin('menu_categories', 'menu_categories.category_id', 'menu_items.category_id')
+    .selectAll('menu_config_items')
+    .where('menu_categories.menu_id', '=', menuId)
+    .orderBy('menu_config_items.config_order')
+    .orderBy('menu_config_items.config_id')
+    .execute();
+}
