@@ -19,7 +19,7 @@ import {
   type GiftFailure,
   type VoucherGift,
 } from '../../../domain/customerGiftRules';
-import { formatGbp, poundsToPence } from '../../../domain/money';
+import { formatPounds } from '../../../components/order/money';
 import { fieldMessage, type FieldErrors } from '../../booking/fieldMessages';
 import { useRequestForm, type RequestForm } from '../../booking/useRequestForm';
 import { ScrollingTable } from '../ScrollingTable';
@@ -35,7 +35,7 @@ const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-G
 
 function voucherTerms(voucher: ManagedVoucher): string {
   if (voucher.voucherType === 3) return `${voucher.percent}% off on ${WEEKDAYS[voucher.validDay ?? 0]}s`;
-  return `${formatGbp(poundsToPence(voucher.value))} off`;
+  return `${formatPounds(voucher.value)} off`;
 }
 
 /** The shared rules' failures under each field of a form, worded for it. */

@@ -11,7 +11,7 @@ import { callApi } from '../../../api/client';
 import { toApiError } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { londonWallClock } from '../../../domain/londonClock';
-import { formatGbp, poundsToPence } from '../../../domain/money';
+import { formatPounds } from '../../../components/order/money';
 import { ScrollingTable } from '../ScrollingTable';
 
 type Takings = components['schemas']['Takings'];
@@ -29,7 +29,6 @@ const STATUS_LABELS: Readonly<Record<TakingsOrder['status'], string>> = {
   refunded: 'Refunded',
 };
 
-const pounds = (amount: number) => formatGbp(poundsToPence(amount));
 const timeLabel = (instant: string) => new Date(instant).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short' });
 
@@ -158,7 +157,7 @@ export function TakingsScreen() {
               ).map(([label, amount]) => (
                 <Table.Tr key={label}>
                   <Table.Th scope="row">{label}</Table.Th>
-                  <Table.Td>{pounds(amount)}</Table.Td>
+                  <Table.Td>{formatPounds(amount)}</Table.Td>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -167,7 +166,7 @@ export function TakingsScreen() {
                 <Table.Tr key={group.payment}>
                   <Table.Th scope="row">{PAYMENT_LABELS[group.payment]}</Table.Th>
                   <Table.Td>{group.orders}</Table.Td>
-                  <Table.Td>{pounds(group.total)}</Table.Td>
+                  <Table.Td>{formatPounds(group.total)}</Table.Td>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -176,7 +175,7 @@ export function TakingsScreen() {
                 <Table.Tr key={group.orderType}>
                   <Table.Th scope="row">{TYPE_LABELS[group.orderType]}</Table.Th>
                   <Table.Td>{group.orders}</Table.Td>
-                  <Table.Td>{pounds(group.total)}</Table.Td>
+                  <Table.Td>{formatPounds(group.total)}</Table.Td>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -203,7 +202,7 @@ export function TakingsScreen() {
                 <Table.Tr key={order.orderRef}>
                   <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
                   <Table.Th scope="row">{order.orderRef}</Table.Th>
-                  <Table.Td>{pounds(order.total)}</Table.Td>
+                  <Table.Td>{formatPounds(order.total)}</Table.Td>
                   <Table.Td>{order.reason === null ? STATUS_LABELS[order.status] : `${STATUS_LABELS[order.status]}: ${order.reason}`}</Table.Td>
                 </Table.Tr>
               ))}
@@ -221,7 +220,7 @@ export function TakingsScreen() {
                     <Table.Th scope="row">{order.orderRef}</Table.Th>
                     <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
                     <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
-                    <Table.Td>{pounds(order.total)}</Table.Td>
+                    <Table.Td>{formatPounds(order.total)}</Table.Td>
                     <Table.Td>{STATUS_LABELS[order.status]}</Table.Td>
                   </Table.Tr>
                 ))}

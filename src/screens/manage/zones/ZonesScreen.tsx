@@ -11,7 +11,7 @@ import { callApi } from '../../../api/client';
 import type { ApiError } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { deliveryZoneFailures, type DeliveryZoneDraft } from '../../../domain/deliveryZoneRules';
-import { formatGbp, poundsToPence } from '../../../domain/money';
+import { formatPounds } from '../../../components/order/money';
 import { fieldMessage } from '../../booking/fieldMessages';
 
 type ManagedDeliveryZone = components['schemas']['ManagedDeliveryZone'];
@@ -243,7 +243,7 @@ function ZoneLookUp() {
     setAnswer(
       zone === null
         ? `${result.data.postcode} is outside every zone: the restaurant does not deliver there.`
-        : `${result.data.postcode} is in zone ${zone.postcodeArea} (${zone.name}): delivery ${formatGbp(poundsToPence(zone.deliveryCharge))}, minimum order ${formatGbp(poundsToPence(zone.minimumOrderValue))}.`,
+        : `${result.data.postcode} is in zone ${zone.postcodeArea} (${zone.name}): delivery ${formatPounds(zone.deliveryCharge)}, minimum order ${formatPounds(zone.minimumOrderValue)}.`,
     );
   }
 
