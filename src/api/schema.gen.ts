@@ -252,6 +252,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Device/setWebPushSubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a browser's web push subscription for a basket's order (docs/notifications.md).
+         * @description Not in SPEC: the website's counterpart of setToken. Registering the same subscription again changes nothing.
+         */
+        post: operations["setWebPushSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orderbuilder/stopNotifications/{basketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops every notification (push, web push, email) still to come for a basket's order; again changes nothing.
+         * @description Not in SPEC: the tracking page's "Stop notifications". The basket id is the capability, as for cancel.
+         */
+        post: operations["stopNotifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orderbuilder/checkDelivery/{postcode}": {
         parameters: {
             query?: never;
@@ -1739,6 +1779,20 @@ export interface components {
             orderBuilderId: components["schemas"]["PublicId"];
             deviceToken: string;
         };
+        WebPushRegistration: {
+            /** @description The basketId. */
+            orderBuilderId: components["schemas"]["PublicId"];
+            /** @description The browser's PushSubscription as its toJSON() gives it (expirationTime may be left out). */
+            subscription: {
+                /** Format: uri */
+                endpoint: string;
+                expirationTime?: number | null;
+                keys: {
+                    p256dh: string;
+                    auth: string;
+                };
+            };
+        };
         DeliveryChargeDetails: {
             /** @description The delivery zone's id (the order's deliveryZoneId); null when the restaurant does not deliver there. */
             zone: number | null;
@@ -2691,6 +2745,92 @@ export interface operations {
                     "application/json": {
                         data: {
                             registered: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setWebPushSubscription: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebPushRegistration"];
+            };
+        };
+        responses: {
+            /** @description The subscription is registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            registered: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            501: components["responses"]["NotImplemented"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    stopNotifications: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                basketId: components["parameters"]["BasketId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notifications are stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            notificationsStopped: boolean;
                         };
                     };
                 };

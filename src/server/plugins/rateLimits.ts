@@ -53,6 +53,8 @@ export const abuseLimits = {
   acceptNewTime: { per: 'basketInPath', max: 30, windowMinutes: 10 },
   cancelOrder: { per: 'basketInPath', max: 30, windowMinutes: 10 },
   setDeviceToken: { per: 'basketInBody', max: 30, windowMinutes: 10 },
+  setWebPushSubscription: { per: 'basketInBody', max: 30, windowMinutes: 10 },
+  stopNotifications: { per: 'basketInPath', max: 30, windowMinutes: 10 },
   getActiveOrder: { per: 'orderInPath', max: 300, windowMinutes: 10 },
   getOrderDetails: { per: 'orderInPath', max: 300, windowMinutes: 10 },
   createPayPalOrderLink: { per: 'basketInBody', max: 30, windowMinutes: 10 },

@@ -1,0 +1,65 @@
+// The channels through which the outbox tells a customer about their order (docs/notifications.md). Each sender
+// does one send; the outbox worker decides what is due, retries with back-off and marks each delivery done, so a
+// sender neither retries nor remembers. A thrown error is a failed send, tried again later.
+
+/** A moment of an order that its customer is told about. */
+export const orderMoments = [
+  'placed',
+  'accepted',
+  'timeProposed',
+  'refused',
+  'cancelled',
+  'cooking',
+  'readyToCollect',
+  'outForDelivery',
+  'completed',
+] as const;
+export type OrderMoment = (typeof orderMoments)[number];
+
+/** What the moment said when it happened (later changes do not rewrite an email already due). */
+export interface MomentDetail {
+  /** accepted: the agreed time; timeProposed: the restaurant's new time (ISO instants). */
+  time?: string;
+  /** refused: the restaurant's reason. */
+  reason?: string;
+}
+
+/** What a push notification says, on a phone (FCM) or in a browser (web push). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  /** The site path the notification opens: the order's tracking page. */
+  openPath: string;
+  /** One per order: a later notification replaces an earlier one, and a repeated send shows once. */
+  tag: string;
+}
+
+/** `unregistered`: the token or subscription is gone for good (the app was removed, permission withdrawn); drop it. */
+export type PushOutcome = 'sent' | 'unregistered';
+
+export interface NativePushSender {
+  send(deviceToken: string, message: PushMessage): Promise<PushOutcome>;
+}
+
+/** A browser's PushSubscription as `toJSON()` gives it. */
+export interface WebPushSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface WebPushSender {
+  send(subscription: WebPushSubscription, message: PushMessage): Promise<PushOutcome>;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The same for every try of one delivery, so that a repeat after a crash is recognisable as one message. */
+  messageId: string;
+}
+
+export interface MailSender {
+  send(mail: Mail): Promise<void>;
+}
