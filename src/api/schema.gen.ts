@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Registers a browser's web push subscription for a basket's order (docs/notifications.md).
-         * @description Not in SPEC: the website's counterpart of setToken. Registering the same subscription again changes nothing.
+         * @description Added by this project: the website's counterpart of setToken. Registering the same subscription again changes nothing.
          */
         post: operations["setWebPushSubscription"];
         delete?: never;
@@ -283,7 +283,7 @@ export interface paths {
         put?: never;
         /**
          * Stops every notification (push, web push, email) still to come for a basket's order; again changes nothing.
-         * @description Not in SPEC: the tracking page's "Stop notifications". The basket id is the capability, as for cancel.
+         * @description Added by this project: the tracking page's "Stop notifications". The basket id is the capability, as for cancel.
          */
         post: operations["stopNotifications"];
         delete?: never;

@@ -93,7 +93,10 @@ const ownerCalls = [
   'GET /manage/takings',
   'GET /manage/takings/csv',
 ];
+// The website's side of notifications (docs/notifications.md).
+const notificationCalls = ['POST /Device/setWebPushSubscription', 'POST /orderbuilder/stopNotifications/{basketId}'];
 const projectCalls = [
+  ...notificationCalls,
   'GET /orderbuilder/timeSlots/{orderType}',
   'POST /orderbuilder/acceptNewTime/{basketId}',
   'GET /booking/times/{date}',

@@ -14,6 +14,7 @@ const applicationTables = [
   'booking_requests',
   'catering_enquiries',
   'delivery_zones',
+  'device_tokens',
   'edit_revisions',
   'loyalty_events',
   'menu_categories',
@@ -22,6 +23,7 @@ const applicationTables = [
   'menu_highest_ids',
   'menu_items',
   'menus',
+  'notification_deliveries',
   'opening_periods',
   'order_acceptances',
   'order_events',
@@ -33,6 +35,7 @@ const applicationTables = [
   'sold_out_items',
   'special_days',
   'takeaway_settings',
+  'web_push_subscriptions',
 ];
 
 const allMigrations = [
@@ -51,6 +54,7 @@ const allMigrations = [
   '0013-menu-drafts-sold-out',
   '0014-hours-settings-busy',
   '0015-delivery-zone-areas',
+  '0016-order-notifications',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

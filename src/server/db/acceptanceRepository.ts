@@ -11,7 +11,9 @@ import {
 import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { givesLoyaltyBack } from '../domain/loyalty';
 import { marksRefunded, moneyStepOf } from '../payments/moneyFlow';
+import { momentsOf } from '../notifications/moments';
 import { giveLoyaltyBack } from './loyaltyLedger';
+import { queueNotifications } from './notificationRepository';
 import { markPayPalRefunded, queueMoneyStep } from './paymentRepository';
 import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
@@ -65,15 +67,18 @@ type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | n
 
 /**
  * `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut.
- * `onMoneyStepQueued` runs after a change that queued a PayPal step has committed, so that it is sent at once.
+ * `onMoneyStepQueued` runs after a change that queued a PayPal step has committed, so that it is sent at once;
+ * `onNotificationQueued` likewise after one that queued a notification for the customer.
  */
 export function createAcceptanceRepository(
   db: Kysely<DatabaseSchema>,
   syncToDisk: () => Promise<void>,
   onMoneyStepQueued: () => void = () => {},
+  onNotificationQueued: () => void = () => {},
 ): AcceptanceRepository {
   return {
     async requestAcceptance(basketId, dueTimeOf, now, actor) {
+      let notificationsQueued = false;
       const outcome = await db.transaction().execute(async (transaction): Promise<RequestOutcome> => {
         // A write that changes nothing holds the basket's row lock on PostgreSQL until the request is stored.
         const locked = await transaction
@@ -110,9 +115,11 @@ export function createAcceptanceRepository(
         await appendEvents(transaction, basketId, now, actor, [{ change: 'acceptanceStatus', from: null, to: 'Requested' }]);
         const acceptance = await readAcceptance(transaction, { basketId });
         if (acceptance === undefined) throw new Error(`The acceptance request of ${basketId} vanished inside its transaction`);
+        notificationsQueued = (await queueNotifications(transaction, basketId, momentsOf(undefined, acceptance, acceptance.orderType), now)) > 0;
         return { outcome: 'requested', acceptance };
       });
       if (outcome.outcome === 'requested') await syncToDisk();
+      if (notificationsQueued) onNotificationQueued();
       return outcome;
     },
 
@@ -120,6 +127,7 @@ export function createAcceptanceRepository(
 
     async change(key, decide, now, actor) {
       let moneyStepQueued = false;
+      let notificationsQueued = false;
       const outcome = await db.transaction().execute(async (transaction): Promise<ChangeOutcome> => {
         const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
         if (basketId === undefined) return { outcome: 'missing' };
@@ -158,10 +166,12 @@ export function createAcceptanceRepository(
         const moneyStep = moneyStepOf(current, next);
         if (moneyStep !== undefined) moneyStepQueued = await runOnKysely(transaction, queueMoneyStep(basketId, moneyStep, now));
         if (marksRefunded(current, next)) await runOnKysely(transaction, markPayPalRefunded(basketId));
+        notificationsQueued = (await queueNotifications(transaction, basketId, momentsOf(current, next, current.orderType), now)) > 0;
         return { outcome: 'changed', acceptance: { ...current, ...next } };
       });
       if (outcome.outcome === 'changed') await syncToDisk();
       if (moneyStepQueued) onMoneyStepQueued();
+      if (notificationsQueued) onNotificationQueued();
       return outcome;
     },
 

@@ -4,6 +4,7 @@ import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
+import { createNotificationRepository, type NotificationRepository } from './notificationRepository';
 import { createCustomerRepository, type CustomerRepository } from './customerRepository';
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
@@ -50,6 +51,7 @@ export interface Repositories {
   /** The delivery zones, customers and takings as the owner sees them (docs/back-office.md). */
   deliveryZones: DeliveryZoneRepository;
   customers: CustomerRepository;
+  notifications: NotificationRepository;
   takings: TakingsRepository;
   /** How many orders each time slot holds (the most orders per slot). */
   slotLoad: SlotLoadReader;
@@ -78,6 +80,8 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   clock?: () => Date;
   /** Called once an acceptance change that queued a PayPal step has committed (the outbox worker's kick). */
   onMoneyStepQueued?: () => void;
+  /** Called once a change that queued a notification for the customer has committed (the notification worker's kick). */
+  onNotificationQueued?: () => void;
 }
 
 export const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
@@ -121,7 +125,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     soldOut: { marks: soldOutMarks },
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
-    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued),
+    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
@@ -129,6 +133,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     edits: createEditRepository(db, syncToDisk),
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
+    notifications: createNotificationRepository(db, syncToDisk),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AcceptanceEvent } from '../domain/acceptance';
+import type { OrderMoment } from '../notifications/senders';
 
 // Row types of the tables as both dialects return them. Money is integer pence; flags are
 // integers 0/1 because better-sqlite3 cannot bind JavaScript booleans and a shared column type
@@ -184,6 +185,8 @@ export interface BasketsTable {
   profile_discount: number;
   /** Set when confirmed: the lines as an account lists them (`orderSummaryOf`); null before, and for orders confirmed before 0005. */
   order_summary: string | null;
+  /** Set by the tracking page's "Stop notifications" (0016): nothing more is queued or sent for the order. */
+  notifications_stopped_at: string | null;
 }
 
 export interface BasketLinesTable {
@@ -389,6 +392,46 @@ export interface PaymentOutboxTable {
   next_attempt_at: string;
 }
 
+/** A native app's push token for an order (0016). */
+export interface DeviceTokensTable {
+  id: Generated<number>;
+  basket_id: string;
+  device_token: string;
+  created_at: string;
+}
+
+/** A browser's web push subscription for an order (0016). */
+export interface WebPushSubscriptionsTable {
+  id: Generated<number>;
+  basket_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+export type NotificationChannel = 'email' | 'nativePush' | 'webPush';
+export type NotificationOutcome = 'sent' | 'unregistered' | 'stopped' | 'expired';
+
+/** One moment of an order for one channel's recipient (0016, docs/notifications.md). */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  basket_id: string;
+  moment: OrderMoment;
+  /** MomentDetail as JSON. */
+  detail: string;
+  channel: NotificationChannel;
+  /** The email address, the device token or the web push endpoint. */
+  recipient: string;
+  created_at: string;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  last_error: string | null;
+  done_at: string | null;
+  outcome: NotificationOutcome | null;
+}
+
 /** A payment error: LogError's from the browser, and the refusals the server met while authorising. */
 export interface PaymentErrorLogsTable {
   id: Generated<number>;
@@ -478,4 +521,7 @@ export interface DatabaseSchema {
   menu_drafts: MenuDraftsTable;
   menu_highest_ids: MenuHighestIdsTable;
   sold_out_items: SoldOutItemsTable;
+  device_tokens: DeviceTokensTable;
+  web_push_subscriptions: WebPushSubscriptionsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

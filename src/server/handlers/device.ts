@@ -1,9 +1,34 @@
-import { notAvailableYet } from '../errors';
+import { ORDER_NOT_FOUND_MESSAGE } from '../domain/acceptance';
+import type { RegistrationOutcome } from '../db/notificationRepository';
+import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
 
-// The notifications issue builds these; until then the contract answers 501.
+// Where an order's notifications go (docs/notifications.md). The basket id is the capability: only the app or browser
+// that ordered holds it, so nobody attaches a token to someone else's order, and an unknown one is refused.
+
+function refuseUnknownBasket(outcome: RegistrationOutcome): void {
+  if (outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
+}
+
 export const deviceHandlers: Pick<HandlerMap, 'setDeviceToken' | 'setWebPushSubscription' | 'stopNotifications'> = {
-  setDeviceToken: () => notAvailableYet('setDeviceToken'),
-  setWebPushSubscription: () => notAvailableYet('setWebPushSubscription'),
-  stopNotifications: () => notAvailableYet('stopNotifications'),
+  async setDeviceToken(request) {
+    const { orderBuilderId, deviceToken } = request.body;
+    const now = request.server.clock().toISOString();
+    refuseUnknownBasket(await request.server.repositories.notifications.addDeviceToken(orderBuilderId, deviceToken, now));
+    return { data: { registered: true } };
+  },
+
+  async setWebPushSubscription(request) {
+    const { orderBuilderId, subscription } = request.body;
+    const now = request.server.clock().toISOString();
+    const { endpoint, keys } = subscription;
+    refuseUnknownBasket(await request.server.repositories.notifications.addWebPushSubscription(orderBuilderId, { endpoint, keys }, now));
+    return { data: { registered: true } };
+  },
+
+  async stopNotifications(request) {
+    const now = request.server.clock().toISOString();
+    refuseUnknownBasket(await request.server.repositories.notifications.stop(request.params.basketId, now));
+    return { data: { notificationsStopped: true } };
+  },
 };

@@ -1,6 +1,6 @@
 import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
 import type { PayPalClient } from './payPalClient';
-import { periodicPasses, type PeriodicPasses } from './periodicPasses';
+import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 
 // Sends the outbox's PayPal steps (docs/payments.md "Money that ends right"): each with the PayPal-Request-Id
 // `${operation}-${basketId}`, so a step sent again after a crash or a lost answer happens once at PayPal. It runs at

@@ -1,7 +1,7 @@
 import type { Payment, PaymentAuthorisation, ReconciliationReport, UnsettledPayments } from '../db/paymentRepository';
 import { authorisationOf, penceOf } from './authorisation';
 import { PayPalError, type PayPalClient, type PayPalOrder } from './payPalClient';
-import { periodicPasses, type PeriodicPasses } from './periodicPasses';
+import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 
 // Reconciliation (docs/payments.md): a payment left `linked` or `authorising` (the server died, or PayPal did not
 // answer, between asking PayPal to authorise and the confirming transaction; or the customer approved at PayPal and

@@ -9,6 +9,7 @@ import { kitchenListIndex } from './kitchenListIndex';
 import { menuDraftsSoldOut } from './menuDraftsSoldOut';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
+import { orderNotifications } from './orderNotifications';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-menu-drafts-sold-out': menuDraftsSoldOut,
   '0014-hours-settings-busy': hoursSettingsBusy,
   '0015-delivery-zone-areas': deliveryZoneAreas,
+  '0016-order-notifications': orderNotifications,
 };

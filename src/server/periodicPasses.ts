@@ -1,4 +1,4 @@
-// The one timer style of the payment workers (the outbox's and reconciliation's): a pass at start-up, one every
+// The one timer style of the background workers (the payment outbox's, reconciliation's and the notifications'): a pass at start-up, one every
 // interval, one on request, never two at once, and a stop that waits for the pass under way so that the database is
 // not closed beneath it.
 

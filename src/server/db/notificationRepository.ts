@@ -1,0 +1,243 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderTypeValue } from '../../domain/orderEnums';
+import { channelsOf, type MomentToTell } from '../notifications/moments';
+import type { MomentDetail, OrderMoment, WebPushSubscription } from '../notifications/senders';
+import type { DatabaseSchema, NotificationChannel, NotificationOutcome } from './schema';
+
+// The notification outbox (docs/notifications.md): deliveries are queued in the transaction of the order's change, and
+// a worker claims each one before sending it. The claim is one conditional update, so of two servers polling one
+// database only one sends a delivery; a claim that is not finished (a crash mid-send) lapses and is taken over.
+
+/** A claimed delivery, as the worker sends it. */
+export interface DueDelivery {
+  id: number;
+  basketId: string;
+  moment: OrderMoment;
+  detail: MomentDetail;
+  channel: NotificationChannel;
+  recipient: string;
+  attempts: number;
+  createdAt: string;
+  /** For webPush: the subscription stored with the order, or undefined once it is gone. */
+  webPushSubscription?: WebPushSubscription;
+}
+
+export interface NotifiedOrder {
+  orderRef: string;
+  orderType: OrderTypeValue;
+}
+
+export type RegistrationOutcome = 'registered' | 'missing';
+
+export interface NotificationRepository {
+  /** Stores a native app's token for the basket (again: no change) and lifts a stop. */
+  addDeviceToken(basketId: string, deviceToken: string, now: string): Promise<RegistrationOutcome>;
+  /** Stores a browser's subscription for the basket (again: its keys are renewed) and lifts a stop. */
+  addWebPushSubscription(basketId: string, subscription: WebPushSubscription, now: string): Promise<RegistrationOutcome>;
+  /** Nothing more is queued for the order, and what is queued and not yet sent is dropped. */
+  stop(basketId: string, now: string): Promise<RegistrationOutcome>;
+}
+
+export interface NotificationOutbox {
+  /** Claims up to `limit` deliveries due at `now`, each until `claimedUntil`. */
+  claimDue(now: string, claimedUntil: string, limit: number): Promise<DueDelivery[]>;
+  complete(delivery: DueDelivery, outcome: NotificationOutcome, now: string): Promise<void>;
+  recordFailure(delivery: DueDelivery, error: string, nextAttemptAt: string): Promise<void>;
+  /** A token or subscription reported gone for good: removed from every order, and its queued deliveries dropped. */
+  dropRecipient(channel: 'nativePush' | 'webPush', recipient: string, now: string): Promise<void>;
+  orderOf(basketId: string): Promise<NotifiedOrder | undefined>;
+}
+
+/**
+ * Queues each moment for every recipient the order has now, inside the caller's transaction; how many deliveries were
+ * queued (none for an order whose notifications are stopped).
+ */
+export async function queueNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, moments: MomentToTell[], now: string): Promise<number> {
+  if (moments.length === 0) return 0;
+  const basket = await transaction
+    .selectFrom('baskets')
+    .select(['email', 'notifications_stopped_at'])
+    .where('basket_id', '=', basketId)
+    .executeTakeFirst();
+  if (basket === undefined || basket.notifications_stopped_at !== null) return 0;
+  const [tokens, subscriptions] = await Promise.all([
+    transaction.selectFrom('device_tokens').select('device_token').where('basket_id', '=', basketId).execute(),
+    transaction.selectFrom('web_push_subscriptions').select('endpoint').where('basket_id', '=', basketId).execute(),
+  ]);
+  const recipients: Record<NotificationChannel, string[]> = {
+    email: basket.email.trim() === '' ? [] : [basket.email.trim()],
+    nativePush: tokens.map((row) => row.device_token),
+    webPush: subscriptions.map((row) => row.endpoint),
+  };
+  const rows = moments.flatMap(({ moment, detail }) =>
+    channelsOf(moment).flatMap((channel) =>
+      recipients[channel].map((recipient) => ({
+        basket_id: basketId,
+        moment,
+        detail: JSON.stringify(detail),
+        channel,
+        recipient,
+        created_at: now,
+        next_attempt_at: now,
+        attempts: 0,
+      })),
+    ),
+  );
+  if (rows.length === 0) return 0;
+  const inserted = await transaction
+    .insertInto('notification_deliveries')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['basket_id', 'moment', 'channel', 'recipient']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
+}
+
+export function createNotificationRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): NotificationRepository {
+  async function register(basketId: string, store: (transaction: Transaction<DatabaseSchema>) => Promise<void>): Promise<RegistrationOutcome> {
+    const outcome = await db.transaction().execute(async (transaction) => {
+      const lifted = await transaction
+        .updateTable('baskets')
+        .set({ notifications_stopped_at: null })
+        .where('basket_id', '=', basketId)
+        .executeTakeFirst();
+      if (lifted.numUpdatedRows === 0n) return 'missing' as const;
+      await store(transaction);
+      return 'registered' as const;
+    });
+    if (outcome === 'registered') await syncToDisk();
+    return outcome;
+  }
+
+  return {
+    addDeviceToken: (basketId, deviceToken, now) =>
+      register(basketId, async (transaction) => {
+        await transaction
+          .insertInto('device_tokens')
+          .values({ basket_id: basketId, device_token: deviceToken, created_at: now })
+          .onConflict((conflict) => conflict.columns(['basket_id', 'device_token']).doNothing())
+          .execute();
+      }),
+
+    addWebPushSubscription: (basketId, { endpoint, keys }, now) =>
+      register(basketId, async (transaction) => {
+        await transaction
+          .insertInto('web_push_subscriptions')
+          .values({ basket_id: basketId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
+          .onConflict((conflict) => conflict.columns(['basket_id', 'endpoint']).doUpdateSet({ p256dh: keys.p256dh, auth: keys.auth }))
+          .execute();
+      }),
+
+    async stop(basketId, now) {
+      const outcome = await db.transaction().execute(async (transaction) => {
+        const stopped = await transaction
+          .updateTable('baskets')
+          .set((expression) => ({ notifications_stopped_at: expression.fn.coalesce('notifications_stopped_at', sql.val(now)) }))
+          .where('basket_id', '=', basketId)
+          .executeTakeFirst();
+        if (stopped.numUpdatedRows === 0n) return 'missing' as const;
+        await transaction
+          .updateTable('notification_deliveries')
+          .set({ done_at: now, outcome: 'stopped', claimed_until: null })
+          .where('basket_id', '=', basketId)
+          .where('done_at', 'is', null)
+          .execute();
+        return 'registered' as const;
+      });
+      if (outcome === 'registered') await syncToDisk();
+      return outcome;
+    },
+  };
+}
+
+export function createNotificationOutbox(db: Kysely<DatabaseSchema>): NotificationOutbox {
+  return {
+    async claimDue(now, claimedUntil, limit) {
+      const dueIds = db
+        .selectFrom('notification_deliveries')
+        .select('id')
+        .where('done_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      // The due conditions are asked again of each row as it is updated: on PostgreSQL a second server's claim waits for
+      // the first one's row lock and then finds the row claimed, so it skips it instead of sending it twice.
+      const claimed = await db
+        .updateTable('notification_deliveries')
+        .set({ claimed_until: claimedUntil })
+        .where('id', 'in', dueIds)
+        .where('done_at', 'is', null)
+        .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]))
+        .returningAll()
+        .execute();
+      const webPushRows = claimed.filter((row) => row.channel === 'webPush');
+      const subscriptions =
+        webPushRows.length === 0
+          ? []
+          : await db
+              .selectFrom('web_push_subscriptions')
+              .select(['basket_id', 'endpoint', 'p256dh', 'auth'])
+              .where('endpoint', 'in', webPushRows.map((row) => row.recipient))
+              .execute();
+      return claimed.map((row) => {
+        const subscription = subscriptions.find((candidate) => candidate.basket_id === row.basket_id && candidate.endpoint === row.recipient);
+        return {
+          id: row.id,
+          basketId: row.basket_id,
+          moment: row.moment,
+          detail: JSON.parse(row.detail) as MomentDetail,
+          channel: row.channel,
+          recipient: row.recipient,
+          attempts: row.attempts,
+          createdAt: row.created_at,
+          ...(subscription === undefined
+            ? {}
+            : { webPushSubscription: { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } } }),
+        };
+      });
+    },
+
+    async complete(delivery, outcome, now) {
+      await db
+        .updateTable('notification_deliveries')
+        .set({ done_at: now, outcome, claimed_until: null })
+        .where('id', '=', delivery.id)
+        .where('done_at', 'is', null)
+        .execute();
+    },
+
+    async recordFailure(delivery, error, nextAttemptAt) {
+      await db
+        .updateTable('notification_deliveries')
+        .set((expression) => ({
+          attempts: sql<number>`${expression.ref('attempts')} + 1`,
+          last_error: error.slice(0, 1000),
+          next_attempt_at: nextAttemptAt,
+          claimed_until: null,
+        }))
+        .where('id', '=', delivery.id)
+        .where('done_at', 'is', null)
+        .execute();
+    },
+
+    async dropRecipient(channel, recipient, now) {
+      await db.transaction().execute(async (transaction) => {
+        if (channel === 'nativePush') await transaction.deleteFrom('device_tokens').where('device_token', '=', recipient).execute();
+        else await transaction.deleteFrom('web_push_subscriptions').where('endpoint', '=', recipient).execute();
+        await transaction
+          .updateTable('notification_deliveries')
+          .set({ done_at: now, outcome: 'unregistered', claimed_until: null })
+          .where('channel', '=', channel)
+          .where('recipient', '=', recipient)
+          .where('done_at', 'is', null)
+          .execute();
+      });
+    },
+
+    async orderOf(basketId) {
+      const row = await db.selectFrom('baskets').select(['order_ref', 'order_type']).where('basket_id', '=', basketId).executeTakeFirst();
+      if (row?.order_ref === null || row === undefined) return undefined;
+      return { orderRef: row.order_ref, orderType: row.order_type as OrderTypeValue };
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { londonWallClock } from '../../domain/londonClock';
+import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
+import type { AcceptanceState } from '../domain/acceptance';
+import type { NotificationChannel } from '../db/schema';
+import type { MomentDetail, OrderMoment, PushMessage } from './senders';
+
+// Which changes of an order its customer is told about, on which channels, and what a push says
+// (docs/notifications.md). The outbox queues what `momentsOf` finds in the same transaction as the change.
+
+export interface MomentToTell {
+  moment: OrderMoment;
+  detail: MomentDetail;
+}
+
+/** The moments one change of an order makes: `before` is undefined when the order has just reached the restaurant. */
+export function momentsOf(before: AcceptanceState | undefined, after: AcceptanceState, orderType: OrderTypeValue): MomentToTell[] {
+  if (before === undefined) return [{ moment: 'placed', detail: {} }];
+  const moments: MomentToTell[] = [];
+  if (before.status !== after.status) {
+    if (after.status === AcceptanceStatus.Accepted) moments.push({ moment: 'accepted', detail: { time: after.updateTime } });
+    if (after.status === AcceptanceStatus.Updated && after.proposedTime !== null) {
+      moments.push({ moment: 'timeProposed', detail: { time: after.proposedTime } });
+    }
+    if (after.status === AcceptanceStatus.Refused) moments.push({ moment: 'refused', detail: { reason: after.refusalReason ?? '' } });
+  }
+  const cancelledByCustomer = before.cancelledAt === null && after.cancelledAt !== null;
+  const cancelledByKitchen = before.kitchenStatus !== after.kitchenStatus && after.kitchenStatus === KitchenStatus.Cancelled;
+  if (cancelledByCustomer || cancelledByKitchen) moments.push({ moment: 'cancelled', detail: {} });
+  if (before.kitchenStatus !== null && before.kitchenStatus !== after.kitchenStatus) {
+    const kitchenMoment = kitchenMomentOf(after.kitchenStatus, orderType);
+    if (kitchenMoment !== undefined) moments.push({ moment: kitchenMoment, detail: {} });
+  }
+  return moments;
+}
+
+function kitchenMomentOf(status: AcceptanceState['kitchenStatus'], orderType: OrderTypeValue): OrderMoment | undefined {
+  switch (status) {
+    case KitchenStatus.Cooking:
+      return 'cooking';
+    // A delivery order is told when it leaves, not while it waits for the driver.
+    case KitchenStatus.ReadyForDispatch:
+      return orderType === OrderType.Collection ? 'readyToCollect' : undefined;
+    case KitchenStatus.OutForDelivery:
+      return 'outForDelivery';
+    case KitchenStatus.Completed:
+      return 'completed';
+    default:
+      return undefined;
+  }
+}
+
+/** Email carries what the customer may need to act on or keep; the kitchen's progress is for the phone. */
+const EMAILED_MOMENTS: readonly OrderMoment[] = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'];
+
+export function channelsOf(moment: OrderMoment): NotificationChannel[] {
+  return EMAILED_MOMENTS.includes(moment) ? ['email', 'nativePush', 'webPush'] : ['nativePush', 'webPush'];
+}
+
+/** The tracking page of an order, which every notification opens. */
+export function trackingPathOf(orderRef: string): string {
+  return `/track?orderId=${encodeURIComponent(orderRef)}`;
+}
+
+/** "18:45", on London's clock. */
+export function londonTimeOf(instant: string): string {
+  const { minutes } = londonWallClock(new Date(instant));
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export interface PushFacts {
+  orderRef: string;
+  orderType: OrderTypeValue;
+  restaurantName: string;
+}
+
+export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
+  const delivery = order.orderType === OrderType.Delivery;
+  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeOf(time)}`);
+  const texts: Record<OrderMoment, { title: string; body: string }> = {
+    placed: { title: 'Order sent', body: `${order.restaurantName} has your order. We will tell you when it is accepted.` },
+    accepted: {
+      title: 'Order accepted',
+      body: delivery ? `Your order is expected at${at(detail.time)}.` : `Your order will be ready to collect at${at(detail.time)}.`,
+    },
+    timeProposed: {
+      title: 'A new time is proposed',
+      body: `${order.restaurantName} can have your order ready at${at(detail.time)}. Open your order to accept the time or cancel.`,
+    },
+    refused: {
+      title: 'Order not accepted',
+      body: detail.reason === undefined || detail.reason === '' ? `${order.restaurantName} could not accept your order.` : detail.reason,
+    },
+    cancelled: { title: 'Order cancelled', body: 'Your order has been cancelled.' },
+    cooking: { title: 'Cooking now', body: 'Your order is being cooked.' },
+    readyToCollect: { title: 'Ready to collect', body: `Your order is ready to collect from ${order.restaurantName}.` },
+    outForDelivery: { title: 'On its way', body: 'Your order is out for delivery.' },
+    completed: { title: 'Enjoy your meal', body: `Thank you for ordering from ${order.restaurantName}.` },
+  };
+  return { ...texts[moment], openPath: trackingPathOf(order.orderRef), tag: `order-${order.orderRef}` };
+}

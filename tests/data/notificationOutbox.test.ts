@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KitchenStatus, OrderType, type OrderTypeValue } from '../../src/domain/orderEnums';
+import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
+import { createNotificationOutbox, type NotificationOutbox } from '../../src/server/db/notificationRepository';
+import { createRepositories, type Repositories } from '../../src/server/db/repositories';
+import { acceptOrder, cancelOrder, proposeTime, refuseOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
+import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+
+// The notification outbox (docs/notifications.md): each moment of an order is queued for every recipient the order has,
+// in the transaction of the change, once; a delivery is claimed by one worker at a time, and a lapsed claim is taken over.
+
+const placedAt = '2026-11-24T18:00:00.000Z';
+const dueAt = () => '2026-11-24T18:20:00.000Z';
+const later = (minutes: number) => new Date(Date.parse(placedAt) + minutes * 60_000).toISOString();
+
+describe.each(databaseTargets)('the notification outbox on $name', (target) => {
+  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
+  let repositories: Repositories;
+  let outbox: NotificationOutbox;
+  let kicks = 0;
+  let count = 0;
+
+  async function placedOrder(options: { email?: string; tokens?: string[]; orderType?: OrderTypeValue } = {}): Promise<{ basketId: string; orderRef: string }> {
+    count += 1;
+    const basketId = `notified-basket-${count}`;
+    const orderRef = `notified-order-${count}`;
+    await repositories.orders.createBasket({ basketId, orderBuilderRef: `notified-ref-${count}`, menuVersion: 1, now: placedAt });
+    await database.db
+      .updateTable('baskets')
+      .set({ email: options.email ?? `customer${count}@example.com`, order_type: options.orderType ?? OrderType.Collection })
+      .where('basket_id', '=', basketId)
+      .execute();
+    for (const token of options.tokens ?? []) await repositories.notifications.addDeviceToken(basketId, token, placedAt);
+    expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, placedAt)).outcome).toBe('confirmed');
+    expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, placedAt, 'customer')).outcome).toBe('requested');
+    return { basketId, orderRef };
+  }
+
+  const deliveriesOf = (basketId: string) =>
+    database.db
+      .selectFrom('notification_deliveries')
+      .select(['moment', 'channel', 'recipient', 'detail', 'done_at', 'outcome'])
+      .where('basket_id', '=', basketId)
+      .orderBy('id')
+      .execute();
+
+  /** Claims and completes everything due, as a worker that sends without fail would. */
+  async function sendAllDue(at: string): Promise<void> {
+    for (const delivery of await outbox.claimDue(at, later(100), 100)) await outbox.complete(delivery, 'sent', at);
+  }
+
+  beforeAll(async () => {
+    database = await openEmptyDatabase(target);
+    await migrateToLatest(database.db);
+    await seedDemoData(database.db);
+    repositories = createRepositories(database.db, {
+      onNotificationQueued: () => {
+        kicks += 1;
+      },
+    });
+    outbox = createNotificationOutbox(database.db);
+  });
+  afterAll(() => database.dispose());
+
+  it('queues the receipt by email when the order reaches the restaurant, and kicks the worker', async () => {
+    const kicksBefore = kicks;
+    const { basketId } = await placedOrder({ email: 'ann@example.com' });
+    expect(await deliveriesOf(basketId)).toEqual([
+      { moment: 'placed', channel: 'email', recipient: 'ann@example.com', detail: '{}', done_at: null, outcome: null },
+    ]);
+    expect(kicks - kicksBefore).toBe(1);
+  });
+
+  it('queues each change for every channel the order has, with what the moment said, and the kitchen progress only for phones', async () => {
+    const { basketId } = await placedOrder({ email: 'bob@example.com', tokens: ['token-a', 'token-b'] });
+    await database.db
+      .insertInto('web_push_subscriptions')
+      .values({ basket_id: basketId, endpoint: 'https://push.example/1', p256dh: 'key', auth: 'secret', created_at: placedAt })
+      .execute();
+    const proposed = later(40);
+    await repositories.acceptance.change({ basketId }, (current) => proposeTime(current, proposed, later(1)), later(1), 'kitchen:sub');
+    const rows = await deliveriesOf(basketId);
+    expect(rows.filter((row) => row.moment === 'timeProposed').map((row) => [row.channel, row.recipient])).toEqual([
+      ['email', 'bob@example.com'],
+      ['nativePush', 'token-a'],
+      ['nativePush', 'token-b'],
+      ['webPush', 'https://push.example/1'],
+    ]);
+    expect(JSON.parse(rows.find((row) => row.moment === 'timeProposed')!.detail)).toEqual({ time: proposed });
+  });
+
+  it('tells the kitchen progress of a collection and of a delivery by the moments the customer cares about', async () => {
+    const collection = await placedOrder({ tokens: ['token-c'] });
+    const delivery = await placedOrder({ tokens: ['token-d'], orderType: OrderType.Delivery });
+    for (const { basketId } of [collection, delivery]) {
+      await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(2)), later(2), 'kitchen:sub');
+      const steps =
+        basketId === collection.basketId
+          ? [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.Completed]
+          : [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.OutForDelivery, KitchenStatus.Completed];
+      for (const [index, status] of steps.entries()) {
+        await repositories.acceptance.change({ basketId }, (current) => setKitchenStatus(current, status, later(3 + index)), later(3 + index), 'kitchen:sub');
+      }
+    }
+    const pushed = async (basketId: string) => (await deliveriesOf(basketId)).filter((row) => row.channel === 'nativePush').map((row) => row.moment);
+    expect(await pushed(collection.basketId)).toEqual(['placed', 'accepted', 'cooking', 'readyToCollect', 'completed']);
+    expect(await pushed(delivery.basketId)).toEqual(['placed', 'accepted', 'cooking', 'outForDelivery', 'completed']);
+    const emailed = (await deliveriesOf(collection.basketId)).filter((row) => row.channel === 'email').map((row) => row.moment);
+    expect(emailed).toEqual(['placed', 'accepted']);
+  });
+
+  it('queues a refusal with its reason and a cancellation, and nothing for a change that changes nothing', async () => {
+    const refused = await placedOrder();
+    await repositories.acceptance.change({ basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(1), 'kitchen:sub');
+    await repositories.acceptance.change({ basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(2), 'kitchen:sub');
+    const refusedRows = await deliveriesOf(refused.basketId);
+    expect(refusedRows.map((row) => row.moment)).toEqual(['placed', 'refused']);
+    expect(JSON.parse(refusedRows[1]!.detail)).toEqual({ reason: 'We have run out of duck' });
+
+    const cancelled = await placedOrder();
+    await repositories.acceptance.change({ basketId: cancelled.basketId }, (current) => cancelOrder(current, later(1), '0113 496 0123'), later(1), 'customer');
+    expect((await deliveriesOf(cancelled.basketId)).map((row) => row.moment)).toEqual(['placed', 'cancelled']);
+  });
+
+  it('gives each due delivery to one of two claims made at the same moment', async () => {
+    await sendAllDue(later(6));
+    const orders = await Promise.all(Array.from({ length: 6 }, () => placedOrder({ tokens: ['shared-token'] })));
+    for (const { basketId } of orders) await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(6)), later(6), 'kitchen:sub');
+    const [first, second] = await Promise.all([outbox.claimDue(later(7), later(8), 100), outbox.claimDue(later(7), later(8), 100)]);
+    const firstIds = first.map((delivery) => delivery.id);
+    const secondIds = second.map((delivery) => delivery.id);
+    expect(firstIds.filter((id) => secondIds.includes(id))).toEqual([]);
+    // placed and accepted, each by email and by push, for each order
+    expect(firstIds.length + secondIds.length).toBe(orders.length * 4);
+    expect(await outbox.claimDue(later(7), later(8), 100)).toEqual([]);
+  });
+
+  it('takes over a claim that lapsed (its server died mid-send), and never one that is done', async () => {
+    await sendAllDue(later(9));
+    const { basketId } = await placedOrder();
+    const [claimed] = await outbox.claimDue(later(10), later(11), 100);
+    expect(claimed?.basketId).toBe(basketId);
+    expect(await outbox.claimDue(later(10.5), later(11.5), 100)).toEqual([]);
+    const [takenOver] = await outbox.claimDue(later(11), later(12), 100);
+    expect(takenOver?.id).toBe(claimed?.id);
+    await outbox.complete(takenOver!, 'sent', later(11));
+    expect(await outbox.claimDue(later(30), later(31), 100)).toEqual([]);
+  });
+
+  it('tries a failed delivery again at its next attempt time, counting the attempts', async () => {
+    const { basketId } = await placedOrder();
+    const [claimed] = (await outbox.claimDue(later(20), later(21), 100)).filter((delivery) => delivery.basketId === basketId);
+    await outbox.recordFailure(claimed!, 'SMTP 421 try later', later(25));
+    expect((await outbox.claimDue(later(24), later(25), 100)).map((delivery) => delivery.id)).not.toContain(claimed!.id);
+    const [again] = (await outbox.claimDue(later(25), later(26), 100)).filter((delivery) => delivery.basketId === basketId);
+    expect(again).toMatchObject({ id: claimed!.id, attempts: 1 });
+    await outbox.complete(again!, 'sent', later(25));
+  });
+
+  it('drops what is queued when the customer stops notifications, queues nothing after, and lifts the stop on a new registration', async () => {
+    await sendAllDue(later(26));
+    const { basketId } = await placedOrder({ tokens: ['token-stop'] });
+    expect(await repositories.notifications.stop(basketId, later(27))).toBe('registered');
+    expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.outcome])).toEqual([
+      ['placed', 'stopped'],
+      ['placed', 'stopped'],
+    ]);
+    await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(28)), later(28), 'kitchen:sub');
+    expect(await deliveriesOf(basketId)).toHaveLength(2);
+    expect(await repositories.notifications.stop('no-such-basket', later(27))).toBe('missing');
+
+    expect(await repositories.notifications.addDeviceToken(basketId, 'token-stop', later(29))).toBe('registered');
+    await repositories.acceptance.change({ basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cooking, later(30)), later(30), 'kitchen:sub');
+    expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.channel])).toContainEqual(['cooking', 'nativePush']);
+  });
+
+  it('stores a token once however often it is sent, and drops a token reported gone from every order with what it had queued', async () => {
+    await sendAllDue(later(31));
+    const first = await placedOrder({ tokens: ['token-gone', 'token-gone'] });
+    const second = await placedOrder({ tokens: ['token-gone'] });
+    expect(await database.db.selectFrom('device_tokens').select('basket_id').where('device_token', '=', 'token-gone').execute()).toHaveLength(2);
+    for (const { basketId } of [first, second]) await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(32)), later(32), 'kitchen:sub');
+    await outbox.dropRecipient('nativePush', 'token-gone', later(33));
+    expect(await database.db.selectFrom('device_tokens').select('basket_id').where('device_token', '=', 'token-gone').execute()).toEqual([]);
+    for (const { basketId } of [first, second]) {
+      expect((await deliveriesOf(basketId)).filter((row) => row.channel === 'nativePush').map((row) => [row.moment, row.outcome])).toEqual([
+        ['placed', 'unregistered'],
+        ['accepted', 'unregistered'],
+      ]);
+    }
+    expect(await repositories.notifications.addDeviceToken('no-such-basket', 'token', later(33))).toBe('missing');
+  });
+});
