@@ -25,7 +25,7 @@ import { preloadFirstPhoto } from './components/content/pageLayout';
 import { createAnalytics } from './platform/analytics';
 import { createBasketStorage } from './platform/basketStorage';
 import { loadRuntimeConfig } from './platform/config';
-import { listenForDeepLinks } from './platform/native';
+import { isNativeApp, listenForDeepLinks, nativeClientInfo, nativeServerOrigin } from './platform/native';
 import { createOrderInProgressStorage } from './platform/orderInProgressStorage';
 import { ensureTrackingCookie } from './platform/trackingCookie';
 import { createCoreDataCache } from './shell/coreDataCache';
@@ -56,7 +56,9 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
 
 async function start(rootElement: HTMLElement) {
   const boot = readBootData(document);
-  const config = await loadRuntimeConfig(boot.config);
+  const config = await loadRuntimeConfig(boot.config, nativeServerOrigin());
+  // Inside the native apps, the installed app's version and the device's system (SPEC §3, §7); nothing on the web.
+  const nativeClient = await nativeClientInfo(config.appVersion);
   ensureTrackingCookie(document);
 
   // Each needs the other: the auth actor's account calls go through the client, which sends the actor's id token.
@@ -79,7 +81,7 @@ async function start(rootElement: HTMLElement) {
   if (startPage && !pages.held(startPage)) void pages.request(startPage).then((result) => result.ok && preloadFirstPhoto(document, result.data));
   await nextTask();
   // Each statechart is built in a task of its own: together they would be one long task on a phone.
-  const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: { appVersion: config.appVersion } });
+  const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: nativeClient ?? { appVersion: config.appVersion } });
   followCustomerInBasket(auth, basket);
   await nextTask();
   const payment = createPaymentActor({ api, basket });
@@ -104,6 +106,10 @@ async function start(rootElement: HTMLElement) {
     menuFromPage: createMenuFromPage(boot.menu),
     analytics,
     appVersion: config.appVersion,
+    ...(config.webPushPublicKey ? { webPushPublicKey: config.webPushPublicKey } : {}),
+    ...(nativeClient && config.minimumAppVersion
+      ? { nativeAppVersions: { installed: nativeClient.appVersion, oldestSupported: config.minimumAppVersion } }
+      : {}),
   });
   // The router asks for a route's code only once the settings gate has passed; this page's code downloads alongside the core data instead.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) router.loadRouteChunk(route)?.catch(() => undefined);
@@ -117,7 +123,11 @@ async function start(rootElement: HTMLElement) {
     arriveAtNewPage,
   });
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
-  void listenForDeepLinks((href) => void router.navigate({ href }));
+  // Links opened from outside and tapped notifications go where they point, in the same way.
+  const navigateTo = (href: string) => void router.navigate({ href });
+  void listenForDeepLinks(navigateTo);
+  // The push layer is the app's alone: the website's first load does not carry it.
+  if (isNativeApp()) void import('./platform/nativePush').then(({ startNativePush }) => startNativePush(api, navigateTo));
 
   const root = createRoot(rootElement);
   // The served HTML may show this page already (docs/first-paint.md): then the app draws once the route has resolved

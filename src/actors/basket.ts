@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type Snapshot } from 'xstate';
 import {
   basketMachine,
   type ClientInfo,
@@ -63,13 +63,25 @@ export interface BasketActorOptions {
 }
 
 /**
+ * A basket saved before the app (or the site) was updated carries the device's details as they were then; its next order
+ * update says them as they are now.
+ */
+function withClient(saved: Snapshot<unknown> | undefined, client: Partial<ClientInfo> | undefined): Snapshot<unknown> | undefined {
+  if (saved === undefined || client === undefined) return saved;
+  // restorableBasketSnapshot checked that the saved context is the basket's, client included.
+  const restored = saved as unknown as { context: { client: ClientInfo } };
+  const updated = { ...restored, context: { ...restored.context, client: { ...restored.context.client, ...client } } };
+  return updated as unknown as Snapshot<unknown>;
+}
+
+/**
  * The app's basket actor, started: restored from the saved snapshot when there is a usable one, and saved again
  * after every change, so the basket and the step survive a reload or a closed tab.
  */
 export function createBasketActor({ api, storage, menu, client }: BasketActorOptions): BasketActor {
   const machine = basketMachine.provide({ actors: basketActors(api) });
   const input = { ...(menu === undefined ? {} : { menuVersion: menu.menuVersion }), ...(client === undefined ? {} : { client }) };
-  const saved = restorableBasketSnapshot(storage.load());
+  const saved = withClient(restorableBasketSnapshot(storage.load()), client);
   let basket: BasketActor;
   try {
     basket = createActor(machine, { input, ...(saved === undefined ? {} : { snapshot: saved }) });

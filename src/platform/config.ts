@@ -16,6 +16,10 @@ export interface RuntimeConfig {
   analyticsRecorder?: boolean;
   payPal: PayPalConfig;
   appVersion: string;
+  /** The oldest native app the server still supports; only the native apps read it (an older one shows /updateRequired). */
+  minimumAppVersion?: string;
+  /** The VAPID public key for web push subscriptions (src/platform/webPush.ts); without it web push is not offered. */
+  webPushPublicKey?: string;
 }
 
 export const payPalEnvironments = ['production', 'sandbox'] as const;
@@ -77,13 +81,31 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
     analyticsRecorder: source.analyticsRecorder === true,
     payPal: parsePayPalConfig(source.payPal),
     appVersion: requireString(source, 'appVersion', ''),
+    minimumAppVersion: optionalString(source, 'minimumAppVersion'),
+    webPushPublicKey: optionalString(source, 'webPushPublicKey'),
   };
 }
 
-/** The configuration the site's HTML brought (src/api/bootData.ts), or else `/config.json`'s. */
-export async function loadRuntimeConfig(fromPage: unknown): Promise<RuntimeConfig> {
+/**
+ * Inside the native apps the page is served by the shell (`capacitor://localhost`, `https://localhost`), not by the
+ * server: the configuration comes from the server's origin, baked into the app's build (VITE_APP_SERVER_ORIGIN,
+ * docs/native-apps.md), and its paths are made whole addresses there.
+ */
+function servedFrom(config: RuntimeConfig, serverOrigin: string): RuntimeConfig {
+  const onServer = (path: string) => new URL(path, serverOrigin).href.replace(/\/$/, '');
+  return {
+    ...config,
+    apiBaseUrl: onServer(config.apiBaseUrl),
+    identity: { ...config.identity, ...(config.identity.endpoint === undefined ? {} : { endpoint: onServer(config.identity.endpoint) }) },
+    payPal: { ...config.payPal, ...(config.payPal.sdkBaseUrl === undefined ? {} : { sdkBaseUrl: onServer(config.payPal.sdkBaseUrl) }) },
+  };
+}
+
+/** The configuration the site's HTML brought (src/api/bootData.ts), or else `/config.json`'s (the server's, in the native apps). */
+export async function loadRuntimeConfig(fromPage: unknown, serverOrigin?: string): Promise<RuntimeConfig> {
   if (fromPage !== undefined) return parseRuntimeConfig(fromPage);
-  const response = await fetch('/config.json', { cache: 'no-store' });
+  const response = await fetch(serverOrigin === undefined ? '/config.json' : new URL('/config.json', serverOrigin), { cache: 'no-store' });
   if (!response.ok) throw new ConfigError(`/config.json answered ${response.status}`);
-  return parseRuntimeConfig(await response.json());
+  const config = parseRuntimeConfig(await response.json());
+  return serverOrigin === undefined ? config : servedFrom(config, serverOrigin);
 }

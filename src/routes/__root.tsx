@@ -5,6 +5,7 @@ import { isStaffPath } from '../shell/staffGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
 import { isAccountPath, returnPathAfterSettingsLoad } from '../shell/settingsGate';
+import { updateRequiredRedirect } from '../domain/appVersions';
 import { normalisePath } from '../domain/paths';
 
 /**
@@ -28,6 +29,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     } catch (error) {
       console.error('The restaurant core data could not be loaded', error);
       throw redirect({ to: '/sorry', replace: true });
+    }
+    // An app older than the server supports is held at /updateRequired; the website has no app version and never is.
+    const updateRequired = updateRequiredRedirect(normalisePath(location.pathname), context.nativeAppVersions);
+    if (updateRequired !== undefined) {
+      context.appStart.settingsChecked = true;
+      throw redirect({ href: updateRequired, replace: true });
     }
     if (isAppStart) {
       context.appStart.settingsChecked = true;

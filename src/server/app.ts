@@ -13,6 +13,7 @@ import { identityEmulatorProxy } from './identity/emulatorProxy';
 import { loggerOptions, type LogOutput } from './logging';
 import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
+import { appOrigins } from './plugins/appOrigins';
 import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
 import {
@@ -62,6 +63,8 @@ export interface AppDependencies {
   readiness?: ReadinessCheck;
   /** Where log lines go; standard output by default (tests read them to see what a log holds). */
   logOutput?: LogOutput;
+  /** The VAPID public key (setUpWebPush) that `/config.json` gives the browser; without it the site offers no web push. */
+  webPushPublicKey?: string;
 }
 
 export interface AppPayPal {
@@ -84,6 +87,7 @@ export async function buildApp({
   clock = realTime,
   readiness,
   logOutput,
+  webPushPublicKey,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
   const contract = withDeclaredAccess(openApiDocument);
@@ -115,6 +119,7 @@ export async function buildApp({
   const identityServiceOrigin =
     config.identity.mode === 'cognito' ? `https://cognito-idp.${config.identity.region}.amazonaws.com` : undefined;
   registerSecurityHeaders(app, identityServiceOrigin);
+  await app.register(appOrigins);
   // Before @fastify/compress sees the routes: an operation marked `x-fastify-config: { preEncoded: true }` in
   // openapi.yaml sends bytes it has encoded itself, so compressing them again would only cost time.
   app.addHook('onRoute', (route) => {
@@ -144,6 +149,8 @@ export async function buildApp({
     payPal: payPal.browser,
     ...(config.analyticsMeasurementId ? { analyticsMeasurementId: config.analyticsMeasurementId } : {}),
     appVersion,
+    minimumAppVersion: config.minimumAppVersion,
+    ...(webPushPublicKey ? { webPushPublicKey } : {}),
   };
   registerBrowserConfig(app, browserConfig);
   await app.register(healthRoutes, { readiness });

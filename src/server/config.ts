@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../domain/appVersions';
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
@@ -86,6 +87,8 @@ export interface ServerConfig {
   publicUrl: string;
   /** The built site (`vite build` output); not an environment variable, tests override it. */
   siteRoot: string;
+  /** MINIMUM_APP_VERSION: the oldest native app still supported; an older one shows /updateRequired (docs/native-apps.md). */
+  minimumAppVersion: string;
 }
 
 export class ConfigurationError extends Error {
@@ -368,5 +371,6 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     rateLimits: rateLimits(env),
     publicUrl: publicUrl(env, port),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
+    minimumAppVersion: matching(env, 'MINIMUM_APP_VERSION', APP_VERSION_PATTERN, 'an app version such as 1.0.81') ?? DEFAULT_OLDEST_SUPPORTED_APP_VERSION,
   };
 }

@@ -5,6 +5,7 @@ import type { PaymentActor } from '../actors/payment';
 import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
+import type { NativeAppVersions } from '../domain/appVersions';
 import type { Analytics } from '../platform/analytics';
 import type { PayPalConfig } from '../platform/config';
 import type { CoreDataCache } from './coreDataCache';
@@ -40,4 +41,8 @@ export interface RouterContext {
   analytics: Analytics;
   /** SPEC §9: sent with orders and shown in the footer. */
   appVersion: string;
+  /** The site's VAPID key for web push (src/platform/webPush.ts); absent where the server offers none. */
+  webPushPublicKey?: string;
+  /** Inside the native apps only: the installed version and the oldest the server supports (the root route's guard). */
+  nativeAppVersions?: NativeAppVersions;
 }

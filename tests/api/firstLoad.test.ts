@@ -33,4 +33,9 @@ describe('the first load of the site', () => {
     );
     expect(backOffice).toEqual([]);
   });
+
+  it("holds none of Capacitor's code nor the app's push layer: only the native apps load them (docs/native-apps.md)", () => {
+    const nativeOnly = firstLoad.modules.filter((module) => module.includes('@capacitor/') || module === 'src/platform/nativePush.ts');
+    expect(nativeOnly).toEqual([]);
+  });
 });

@@ -26,6 +26,10 @@ export interface BrowserConfig {
   payPal: BrowserPayPal;
   analyticsMeasurementId?: string;
   appVersion: string;
+  /** The oldest native app version the server still supports (MINIMUM_APP_VERSION): an older app shows /updateRequired. */
+  minimumAppVersion: string;
+  /** The VAPID public key the browser subscribes to web push with; absent where the app was built without web push. */
+  webPushPublicKey?: string;
 }
 
 export const appVersion = '1.0.81';
