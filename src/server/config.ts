@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../domain/appVersions';
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
+import { loadFcmConfig, type FcmConfig } from './notifications/fcm/fcmConfig';
+import { loadMailConfig, type MailConfig } from './notifications/mail/mailConfig';
+import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushSetup';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -89,6 +92,10 @@ export interface ServerConfig {
   siteRoot: string;
   /** MINIMUM_APP_VERSION: the oldest native app still supported; an older one shows /updateRequired (docs/native-apps.md). */
   minimumAppVersion: string;
+  /** Where the customers' notifications go (docs/notifications.md): FCM, web push's VAPID keys, SMTP; local fakes by default. */
+  fcm: FcmConfig;
+  webPush: WebPushConfig;
+  mail: MailConfig;
 }
 
 export class ConfigurationError extends Error {
@@ -346,11 +353,12 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
   const host = matching(env, 'HOST', /^[A-Za-z0-9.:[\]-]+$/, 'a host name or IP address') ?? '127.0.0.1';
   const identityConfig = identity(env);
   const port = portNumber(env, 'PORT', 8080);
+  const location = dataLocation(env);
   return {
     port,
     host,
     localIdentityOnNetwork: localIdentityReachableFromNetwork(env, host, identityConfig.mode),
-    ...dataLocation(env),
+    ...location,
     applicationKey: keyValue(env, 'APPLICATION_KEY', 'takeaway-web'),
     siteKey: keyValue(env, 'SITE_KEY', 'demo-site'),
     identity: identityConfig,
@@ -372,5 +380,8 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     publicUrl: publicUrl(env, port),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
     minimumAppVersion: matching(env, 'MINIMUM_APP_VERSION', APP_VERSION_PATTERN, 'an app version such as 1.0.81') ?? DEFAULT_OLDEST_SUPPORTED_APP_VERSION,
+    fcm: loadFcmConfig(env),
+    webPush: loadWebPushConfig(env, location.dataDir),
+    mail: loadMailConfig(env),
   };
 }

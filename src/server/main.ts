@@ -13,6 +13,15 @@ import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
 import type { PayPalFakeControl } from './payments/fake/payPalFake';
 import { PAYPAL_SANDBOX_PREFIX } from './payments/fake/sandboxProxy';
+import { createNotificationOutbox } from './db/notificationRepository';
+import type { FcmFakeControl } from './notifications/fcm/fcmFake';
+import { setUpNativePush } from './notifications/fcm/nativePush';
+import type { LoopbackSmtpControl } from './notifications/mail/loopbackSmtp';
+import { createMailComposer } from './notifications/mail/mailComposer';
+import { setUpMail } from './notifications/mail/mailSetup';
+import { createNotificationWorker, type NotificationWorker } from './notifications/notificationWorker';
+import { createPushComposer } from './notifications/pushComposer';
+import { setUpWebPush, VAPID_KEY_FILE_NAME } from './notifications/webPush/webPushSetup';
 import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
 import { createReconciliationWorker } from './payments/reconciliation';
@@ -39,6 +48,13 @@ export interface RunningServer {
   localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
   /** Runs a reconciliation pass now and resolves once it has ended (passes also run at start-up and every minute). */
   reconcilePayments(): Promise<void>;
+  /** Local mode: the loopback FCM fake's URL, and its in-process controls when this server started it. */
+  fcmFakeUrl?: string;
+  fcmFakeControl?: FcmFakeControl;
+  /** Local mode: the loopback SMTP server that receives the customers' emails, and where it keeps them. */
+  mailLoopback?: { url: string; mailDir: string; control: LoopbackSmtpControl };
+  /** Sends the notifications that are due now and resolves once that pass has ended. */
+  sendNotifications(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -165,6 +181,14 @@ export async function startServer(
     closers.push(identity.close);
     const payPal = await setUpPayPal(config);
     closers.push(payPal.close);
+    const nativePush = await setUpNativePush(config.fcm);
+    closers.push(nativePush.close);
+    const mail = await setUpMail(config.mail, config.dataDir);
+    closers.push(mail.close);
+    // The demo's key pair lives with the data, wherever the caller put the data directory.
+    const webPush = await setUpWebPush(
+      config.webPush.mode === 'generated' ? { ...config.webPush, keyFile: join(config.dataDir, VAPID_KEY_FILE_NAME) } : config.webPush,
+    );
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());
@@ -177,15 +201,23 @@ export async function startServer(
 
     // Created once the app's log exists; a step queued before then is found by its first pass.
     let outboxWorker: OutboxWorker | undefined;
+    let notificationWorker: NotificationWorker | undefined;
+    const repositories = createRepositories(database.db, {
+      ...database.storage,
+      clock,
+      onMoneyStepQueued: () => outboxWorker?.kick(),
+      onNotificationQueued: () => notificationWorker?.kick(),
+    });
     const app = await buildApp({
       config,
-      repositories: createRepositories(database.db, { ...database.storage, clock, onMoneyStepQueued: () => outboxWorker?.kick() }),
+      repositories,
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
       identityEmulatorEndpoint: identity.emulatorEndpoint,
       payPal: { client: payPal.client, browser: payPal.browser, fakeUrl: payPal.fakeUrl },
       clock,
       readiness: databaseReadiness(database.db),
+      webPushPublicKey: webPush.publicKey,
     });
     closeApp = () => (stopServing ??= closeWhenDrained(app, SHUTDOWN_GRACE_MS));
     await app.listen({ port: config.port, host: config.host });
@@ -210,6 +242,17 @@ export async function startServer(
     });
     closers.push(reconciliationWorker.stop);
     reconciliationWorker.start();
+    const notificationOutbox = createNotificationOutbox(database.db);
+    notificationWorker = createNotificationWorker({
+      outbox: notificationOutbox,
+      senders: { mail: mail.sender, nativePush: nativePush.sender, webPush: webPush.sender },
+      composeMail: createMailComposer(repositories, config.publicUrl),
+      composePush: createPushComposer(repositories, notificationOutbox),
+      now,
+      logError: (error) => app.log.error({ err: error }, 'The notification worker failed; a later pass tries again'),
+    });
+    closers.push(notificationWorker.stop);
+    notificationWorker.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -220,6 +263,10 @@ export async function startServer(
       payPalFakeControl: payPal.fakeControl,
       localIdentity: identity.localIdentity,
       reconcilePayments: reconciliationWorker.kick,
+      fcmFakeUrl: nativePush.fakeUrl,
+      fcmFakeControl: nativePush.fakeControl,
+      mailLoopback: mail.loopback,
+      sendNotifications: notificationWorker.kick,
       close: closeAll,
     };
   } catch (error) {
@@ -243,11 +290,11 @@ async function runFromCommandLine(): Promise<void> {
     process.exit(1);
   }
   if (config.localIdentityOnNetwork) process.stderr.write(`${localIdentityWarning(config.host)}\n`);
-  const { url, localIdentity } = server;
+  const { url, localIdentity, mailLoopback } = server;
   const { databaseUrl, dataDir } = config;
   process.stdout.write(
     config.logFormat === 'pretty'
-      ? startBanner({ url, databaseUrl, sqliteFile: join(dataDir, SQLITE_FILE_NAME), localIdentity })
+      ? startBanner({ url, databaseUrl, sqliteFile: join(dataDir, SQLITE_FILE_NAME), localIdentity, sentMailDir: mailLoopback?.mailDir })
       : `${servingLine(url)}\n`,
   );
 

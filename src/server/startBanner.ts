@@ -11,6 +11,8 @@ export interface StartFacts {
   sqliteFile: string;
   /** Local identity mode only: the emulator's demo users and the code every emailed verification carries. */
   localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
+  /** Local mail mode only: where the loopback SMTP server keeps the customers' emails. */
+  sentMailDir?: string;
 }
 
 /** Where the data lives, without a password that DATABASE_URL may carry. */
@@ -42,6 +44,7 @@ export function startBanner(facts: StartFacts): string {
       `                     every emailed code is ${verificationCode}`,
     );
   }
+  if (facts.sentMailDir !== undefined) lines.push(`  Sent emails        ${facts.sentMailDir} (.eml files: open them in any mail program)`);
   lines.push('Press Ctrl+C to stop.');
   return `${lines.join('\n')}\n`;
 }

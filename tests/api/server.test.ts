@@ -456,6 +456,8 @@ describe('the site', () => {
       },
       payPal: { clientId: 'local-sandbox-client', environment: 'sandbox', sdkBaseUrl: '/paypal-sandbox/sdk/js' },
       appVersion: '1.0.81',
+      minimumAppVersion: '1.0.0',
+      webPushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
     });
   });
 

@@ -2,6 +2,7 @@ import { londonWallClock } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
+import { isEmailedMoment } from './mail/orderEmails';
 import type { MomentDetail, OrderMoment, PushMessage } from './senders';
 
 // Which changes of an order its customer is told about, on which channels, and what a push says
@@ -49,11 +50,9 @@ function kitchenMomentOf(status: AcceptanceState['kitchenStatus'], orderType: Or
   }
 }
 
-/** Email carries what the customer may need to act on or keep; the kitchen's progress is for the phone. */
-const EMAILED_MOMENTS: readonly OrderMoment[] = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'];
-
+/** Email carries what the customer may need to act on or keep (orderEmails.ts); the kitchen's progress is for the phone. */
 export function channelsOf(moment: OrderMoment): NotificationChannel[] {
-  return EMAILED_MOMENTS.includes(moment) ? ['email', 'nativePush', 'webPush'] : ['nativePush', 'webPush'];
+  return isEmailedMoment(moment) ? ['email', 'nativePush', 'webPush'] : ['nativePush', 'webPush'];
 }
 
 /** The tracking page of an order, which every notification opens. */

@@ -1,0 +1,60 @@
+import type { components } from '../../../api/schema.gen';
+import { penceToPounds } from '../../../domain/money';
+import { AcceptanceStatus } from '../../../domain/orderEnums';
+import type { Repositories } from '../../db/repositories';
+import { orderItemOf, orderViewOf } from '../../handlers/orderViews';
+
+// What an order's emails say about it and about the restaurant, read when the email is sent. The figures are the
+// customer's own order view's (GET /order/OrderDetails), so a receipt never disagrees with the confirmation page.
+
+type Schemas = components['schemas'];
+
+export interface OrderEmailFacts {
+  /** The order as its customer's order view shows it, with the customer's details. */
+  view: Schemas['OrderView'];
+  /** Its lines, as the order view lists them. */
+  items: Schemas['OrderItem'][];
+  /** The lines' total before any discount (SPEC's orignalItemCost), in pounds like the view. */
+  itemsCost: number;
+  /** The time the customer asked for (an ISO instant); null: as soon as possible. */
+  requestedTime: string | null;
+  /** When the order is due as it stands: the customer's time, the restaurant's proposal, or the agreed time. */
+  dueTime: string;
+  refusalReason: string | null;
+  /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
+  accepted: boolean;
+}
+
+/** Who every email comes from and where its links lead. */
+export interface RestaurantContact {
+  name: string;
+  phone: string;
+  /** The site's public origin (PUBLIC_URL), with no trailing slash. */
+  siteUrl: string;
+}
+
+/** The facts of the confirmed order of `basketId` whose acceptance has been requested; undefined if there is none. */
+export async function loadOrderEmailFacts(
+  repositories: Pick<Repositories, 'orders' | 'acceptance'>,
+  basketId: string,
+): Promise<OrderEmailFacts | undefined> {
+  const [basket, acceptance] = await Promise.all([repositories.orders.findBasket(basketId), repositories.acceptance.find({ basketId })]);
+  if (basket === undefined || acceptance === undefined) return undefined;
+  return {
+    view: orderViewOf(basket, acceptance, true),
+    items: basket.lines.map(orderItemOf),
+    itemsCost: penceToPounds(basket.pricing.originalItemCostPence),
+    requestedTime: basket.asap ? null : basket.requestedTime,
+    dueTime: acceptance.updateTime,
+    refusalReason: acceptance.refusalReason,
+    accepted: acceptance.status === AcceptanceStatus.Accepted,
+  };
+}
+
+/** The restaurant's name and phone as its core data holds them now (the owner may change them), and `siteUrl`. */
+export async function loadRestaurantContact(repositories: Pick<Repositories, 'restaurant'>, siteUrl: string): Promise<RestaurantContact> {
+  const restaurant = await repositories.restaurant.getCoreData();
+  // A thrown error is a failed send, tried again later; an email without the restaurant's name would be worse.
+  if (restaurant === undefined) throw new Error('The restaurant is missing from the database, so its emails cannot say who sends them');
+  return { name: restaurant.name, phone: restaurant.phone, siteUrl };
+}
