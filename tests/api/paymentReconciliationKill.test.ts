@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
 import type { OrderingServer } from './orderingServer';
 import { linkedPayment, queryDatabase } from './payPalSupport';
-import { killServerProcesses, startServerProcess, type ServerProcess } from './serverProcess';
+import { killServerProcesses, openAroundNow, startServerProcess, type ServerProcess } from './serverProcess';
 
 // docs/payments.md "Reconciliation": the server, run as `npm start` runs it in a child process, is killed with SIGKILL
 // after PayPal authorised and before the database recorded it. PayPal's state lives on in a fake in this process. On
@@ -34,27 +33,6 @@ function callerOf(server: ServerProcess): Pick<OrderingServer, 'newBasket' | 'po
     },
     post: (path, body = {}) => server.api(path, body),
   };
-}
-
-/**
- * The child's clock is the real one: the demo restaurant is made open round the clock, from an hour ago, every day,
- * so that an ASAP collection can be placed whenever the test runs.
- */
-function openAroundNow(sqliteFile: string): void {
-  const anHourAgo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    Date.now() - 60 * 60_000,
-  );
-  const sqlite = new SqliteDatabase(sqliteFile);
-  try {
-    sqlite.transaction(() => {
-      const restaurant = sqlite.prepare('select restaurant_id from restaurant order by restaurant_id limit 1').get() as { restaurant_id: number };
-      sqlite.prepare('delete from opening_periods').run();
-      const insert = sqlite.prepare('insert into opening_periods (restaurant_id, day, opens, closes) values (?, ?, ?, ?)');
-      for (let day = 0; day < 7; day += 1) insert.run(restaurant.restaurant_id, day, anHourAgo, anHourAgo);
-    })();
-  } finally {
-    sqlite.close();
-  }
 }
 
 describe('a server killed with SIGKILL after PayPal authorised, before the database recorded it', () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import SqliteDatabase from 'better-sqlite3';
 import { resolve } from 'node:path';
 import { freePort } from './freePort';
 import { identification, type Answer } from './orderingServer';
@@ -79,4 +80,25 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
 /** SIGKILL for every server process still running: for a test's clean-up. */
 export function killServerProcesses(): void {
   for (const server of running) server.child.kill('SIGKILL');
+}
+
+/**
+ * A child's clock is the real one: the demo restaurant in `sqliteFile` is made open round the clock, from an hour ago,
+ * every day, so that an ASAP collection can be placed whenever the test runs.
+ */
+export function openAroundNow(sqliteFile: string): void {
+  const anHourAgo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    Date.now() - 60 * 60_000,
+  );
+  const sqlite = new SqliteDatabase(sqliteFile);
+  try {
+    sqlite.transaction(() => {
+      const restaurant = sqlite.prepare('select restaurant_id from restaurant order by restaurant_id limit 1').get() as { restaurant_id: number };
+      sqlite.prepare('delete from opening_periods').run();
+      const insert = sqlite.prepare('insert into opening_periods (restaurant_id, day, opens, closes) values (?, ?, ?, ?)');
+      for (let day = 0; day < 7; day += 1) insert.run(restaurant.restaurant_id, day, anHourAgo, anHourAgo);
+    })();
+  } finally {
+    sqlite.close();
+  }
 }

@@ -6,6 +6,8 @@ import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/migrationList';
 import { DEFAULT_REFERENCE_DATA_MAX_AGE_MS } from '../../src/server/db/repositories';
 import { callIdentityService, DEMO_CUSTOMER_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
+import { sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/notifications/fcm/fcmFake';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../src/server/notifications/mail/loopbackSmtp';
 import { databaseTargets, type EmptyDatabase } from '../data/databaseTargets';
 import { freePort } from './freePort';
 import { readyOrderUpdate, type Answer } from './orderingServer';
@@ -29,10 +31,19 @@ interface Twin {
 
 const postgres = databaseTargets.find((target) => target.name === 'postgres');
 
-async function startTwin(databaseUrl: string, dataDir: string): Promise<Twin> {
+/** Where both processes send the customers' notifications: one FCM fake and one SMTP server, outside both. */
+interface NotificationPeers {
+  fcm: FcmFake;
+  smtp: LoopbackSmtp;
+}
+
+async function startTwin(databaseUrl: string, dataDir: string, peers: NotificationPeers): Promise<Twin> {
   const emulatorPort = await freePort();
   const server = await startServerProcess(dataDir, {
     DATABASE_URL: databaseUrl,
+    FCM_FAKE_URL: peers.fcm.url,
+    SMTP_URL: peers.smtp.url,
+    MAIL_FROM: 'Golden Dragon <orders@golden-dragon.example>',
     IDENTITY_EMULATOR_PORT: String(emulatorPort),
     ACCEPTANCE_TIMEOUT_SECONDS: String(ACCEPTANCE_TIMEOUT_SECONDS),
   });
@@ -52,6 +63,7 @@ describe('two servers on one PostgreSQL database', () => {
   const dataDirs = [mkdtempSync(join(tmpdir(), 'two-servers-a-')), mkdtempSync(join(tmpdir(), 'two-servers-b-'))];
   let a: Twin;
   let b: Twin;
+  let peers: NotificationPeers;
   /** Each call of a duplicate sent to both servers at once, alternating. */
   const onBoth = <Result>(copies: number, call: (twin: Twin) => Promise<Result>) =>
     Promise.all(Array.from({ length: copies }, (_, index) => call(index % 2 === 0 ? a : b)));
@@ -65,14 +77,17 @@ describe('two servers on one PostgreSQL database', () => {
     }
     empty = await postgres.createEmpty();
     const databaseUrl = empty.location.databaseUrl!;
+    peers = { fcm: await startFcmFake(), smtp: await startLoopbackSmtp({ dataDir: dataDirs[0]! }) };
     // Both start at once on the empty database: both migrate and seed it at the same moment.
-    [a, b] = await Promise.all(dataDirs.map((dataDir) => startTwin(databaseUrl, dataDir)));
+    [a, b] = await Promise.all(dataDirs.map((dataDir) => startTwin(databaseUrl, dataDir, peers)));
     database = await openDatabase(empty.location);
     await openAroundNow();
   }, 60_000);
 
   afterAll(async () => {
     killServerProcesses();
+    await peers?.fcm.close();
+    await peers?.smtp.close();
     await database?.close();
     await empty?.drop();
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
@@ -189,6 +204,32 @@ describe('two servers on one PostgreSQL database', () => {
     expect(await historyOf(basketId)).toEqual(['acceptanceStatus Requested by customer', 'cancelled (time) by customer']);
     const [{ cancelled_at }] = await database.db.selectFrom('order_acceptances').select('cancelled_at').where('basket_id', '=', basketId).execute();
     expect(cancelled_at).not.toBeNull();
+  });
+
+  it("tells the customer of each change once per device and inbox, with both servers' workers sending", async () => {
+    const email = 'two-servers@example.com';
+    const created = await a.api('/OrderBuilder/create');
+    const { basketId } = created.body.data;
+    expect((await b.api('/orderbuilder/update', readyOrderUpdate(basketId, { email }))).status).toBe(200);
+    const { orderRef } = (await a.api('/orderbuilder/confirm', { basketId })).body.data;
+    const devices = [sampleFcmToken(), sampleFcmToken()];
+    for (const deviceToken of devices) {
+      const registered = await onBoth(2, (twin) => twin.api('/Device/setToken', { orderBuilderId: basketId, deviceToken }));
+      expect(registered.map(({ status }) => status)).toEqual([200, 200]);
+    }
+    await onBoth(4, (twin) => twin.api('/orderbuilder/createAcceptance', { basketId }));
+    await onBoth(4, (twin) => twin.api(`/kitchen/orders/${orderRef}/accept`, {}, twin.staffToken));
+    await onBoth(4, (twin) => twin.api(`/kitchen/orders/${orderRef}/status`, { kitchenStatus: 1 }, twin.staffToken));
+
+    const titlesOn = (token: string) => peers.fcm.control.messages().filter((message) => message.token === token).map((message) => message.notification?.title);
+    const subjects = () => peers.smtp.control.messages().filter((mail) => mail.to.includes(email)).map((mail) => mail.subject);
+    const everything = () => devices.every((token) => titlesOn(token).length >= 3) && subjects().length >= 2;
+    for (const deadline = performance.now() + 20_000; !everything() && performance.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both workers poll every 2 s: a second send of anything would have happened by now.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    for (const token of devices) expect(titlesOn(token)).toEqual(['Order sent', 'Order accepted', 'Cooking now']);
+    expect(subjects()).toHaveLength(2);
+    expect(new Set(subjects()).size).toBe(2);
   });
 
   it('refuses an unanswered order once, with both servers sweeping, and the customer sees it refused on both', async () => {
