@@ -9,6 +9,7 @@ import { authShortestPaths } from '../machines/auth.paths';
 import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
 import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths } from '../machines/kitchenAlert.paths';
 import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
+import { orderUpdatesShortestPaths } from '../machines/orderUpdates.paths';
 import { paymentShortestPaths } from '../machines/payment.paths';
 import { requestShortestPaths, requestSimplePaths } from '../machines/request.paths';
 import { trackingShortestPaths, trackingWatchingPaths } from '../machines/tracking.paths';
@@ -31,6 +32,7 @@ export function allPathSets(): PathSet[] {
     kitchenAlertSimplePaths,
     kitchenAlertRingingPaths,
     kitchenBoardShortestPaths,
+    orderUpdatesShortestPaths,
     paymentShortestPaths,
     requestShortestPaths,
     requestSimplePaths,

@@ -13,6 +13,7 @@ import { useApiRequest } from '../../api/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
+import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { penceToPounds, poundsToPence } from '../../domain/money';
@@ -57,6 +58,8 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
     return callApi(api.GET('/order/OrderDetails/{orderId}', { params, signal }), signal);
   });
   const { state, data, error, send } = details;
+  // Only the browser that placed the order holds its basket id, which asking for its notifications needs.
+  const basketId = useSelector(acceptance, (snapshot) => (snapshot.context.order?.orderRef === orderId ? snapshot.context.order?.basketId : undefined));
   const dueTime = useSelector(tracking, (snapshot) => (snapshot.context.orderId === orderId ? snapshot.context.order?.updateTime : undefined));
 
   useEffect(() => {
@@ -136,6 +139,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
           />
         </Stack>
       </Paper>
+      {basketId && <OrderUpdatesControl key={basketId} basketId={basketId} />}
       <Anchor renderRoot={(props) => <Link {...props} to="/track" search={{ orderId: order.orderRef }} />} w="fit-content" size="lg">
         Track your order
       </Anchor>

@@ -6,6 +6,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
+import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';
@@ -75,6 +76,7 @@ export function RestaurantConfirmationScreen() {
         </Stack>
       )}
       <OrderReference orderRef={order.orderRef} />
+      <OrderUpdatesControl key={order.basketId} basketId={order.basketId} />
       {failed && (
         <Alert color="lacquerRed" title="We could not check your order" role="alert">
           <Stack gap="xs" align="flex-start">

@@ -8,8 +8,9 @@ import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-route
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
+import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { customerKitchenStatusText, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
+import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
 
 /** The cooking steps an order goes through, in order (a collection order has no delivery step). */
@@ -91,8 +92,8 @@ function AskForReference() {
 export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | undefined }) {
   const tracking = useRouteContext({ from: rootRouteId, select: (context) => context.tracking });
   const acceptance = useRouteContext({ from: rootRouteId, select: (context) => context.acceptance });
-  const inProgressOrderId = useSelector(acceptance, (snapshot) => snapshot.context.order?.orderRef);
-  const orderId = requestedOrderId ?? inProgressOrderId;
+  const inProgress = useSelector(acceptance, (snapshot) => snapshot.context.order);
+  const orderId = requestedOrderId ?? inProgress?.orderRef;
   const trackedOrderId = useSelector(tracking, (snapshot) => snapshot.context.orderId);
   const order = useSelector(tracking, (snapshot) => snapshot.context.order);
   const error = useSelector(tracking, (snapshot) => snapshot.context.error);
@@ -144,6 +145,10 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
         </Paper>
       )}
       {polling && shown !== undefined && <Text size="sm" c="dimmed">This page updates itself every 10 seconds.</Text>}
+      {/* Only the browser that placed the order holds its basket id; a finished order has nothing more to tell. */}
+      {shown !== undefined && inProgress?.orderRef === orderId && !isFinalOrderState(shown) && (
+        <OrderUpdatesControl key={inProgress.basketId} basketId={inProgress.basketId} />
+      )}
     </Stack>
   );
 }
