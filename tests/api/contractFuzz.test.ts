@@ -57,6 +57,12 @@ function filledIn(text: string, pick: number): string {
 }
 
 /** Notices any write by the server (`data_version` moves with every commit by another connection) and keeps the rows it last saw. */
+/**
+ * What the notification worker writes as it sends, whatever the request: a refused call may still queue nothing, but the
+ * worker marking an earlier call's deliveries sent or failed is not the refused call's write.
+ */
+const workerColumns = { notification_deliveries: ['claimed_until', 'attempts', 'last_error', 'next_attempt_at', 'done_at', 'outcome'] };
+
 class DatabaseWatch {
   private readonly connection: SqliteDatabase.Database;
   private version: number;
@@ -65,7 +71,7 @@ class DatabaseWatch {
   constructor(private readonly sqliteFile: string) {
     this.connection = new SqliteDatabase(sqliteFile, { readonly: true });
     this.version = this.dataVersion();
-    this.rows = allRows(sqliteFile);
+    this.rows = allRows(sqliteFile, workerColumns);
   }
 
   private dataVersion(): number {
@@ -77,7 +83,7 @@ class DatabaseWatch {
     const version = this.dataVersion();
     if (version === this.version) return [];
     this.version = version;
-    const rows = allRows(this.sqliteFile);
+    const rows = allRows(this.sqliteFile, workerColumns);
     const before = new Map(JSON.parse(this.rows) as Array<[string, unknown]>);
     this.rows = rows;
     return (JSON.parse(rows) as Array<[string, unknown]>)

@@ -135,6 +135,9 @@ const examples: Record<string, unknown[]> = {
   updateProfile: [{ name: 'Grace Hopper', phone: '07700 900456' }],
   addAddress: [{ address1: '1 A Street', address2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB' }],
   setDeviceToken: [{ orderBuilderId: live.basket, deviceToken: 'a-device-token' }],
+  setWebPushSubscription: [
+    { orderBuilderId: live.basket, subscription: { endpoint: 'https://push.example.test/send/1', expirationTime: null, keys: { p256dh: 'BKey', auth: 'secret' } } },
+  ],
   updateOrder: [
     readyOrderUpdate(live.basket),
     readyOrderUpdate(live.basket, { orderType: 2, deliveryAddress: leedsAddress, notes: 'Ring twice', asapFlag: false, requestedTime: '2026-11-24T20:00:00.000Z' }),
