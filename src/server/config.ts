@@ -5,7 +5,7 @@ import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../do
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 import { loadFcmConfig, type FcmConfig } from './notifications/fcm/fcmConfig';
 import { loadMailConfig, type MailConfig } from './notifications/mail/mailConfig';
-import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushSetup';
+import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushConfig';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -381,7 +381,7 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     siteRoot: resolve(repositoryRoot, 'dist/site'),
     minimumAppVersion: matching(env, 'MINIMUM_APP_VERSION', APP_VERSION_PATTERN, 'an app version such as 1.0.81') ?? DEFAULT_OLDEST_SUPPORTED_APP_VERSION,
     fcm: loadFcmConfig(env),
-    webPush: loadWebPushConfig(env, location.dataDir),
+    webPush: loadWebPushConfig(env),
     mail: loadMailConfig(env),
   };
 }

@@ -21,7 +21,7 @@ import { createMailComposer } from './notifications/mail/mailComposer';
 import { setUpMail } from './notifications/mail/mailSetup';
 import { createNotificationWorker, type NotificationWorker } from './notifications/notificationWorker';
 import { createPushComposer } from './notifications/pushComposer';
-import { setUpWebPush, VAPID_KEY_FILE_NAME } from './notifications/webPush/webPushSetup';
+import { setUpWebPush } from './notifications/webPush/webPushSetup';
 import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
 import { createReconciliationWorker } from './payments/reconciliation';
@@ -185,10 +185,7 @@ export async function startServer(
     closers.push(nativePush.close);
     const mail = await setUpMail(config.mail, config.dataDir);
     closers.push(mail.close);
-    // The demo's key pair lives with the data, wherever the caller put the data directory.
-    const webPush = await setUpWebPush(
-      config.webPush.mode === 'generated' ? { ...config.webPush, keyFile: join(config.dataDir, VAPID_KEY_FILE_NAME) } : config.webPush,
-    );
+    const webPush = await setUpWebPush(config.webPush, config.dataDir);
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());

@@ -13,7 +13,8 @@ import {
   type PushServiceFake,
 } from '../../src/server/notifications/webPush/pushServiceFake';
 import { createWebPushSender, topicOfTag, WEB_PUSH_TTL_SECONDS } from '../../src/server/notifications/webPush/webPushSender';
-import { loadWebPushConfig, setUpWebPush, VAPID_KEY_FILE_NAME } from '../../src/server/notifications/webPush/webPushSetup';
+import { loadWebPushConfig } from '../../src/server/notifications/webPush/webPushConfig';
+import { setUpWebPush, VAPID_KEY_FILE_NAME } from '../../src/server/notifications/webPush/webPushSetup';
 
 // The server's web push sender against the loopback push service fake, over real HTTPS: what the browser receives
 // once decrypted, the headers a push service acts on, and what each of its answers means to the outbox.
@@ -123,23 +124,23 @@ describe('the web push configuration', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('uses the configured VAPID keys and subject', async () => {
-    const config = loadWebPushConfig({ VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_PRIVATE_KEY: siteKeys.privateKey, VAPID_SUBJECT: subject }, dataDir);
+    const config = loadWebPushConfig({ VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_PRIVATE_KEY: siteKeys.privateKey, VAPID_SUBJECT: subject });
     expect(config).toEqual({ mode: 'configured', keys: siteKeys, subject });
-    expect((await setUpWebPush(config)).publicKey).toBe(siteKeys.publicKey);
+    expect((await setUpWebPush(config, dataDir)).publicKey).toBe(siteKeys.publicKey);
   });
 
   it('refuses one key without the other, keys without a subject, a malformed key and a subject that is not mailto: or https:', () => {
     const both = { VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_PRIVATE_KEY: siteKeys.privateKey };
-    expect(() => loadWebPushConfig({ VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_SUBJECT: subject }, dataDir)).toThrow(ConfigurationError);
-    expect(() => loadWebPushConfig(both, dataDir)).toThrow(/VAPID_SUBJECT/);
-    expect(() => loadWebPushConfig({ ...both, VAPID_PUBLIC_KEY: 'not-a-key', VAPID_SUBJECT: subject }, dataDir)).toThrow(/VAPID_PUBLIC_KEY/);
-    expect(() => loadWebPushConfig({ ...both, VAPID_SUBJECT: 'http://golden-dragon.example' }, dataDir)).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadWebPushConfig({ VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_SUBJECT: subject })).toThrow(ConfigurationError);
+    expect(() => loadWebPushConfig(both)).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadWebPushConfig({ ...both, VAPID_PUBLIC_KEY: 'not-a-key', VAPID_SUBJECT: subject })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadWebPushConfig({ ...both, VAPID_SUBJECT: 'http://golden-dragon.example' })).toThrow(/VAPID_SUBJECT/);
   });
 
   it('without keys (the demo), makes a pair once and keeps it in the data directory, so that subscriptions survive a restart', async () => {
-    const config = loadWebPushConfig({}, dataDir);
-    expect(config).toEqual({ mode: 'generated', keyFile: join(dataDir, VAPID_KEY_FILE_NAME), subject: expect.stringMatching(/^mailto:/) });
-    const [first, second] = [await setUpWebPush(config), await setUpWebPush(config)];
+    const config = loadWebPushConfig({});
+    expect(config).toEqual({ mode: 'generated', subject: expect.stringMatching(/^mailto:/) });
+    const [first, second] = [await setUpWebPush(config, dataDir), await setUpWebPush(config, dataDir)];
     expect(second.publicKey).toBe(first.publicKey);
     expect(JSON.parse(await readFile(join(dataDir, VAPID_KEY_FILE_NAME), 'utf8')).publicKey).toBe(first.publicKey);
     expect((await stat(join(dataDir, VAPID_KEY_FILE_NAME))).mode & 0o077).toBe(0);
@@ -150,9 +151,9 @@ describe('the web push configuration', () => {
   });
 
   it('makes one pair when two servers start on one data directory at the same moment', async () => {
-    const config = loadWebPushConfig({}, dataDir);
+    const config = loadWebPushConfig({});
     await rm(join(dataDir, VAPID_KEY_FILE_NAME), { force: true });
-    const setUps = await Promise.all([setUpWebPush(config), setUpWebPush(config), setUpWebPush(config)]);
+    const setUps = await Promise.all([setUpWebPush(config, dataDir), setUpWebPush(config, dataDir), setUpWebPush(config, dataDir)]);
     expect(new Set(setUps.map(({ publicKey }) => publicKey)).size).toBe(1);
   });
 });

@@ -4,72 +4,11 @@ import { join } from 'node:path';
 import webPush from 'web-push';
 import { ConfigurationError } from '../../config';
 import type { WebPushSender } from '../senders';
+import type { WebPushConfig } from './webPushConfig';
 import { createWebPushSender, type VapidKeys } from './webPushSender';
 
-/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: the site's own keys, which every browser's subscription is tied to. */
-export interface ConfiguredWebPushConfig {
-  mode: 'configured';
-  keys: VapidKeys;
-  subject: string;
-}
-
-/** Without keys (the demo): a pair made once and kept in the data directory, so that subscriptions outlive a restart. */
-export interface GeneratedWebPushConfig {
-  mode: 'generated';
-  keyFile: string;
-  subject: string;
-}
-
-export type WebPushConfig = ConfiguredWebPushConfig | GeneratedWebPushConfig;
-
+/** The demo's key pair, in the data directory. */
 export const VAPID_KEY_FILE_NAME = 'vapid.json';
-
-/** Push services reject a localhost contact; an address in the reserved `.invalid` domain says "nobody" plainly. */
-const DEMO_SUBJECT = 'mailto:web-push@demo.invalid';
-
-type Environment = Record<string, string | undefined>;
-
-/** An empty variable counts as unset, as in src/server/config.ts. */
-function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
-/** A P-256 public key is 65 bytes (an uncompressed point), a private key 32: what the browser and web-push expect. */
-function urlSafeKey(value: string, name: string, bytes: number): string {
-  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(value) || Buffer.from(value, 'base64url').length !== bytes) {
-    throw new ConfigurationError(`${name} must be ${bytes} bytes of URL-safe base64, as \`npx web-push generate-vapid-keys\` prints`);
-  }
-  return value.replace(/=+$/, '');
-}
-
-function vapidSubject(value: string): string {
-  if (!/^(mailto:.+@.+|https:\/\/.+)$/.test(value)) {
-    throw new ConfigurationError(`VAPID_SUBJECT must be a mailto: address or an https:// URL at which the push services can reach the site's owner, got "${value}"`);
-  }
-  return value;
-}
-
-/** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT, all three or none (the demo's keys under `dataDir`). */
-export function loadWebPushConfig(env: Environment, dataDir: string): WebPushConfig {
-  const publicKey = read(env, 'VAPID_PUBLIC_KEY');
-  const privateKey = read(env, 'VAPID_PRIVATE_KEY');
-  const subject = read(env, 'VAPID_SUBJECT');
-  if (publicKey === undefined && privateKey === undefined) {
-    return { mode: 'generated', keyFile: join(dataDir, VAPID_KEY_FILE_NAME), subject: subject === undefined ? DEMO_SUBJECT : vapidSubject(subject) };
-  }
-  if (publicKey === undefined || privateKey === undefined) {
-    throw new ConfigurationError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither (the demo makes its own)');
-  }
-  if (subject === undefined) {
-    throw new ConfigurationError('VAPID_SUBJECT is needed with VAPID keys: a mailto: address or https:// URL for the push services');
-  }
-  return {
-    mode: 'configured',
-    keys: { publicKey: urlSafeKey(publicKey, 'VAPID_PUBLIC_KEY', 65), privateKey: urlSafeKey(privateKey, 'VAPID_PRIVATE_KEY', 32) },
-    subject: vapidSubject(subject),
-  };
-}
 
 function isVapidKeys(value: unknown): value is VapidKeys {
   const keys = value as Partial<VapidKeys> | null;
@@ -115,7 +54,7 @@ export interface WebPushSetup {
  * The web push sender and the key the browser needs. There is no fake to start: a browser's subscription names its
  * own push service, which tests point at the loopback fake (pushServiceFake.ts).
  */
-export async function setUpWebPush(config: WebPushConfig): Promise<WebPushSetup> {
-  const keys = config.mode === 'configured' ? config.keys : await demoKeys(config.keyFile);
+export async function setUpWebPush(config: WebPushConfig, dataDir: string): Promise<WebPushSetup> {
+  const keys = config.mode === 'configured' ? config.keys : await demoKeys(join(dataDir, VAPID_KEY_FILE_NAME));
   return { sender: createWebPushSender({ ...keys, subject: config.subject }), publicKey: keys.publicKey };
 }
