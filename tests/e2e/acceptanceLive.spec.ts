@@ -89,6 +89,18 @@ test('the staff propose a new time, the customer accepts it, and the order moves
   await nextCustomerPoll(customer);
   await expectStep(customer, '/restaurant-confirmation', 'The restaurant has proposed a new time');
   await expect(customer.getByRole('status', { name: 'Proposed time' })).toContainText(chosen.split(' ').at(-1)!);
+
+  // The email and the push about the new time lead to /track: the browser that ordered is sent on to answer it, and
+  // the same link opened elsewhere says where it can be answered.
+  const sharedLink = await (await customer.context().browser()!.newContext()).newPage();
+  await sharedLink.goto(`/track?orderId=${reference}`);
+  await expect(sharedLink.getByText(/The restaurant can have your order ready for/)).toBeVisible();
+  await expect(sharedLink.getByText(/open your order on the phone or computer you ordered from, or phone the restaurant on/)).toBeVisible();
+  await expect(sharedLink.getByRole('link', { name: 'Accept the new time or cancel' })).toHaveCount(0);
+  await customer.goto(`/track?orderId=${reference}`);
+  await expect(customer.getByText(/The restaurant can have your order ready for/)).toBeVisible();
+  await customer.getByRole('link', { name: 'Accept the new time or cancel' }).click();
+  await expectStep(customer, '/restaurant-confirmation', 'The restaurant has proposed a new time');
   await customer.getByRole('button', { name: 'Accept new time' }).click();
   await expect(customer).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
 

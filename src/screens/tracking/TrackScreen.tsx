@@ -2,9 +2,9 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheck, IconCircleDot } from '@tabler/icons-react';
-import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
@@ -55,6 +55,26 @@ function statusText(order: ActiveOrder): string {
     return 'Waiting for the restaurant to accept your order';
   }
   return customerKitchenStatusText(order.currentStatus, order.orderType);
+}
+
+/**
+ * A new time the restaurant proposed, as an email or a notification leads here to answer it: the browser that ordered
+ * answers on /restaurant-confirmation; anyone else is told where they can.
+ */
+function ProposedTime({ order, answerable }: { order: ActiveOrder; answerable: boolean }) {
+  const phone = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.phone });
+  return (
+    <Stack gap="xs">
+      <Text>{`The restaurant can have your order ready for ${slotLabel(order.updateTime, new Date())}.`}</Text>
+      {answerable ? (
+        <Anchor component={Link} to="/restaurant-confirmation" w="fit-content">
+          Accept the new time or cancel
+        </Anchor>
+      ) : (
+        <Text>{`To accept it or cancel, open your order on the phone or computer you ordered from${phone ? `, or phone the restaurant on ${phone}` : ''}.`}</Text>
+      )}
+    </Stack>
+  );
 }
 
 function AskForReference() {
@@ -137,6 +157,9 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
               {statusText(shown)}
             </Text>
             {shown.orderStatus === AcceptanceStatus.Refused && shown.refusalReason && <Text>{shown.refusalReason}</Text>}
+            {shown.orderStatus === AcceptanceStatus.Updated && !shown.cancelled && (
+              <ProposedTime order={shown} answerable={inProgress?.orderRef === orderId} />
+            )}
             {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && (
               <Text>{`${shown.orderType === OrderType.Delivery ? 'Delivery' : 'Collection'}: ${slotLabel(shown.updateTime, new Date())}`}</Text>
             )}
