@@ -247,6 +247,9 @@ export async function startServer(
       composePush: createPushComposer(repositories, notificationOutbox),
       now,
       logError: (error) => app.log.error({ err: error }, 'The notification worker failed; a later pass tries again'),
+      // A mail server's refusal may name the customer's address, which the logs never hold (docs/interfaces.md, Privacy).
+      logFailedSend: (failure) =>
+        app.log.warn({ ...failure, error: failure.error.replace(/[^\s<>@]+@[^\s<>@]+/g, '[address]') }, 'A notification could not be sent; it is tried again later'),
     });
     closers.push(notificationWorker.stop);
     notificationWorker.start();

@@ -20,6 +20,8 @@ export interface NotificationWorkerOptions {
   composePush: (delivery: DueDelivery) => Promise<PushMessage>;
   now: () => Date;
   logError: (error: unknown) => void;
+  /** Where each failed send is reported (it is tried again): an operator should see a mail server or FCM refusing. */
+  logFailedSend?: (failure: { basketId: string; channel: string; moment: string; attempts: number; error: string }) => void;
   pollIntervalMs?: number;
   /** How long a claim lasts: a server that dies mid-send leaves its deliveries to another after this. */
   claimMs?: number;
@@ -74,6 +76,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         return;
       }
       const attempts = delivery.attempts + 1;
+      options.logFailedSend?.({ basketId: delivery.basketId, channel: delivery.channel, moment: delivery.moment, attempts, error: message });
       await outbox.recordFailure(delivery, message, new Date(at.getTime() + notificationRetryDelayMs(attempts)).toISOString());
     }
   }
