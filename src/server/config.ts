@@ -184,9 +184,8 @@ function identity(env: Environment): LocalIdentityConfig | CognitoIdentityConfig
   throw new ConfigurationError(`IDENTITY_MODE must be "local" or "cognito", got "${mode}"`);
 }
 
-function httpUrl(env: Environment, name: string): string | undefined {
-  const value = read(env, name);
-  if (value === undefined) return undefined;
+/** `value` as an http:// or https:// URL; otherwise a ConfigurationError naming `what`. */
+export function checkedHttpUrl(value: string, what: string): URL {
   let url: URL | undefined;
   try {
     url = new URL(value);
@@ -194,8 +193,15 @@ function httpUrl(env: Environment, name: string): string | undefined {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigurationError(`${name} must be an http:// or https:// URL, got "${value}"`);
+    throw new ConfigurationError(`${what} must be an http:// or https:// URL, got "${value}"`);
   }
+  return url;
+}
+
+function httpUrl(env: Environment, name: string): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  checkedHttpUrl(value, name);
   return value.replace(/\/+$/, '');
 }
 

@@ -1,3 +1,5 @@
+import { accessTokens, type IssuedToken } from '../accessTokens';
+
 /**
  * The server's side of PayPal: the REST Orders v2 and Payments v2 calls it makes with the restaurant's client credentials.
  * Types follow PayPal's JSON as sent (snake_case), only as far as this project reads or writes it. The base URL is
@@ -179,8 +181,6 @@ export interface PayPalClient {
 /** PayPal's own limit on the header. */
 export const PAYPAL_REQUEST_ID_MAX_LENGTH = 108;
 const DEFAULT_TIMEOUT_MS = 10_000;
-/** A token is fetched again this long before PayPal says it expires, so that none expires on the way. */
-const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
 const DECLINED_ISSUES = new Set([
   'INSTRUMENT_DECLINED',
@@ -231,16 +231,8 @@ function checkedRequestId(requestId: string): string {
   return requestId;
 }
 
-interface CachedToken {
-  accessToken: string;
-  renewAt: number;
-}
-
 export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs = DEFAULT_TIMEOUT_MS }: PayPalClientOptions): PayPalClient {
   const origin = baseUrl.replace(/\/+$/, '');
-  let token: CachedToken | undefined;
-  // Concurrent calls with no valid token share one token request.
-  let tokenRequest: Promise<CachedToken> | undefined;
 
   async function send(what: string, path: string, init: RequestInit): Promise<Response> {
     try {
@@ -254,7 +246,7 @@ export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs 
     }
   }
 
-  async function fetchToken(): Promise<CachedToken> {
+  async function fetchToken(): Promise<IssuedToken> {
     const response = await send('an access token', '/v1/oauth2/token', {
       method: 'POST',
       headers: {
@@ -269,17 +261,11 @@ export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs 
     if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
       throw new PayPalError('PayPal answered an access token request without a token', 'unavailable', response.status, undefined);
     }
-    return { accessToken: body.access_token, renewAt: Date.now() + body.expires_in * 1000 - TOKEN_RENEWAL_MARGIN_MS };
+    return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
   }
 
-  async function accessToken(): Promise<string> {
-    if (token !== undefined && Date.now() < token.renewAt) return token.accessToken;
-    tokenRequest ??= fetchToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    token = await tokenRequest;
-    return token.accessToken;
-  }
+  // Concurrent calls with no valid token share one token request.
+  const tokens = accessTokens(fetchToken);
 
   async function readJson(response: Response, what: string): Promise<unknown> {
     try {
@@ -300,16 +286,19 @@ export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs 
       headers.prefer = 'return=representation';
       if (options.requestId !== undefined) headers['paypal-request-id'] = checkedRequestId(options.requestId);
     }
-    const attempt = async () =>
-      send(what, path, {
+    let usedToken = '';
+    const attempt = async () => {
+      usedToken = await tokens.current();
+      return send(what, path, {
         method,
-        headers: { ...headers, authorization: `Bearer ${await accessToken()}` },
+        headers: { ...headers, authorization: `Bearer ${usedToken}` },
         ...(method === 'POST' ? { body: JSON.stringify(options.body ?? {}) } : {}),
       });
+    };
     let response = await attempt();
     if (response.status === 401) {
       await response.body?.cancel();
-      token = undefined;
+      tokens.forget(usedToken);
       response = await attempt();
     }
     if (!response.ok) throw await errorOfAnswer(response, what);

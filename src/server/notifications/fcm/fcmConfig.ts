@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigurationError } from '../../config';
+import { checkedHttpUrl, ConfigurationError } from '../../config';
 
 /** The fields of a Firebase service-account key file (Project settings → Service accounts) that sending needs. */
 export interface FcmServiceAccount {
@@ -37,19 +37,6 @@ type Environment = Record<string, string | undefined>;
 function read(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === '' ? undefined : value;
-}
-
-function httpUrl(value: string, what: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigurationError(`${what} must be an http:// or https:// URL, got "${value}"`);
-  }
-  return url;
 }
 
 /**
@@ -99,7 +86,7 @@ export function parseServiceAccount(json: string, source: string): FcmServiceAcc
     throw new ConfigurationError(`${source} has a private_key that is not an RSA private key in PEM ("-----BEGIN PRIVATE KEY-----…")`);
   }
   const tokenUri = text('token_uri');
-  httpUrl(tokenUri, `${source}'s token_uri`);
+  checkedHttpUrl(tokenUri, `${source}'s token_uri`);
   const privateKeyId = fields.private_key_id;
   return {
     project_id: projectId,
@@ -139,6 +126,6 @@ export function loadFcmConfig(env: Environment): FcmConfig {
     throw new ConfigurationError(`FCM_FAKE_PORT must be a whole number from 0 to 65535, got "${port}"`);
   }
   const fakeUrl = read(env, 'FCM_FAKE_URL');
-  if (fakeUrl !== undefined) httpUrl(fakeUrl, 'FCM_FAKE_URL');
+  if (fakeUrl !== undefined) checkedHttpUrl(fakeUrl, 'FCM_FAKE_URL');
   return { mode: 'local', fakePort: port === undefined ? 0 : Number(port), fakeUrl: fakeUrl?.replace(/\/+$/, '') };
 }

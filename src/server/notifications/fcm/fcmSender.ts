@@ -1,4 +1,5 @@
 import { importPKCS8, SignJWT } from 'jose';
+import { accessTokens, type IssuedToken } from '../../accessTokens';
 import { ORDER_UPDATES_CHANNEL } from '../../../domain/pushChannel';
 import type { NativePushSender, PushMessage, PushOutcome } from '../senders';
 import type { FcmServiceAccount } from './fcmConfig';
@@ -18,8 +19,6 @@ export const BAD_REQUEST_TYPE = 'type.googleapis.com/google.rpc.BadRequest';
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Google allows an assertion at most an hour. */
 const ASSERTION_LIFETIME_SECONDS = 3600;
-/** An access token is fetched again this long before it expires, so that none expires on the way. */
-const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
 /** The part of HTTP v1's Message this project sends (field names as FCM's JSON spells them). */
 export interface FcmMessage {
@@ -98,11 +97,6 @@ function describe(status: number, body: GoogleErrorBody): string {
   return `${status}${reason ? ` ${reason}` : ''}${message ? ` (${message})` : ''}`;
 }
 
-interface CachedToken {
-  accessToken: string;
-  renewAt: number;
-}
-
 /** Sends through FCM's HTTP v1 API; a thrown Error is a failed send, which the outbox worker tries again later. */
 export function createFcmSender({
   serviceAccount,
@@ -112,9 +106,6 @@ export function createFcmSender({
 }: FcmSenderOptions): NativePushSender {
   const sendUrl = `${apiBaseUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(serviceAccount.project_id)}/messages:send`;
   let signingKey: Promise<CryptoKey> | undefined;
-  let token: CachedToken | undefined;
-  // Sends that start together with no valid token share one exchange.
-  let tokenRequest: Promise<CachedToken> | undefined;
 
   async function post(what: string, url: string, init: RequestInit): Promise<Response> {
     try {
@@ -141,7 +132,7 @@ export function createFcmSender({
       .sign(await signingKey);
   }
 
-  async function fetchToken(): Promise<CachedToken> {
+  async function fetchToken(): Promise<IssuedToken> {
     const what = 'an access token';
     const response = await post(what, tokenUrl, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -161,20 +152,14 @@ export function createFcmSender({
     if (typeof body.access_token !== 'string' || typeof body.expires_in !== 'number') {
       throw new Error(`The FCM service account asked for ${what} and got an answer without one`);
     }
-    return { accessToken: body.access_token, renewAt: Date.now() + body.expires_in * 1000 - TOKEN_RENEWAL_MARGIN_MS };
+    return { accessToken: body.access_token, expiresInSeconds: body.expires_in };
   }
 
-  async function accessToken(): Promise<string> {
-    if (token !== undefined && Date.now() < token.renewAt) return token.accessToken;
-    tokenRequest ??= fetchToken().finally(() => {
-      tokenRequest = undefined;
-    });
-    token = await tokenRequest;
-    return token.accessToken;
-  }
+  // Sends that start together with no valid token share one exchange.
+  const tokens = accessTokens(fetchToken);
 
   async function attempt(body: string): Promise<{ response: Response; usedToken: string }> {
-    const usedToken = await accessToken();
+    const usedToken = await tokens.current();
     const response = await post('a message', sendUrl, {
       headers: { authorization: `Bearer ${usedToken}`, 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
       body,
@@ -190,7 +175,7 @@ export function createFcmSender({
       if (response.status === 401) {
         // Revoked or expired early: a fresh token, once. A send beside this one may have fetched it already.
         await response.body?.cancel();
-        if (token?.accessToken === first.usedToken) token = undefined;
+        tokens.forget(first.usedToken);
         response = (await attempt(body)).response;
       }
       if (response.ok) {
