@@ -13,7 +13,7 @@ export interface PeriodicPassesOptions {
 export interface PeriodicPasses {
   /** A pass now, then one every interval until stopped. */
   start(): void;
-  /** A pass as soon as the one under way (if any) ends; resolves once it has ended. */
+  /** A pass as soon as the one under way (if any) ends; resolves once it, and the passes it left work for, have ended. */
   kick(): Promise<void>;
   /** Stops the timer and waits for the pass under way. */
   stop(): Promise<void>;
@@ -43,7 +43,8 @@ export function periodicPasses({ pass, intervalMs, logError }: PeriodicPassesOpt
         logError(error);
       }
       running = undefined;
-      if (more) void run();
+      // The caller that asked for this pass waits for the ones it leads to.
+      if (more) await run();
     })();
     return running;
   }

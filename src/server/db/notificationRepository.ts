@@ -152,13 +152,28 @@ export function createNotificationRepository(db: Kysely<DatabaseSchema>, syncToD
 export function createNotificationOutbox(db: Kysely<DatabaseSchema>): NotificationOutbox {
   return {
     async claimDue(now, claimedUntil, limit) {
+      // One recipient's deliveries go in the order of the changes: only the oldest not yet done is due, so an "Order
+      // sent" never arrives after (and, sharing its tag, replaces) the "Order accepted" that followed it.
       const dueIds = db
-        .selectFrom('notification_deliveries')
-        .select('id')
-        .where('done_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]))
-        .orderBy('next_attempt_at')
+        .selectFrom('notification_deliveries as due')
+        .select('due.id')
+        .where('due.done_at', 'is', null)
+        .where('due.next_attempt_at', '<=', now)
+        .where((where) => where.or([where('due.claimed_until', 'is', null), where('due.claimed_until', '<=', now)]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notification_deliveries as earlier')
+                .select('earlier.id')
+                .whereRef('earlier.basket_id', '=', 'due.basket_id')
+                .whereRef('earlier.channel', '=', 'due.channel')
+                .whereRef('earlier.recipient', '=', 'due.recipient')
+                .where('earlier.done_at', 'is', null)
+                .whereRef('earlier.id', '<', 'due.id'),
+            ),
+          ),
+        )
+        .orderBy('due.next_attempt_at')
         .limit(limit);
       // The due conditions are asked again of each row as it is updated: on PostgreSQL a second server's claim waits for
       // the first one's row lock and then finds the row claimed, so it skips it instead of sending it twice.

@@ -86,7 +86,8 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const due = await outbox.claimDue(at.toISOString(), new Date(at.getTime() + claimMs).toISOString(), DELIVERIES_PER_PASS);
     // One order's channels go out together; a slow channel does not hold up the others' deliveries.
     await Promise.all(due.map(async (delivery) => (stopping() ? undefined : sendOne(delivery))));
-    return due.length === DELIVERIES_PER_PASS;
+    // A recipient's next delivery becomes due once this one is done: another pass follows at once.
+    return due.length > 0;
   }
 
   return periodicPasses({ pass: sendDue, intervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS, logError });
