@@ -13,6 +13,7 @@ import { identityEmulatorProxy } from './identity/emulatorProxy';
 import { loggerOptions, type LogOutput } from './logging';
 import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
+import { isBrowserPushService } from './notifications/webPush/pushServices';
 import { appOrigins } from './plugins/appOrigins';
 import { authorizeDeclaredAccess, withDeclaredAccess } from './plugins/authorization';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     payPal: PayPalClient;
     /** ACCEPTANCE_TIMEOUT_SECONDS: how long a request waits for the restaurant before it is refused, until the owner saves their own. */
     acceptanceTimeoutSeconds: number;
+    /** Whether a web push subscription's endpoint is at a push service this server will send to (pushServices.ts). */
+    isPushServiceAllowed(endpoint: string): boolean;
   }
 }
 
@@ -111,6 +114,7 @@ export async function buildApp({
   app.decorate('clock', clock);
   app.decorate('payPal', payPal.client);
   app.decorate('acceptanceTimeoutSeconds', config.acceptanceTimeoutSeconds);
+  app.decorate('isPushServiceAllowed', (endpoint: string) => isBrowserPushService(endpoint, config.webPush.extraServiceOrigins));
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(handleError);

@@ -136,7 +136,7 @@ const examples: Record<string, unknown[]> = {
   addAddress: [{ address1: '1 A Street', address2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB' }],
   setDeviceToken: [{ orderBuilderId: live.basket, deviceToken: 'a-device-token' }],
   setWebPushSubscription: [
-    { orderBuilderId: live.basket, subscription: { endpoint: 'https://push.example.test/send/1', expirationTime: null, keys: { p256dh: 'BKey', auth: 'secret' } } },
+    { orderBuilderId: live.basket, subscription: { endpoint: 'https://fcm.googleapis.com/fcm/send/1', expirationTime: null, keys: { p256dh: 'BKey', auth: 'secret' } } },
   ],
   updateOrder: [
     readyOrderUpdate(live.basket),

@@ -145,7 +145,7 @@ describe('notifications of an order', () => {
 
   it('stores a browser subscription with the order, renewing its keys when it is sent again', async () => {
     const { basketId } = await ordering.confirmedOrder();
-    const subscription = { endpoint: 'https://push.example.test/send/abc', keys: { p256dh: 'BPublicKey', auth: 'secret' } };
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:APA91b-xyz', keys: { p256dh: 'BPublicKey', auth: 'secret' } };
     const register = (keys: typeof subscription.keys) => ordering.post('/Device/setWebPushSubscription', { orderBuilderId: basketId, subscription: { ...subscription, keys } });
     expect(await register(subscription.keys)).toEqual({ status: 200, body: { data: { registered: true } } });
     expect((await register({ p256dh: 'BRenewedKey', auth: 'secret2' })).status).toBe(200);
@@ -155,5 +155,33 @@ describe('notifications of an order', () => {
     expect(rows).toEqual([{ endpoint: subscription.endpoint, p256dh: 'BRenewedKey', auth: 'secret2' }]);
     expect((await ordering.post('/Device/setWebPushSubscription', { orderBuilderId: 'AAAAAAAAAAAAAAAAAAAAAA', subscription })).status).toBe(400);
     expect((await ordering.post('/Device/setWebPushSubscription', { orderBuilderId: basketId, subscription: { ...subscription, endpoint: 'file:///etc/passwd' } })).status).toBe(400);
+  });
+
+  it("refuses a subscription whose endpoint is not a browser's push service: the server sends to no address a caller names", async () => {
+    const { basketId } = await ordering.confirmedOrder();
+    const keys = { p256dh: 'BPublicKey', auth: 'secret' };
+    for (const endpoint of [
+      'https://127.0.0.1:8080/api/kitchen/orders',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.0.0.5/internal',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com.attacker.example/fcm/send/abc',
+    ]) {
+      const refused = await ordering.post('/Device/setWebPushSubscription', { orderBuilderId: basketId, subscription: { endpoint, keys } });
+      expect(refused, endpoint).toEqual({
+        status: 400,
+        body: { errorMessage: null, validationErrors: [{ field: 'subscription.endpoint', message: "is not a browser's push service" }] },
+      });
+    }
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGq3',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
+    ]) {
+      expect((await ordering.post('/Device/setWebPushSubscription', { orderBuilderId: basketId, subscription: { endpoint, keys } })).status, endpoint).toBe(200);
+    }
+    const rows = new SqliteDatabase(ordering.sqliteFile, { readonly: true }).prepare('select endpoint from web_push_subscriptions where basket_id = ?').all(basketId);
+    expect(rows).toHaveLength(3);
   });
 });

@@ -125,7 +125,7 @@ describe('the web push configuration', () => {
 
   it('uses the configured VAPID keys and subject', async () => {
     const config = loadWebPushConfig({ VAPID_PUBLIC_KEY: siteKeys.publicKey, VAPID_PRIVATE_KEY: siteKeys.privateKey, VAPID_SUBJECT: subject });
-    expect(config).toEqual({ mode: 'configured', keys: siteKeys, subject });
+    expect(config).toEqual({ mode: 'configured', keys: siteKeys, subject, extraServiceOrigins: [] });
     expect((await setUpWebPush(config, dataDir)).publicKey).toBe(siteKeys.publicKey);
   });
 
@@ -139,7 +139,7 @@ describe('the web push configuration', () => {
 
   it('without keys (the demo), makes a pair once and keeps it in the data directory, so that subscriptions survive a restart', async () => {
     const config = loadWebPushConfig({});
-    expect(config).toEqual({ mode: 'generated', subject: expect.stringMatching(/^mailto:/) });
+    expect(config).toEqual({ mode: 'generated', subject: expect.stringMatching(/^mailto:/), extraServiceOrigins: [] });
     const [first, second] = [await setUpWebPush(config, dataDir), await setUpWebPush(config, dataDir)];
     expect(second.publicKey).toBe(first.publicKey);
     expect(JSON.parse(await readFile(join(dataDir, VAPID_KEY_FILE_NAME), 'utf8')).publicKey).toBe(first.publicKey);

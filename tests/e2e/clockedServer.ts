@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer } from '../../src/server/main';
+import { loadWebPushConfig } from '../../src/server/notifications/webPush/webPushConfig';
 
 // The real server on the e2e build and a fresh database, its clock set by the test that forked it (tapBudget.spec.ts):
 // `{ now }` sets the clock and is answered `{ now }`, `{ stop: true }` stops it. It answers `{ url }` once serving.
@@ -20,6 +21,8 @@ const server = await startServer(
     logLevel: 'silent',
     identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
     payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
+    // WEB_PUSH_EXTRA_SERVICES: a test's loopback push service (webPush.spec.ts).
+    webPush: loadWebPushConfig(process.env),
     clock: () => now,
   },
   {},

@@ -46,7 +46,10 @@ test.beforeAll(async () => {
   pushService = await startPushServiceFake();
   const certificateFile = join(certificateDir, 'push-service.pem');
   writeFileSync(certificateFile, pushService.certificate);
-  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, NODE_EXTRA_CA_CERTS: certificateFile } });
+  server = fork('tests/e2e/clockedServer.ts', [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: certificateFile, WEB_PUSH_EXTRA_SERVICES: pushService.url },
+  });
   ({ url: serverUrl } = await answer<{ url: string }>());
 });
 

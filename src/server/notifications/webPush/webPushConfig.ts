@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config';
+import { checkedHttpUrl, ConfigurationError } from '../../config';
 import type { VapidKeys } from './webPushSender';
 
 // The site's web push keys, read at start. Kept apart from the setup so that reading the configuration loads no
@@ -9,12 +9,15 @@ export interface ConfiguredWebPushConfig {
   mode: 'configured';
   keys: VapidKeys;
   subject: string;
+  extraServiceOrigins: string[];
 }
 
 /** Without keys (the demo): a pair made once and kept in the data directory, so that subscriptions outlive a restart. */
 export interface GeneratedWebPushConfig {
   mode: 'generated';
   subject: string;
+  /** WEB_PUSH_EXTRA_SERVICES: push services beyond the browsers' own (pushServices.ts) that subscriptions may name: tests' fakes. */
+  extraServiceOrigins: string[];
 }
 
 export type WebPushConfig = ConfiguredWebPushConfig | GeneratedWebPushConfig;
@@ -47,11 +50,16 @@ function vapidSubject(value: string): string {
 
 /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT, all three or none (the demo's keys, made in the data directory). */
 export function loadWebPushConfig(env: Environment): WebPushConfig {
+  const extraServiceOrigins = (read(env, 'WEB_PUSH_EXTRA_SERVICES') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '')
+    .map((origin) => checkedHttpUrl(origin, 'Each of WEB_PUSH_EXTRA_SERVICES').origin);
   const publicKey = read(env, 'VAPID_PUBLIC_KEY');
   const privateKey = read(env, 'VAPID_PRIVATE_KEY');
   const subject = read(env, 'VAPID_SUBJECT');
   if (publicKey === undefined && privateKey === undefined) {
-    return { mode: 'generated', subject: subject === undefined ? DEMO_SUBJECT : vapidSubject(subject) };
+    return { mode: 'generated', subject: subject === undefined ? DEMO_SUBJECT : vapidSubject(subject), extraServiceOrigins };
   }
   if (publicKey === undefined || privateKey === undefined) {
     throw new ConfigurationError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither (the demo makes its own)');
@@ -63,6 +71,7 @@ export function loadWebPushConfig(env: Environment): WebPushConfig {
     mode: 'configured',
     keys: { publicKey: urlSafeKey(publicKey, 'VAPID_PUBLIC_KEY', 65), privateKey: urlSafeKey(privateKey, 'VAPID_PRIVATE_KEY', 32) },
     subject: vapidSubject(subject),
+    extraServiceOrigins,
   };
 }
 
