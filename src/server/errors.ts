@@ -20,10 +20,6 @@ export class ApiError extends Error {
   }
 }
 
-export function notAvailableYet(operationId: string): Promise<never> {
-  return Promise.reject(new ApiError(501, `${operationId} is not available yet`));
-}
-
 export function errorBody(errorMessage: string | null, validationErrors: ValidationFailure[] = []): ErrorResponse {
   return { errorMessage, validationErrors };
 }
