@@ -56,9 +56,15 @@ describe('startBanner', () => {
     );
   });
 
+  it("names the folder of the customers' emails when the loopback SMTP server keeps them (local mail mode)", () => {
+    const banner = startBanner({ url: 'http://127.0.0.1:8080', databaseUrl: undefined, sqliteFile: '/data/takeaway.sqlite', sentMailDir: '/data/mail' });
+    expect(banner).toContain('  Sent emails        /data/mail (.eml files: open them in any mail program)\nPress Ctrl+C to stop.\n');
+  });
+
   it('offers no sign-ins with a real user pool', () => {
     const banner = startBanner({ url: 'http://0.0.0.0:3000', databaseUrl: undefined, sqliteFile: '/data/takeaway.sqlite' });
     expect(banner).not.toContain('Demo sign-ins');
+    expect(banner).not.toContain('Sent emails');
     expect(banner).toContain('  Kitchen dashboard  http://0.0.0.0:3000/kitchen\n');
   });
 
