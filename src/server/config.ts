@@ -105,15 +105,15 @@ export class ConfigurationError extends Error {
   }
 }
 
-type Environment = Record<string, string | undefined>;
+export type Environment = Record<string, string | undefined>;
 
 /** An empty variable counts as unset, as shells and .env files often leave them empty. */
-function read(env: Environment, name: string): string | undefined {
+export function read(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === '' ? undefined : value;
 }
 
-function wholeNumber(env: Environment, name: string, fallback: number, lowest: number, highest: number): number {
+export function wholeNumber(env: Environment, name: string, fallback: number, lowest: number, highest: number): number {
   const value = read(env, name);
   if (value === undefined) return fallback;
   if (!/^[0-9]+$/.test(value) || Number(value) < lowest || Number(value) > highest) {

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkedHttpUrl, ConfigurationError } from '../../config';
+import { checkedHttpUrl, ConfigurationError, type Environment, read, wholeNumber } from '../../config';
 
 /** The fields of a Firebase service-account key file (Project settings → Service accounts) that sending needs. */
 export interface FcmServiceAccount {
@@ -30,14 +30,6 @@ export interface LiveFcmConfig {
 }
 
 export type FcmConfig = LocalFcmConfig | LiveFcmConfig;
-
-type Environment = Record<string, string | undefined>;
-
-/** An empty variable counts as unset, as in src/server/config.ts. */
-function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
 
 /**
  * The service account in `json`, or a ConfigurationError naming what is wrong with it (`source` says where it came from).
@@ -121,11 +113,8 @@ export function loadFcmConfig(env: Environment): FcmConfig {
   if (file !== undefined) return { mode: 'fcm', serviceAccount: serviceAccountFromFile(file) };
   if (json !== undefined) return { mode: 'fcm', serviceAccount: parseServiceAccount(json, 'FCM_SERVICE_ACCOUNT_JSON') };
 
-  const port = read(env, 'FCM_FAKE_PORT');
-  if (port !== undefined && (!/^[0-9]+$/.test(port) || Number(port) > 65535)) {
-    throw new ConfigurationError(`FCM_FAKE_PORT must be a whole number from 0 to 65535, got "${port}"`);
-  }
+  const fakePort = wholeNumber(env, 'FCM_FAKE_PORT', 0, 0, 65535);
   const fakeUrl = read(env, 'FCM_FAKE_URL');
   if (fakeUrl !== undefined) checkedHttpUrl(fakeUrl, 'FCM_FAKE_URL');
-  return { mode: 'local', fakePort: port === undefined ? 0 : Number(port), fakeUrl: fakeUrl?.replace(/\/+$/, '') };
+  return { mode: 'local', fakePort, fakeUrl: fakeUrl?.replace(/\/+$/, '') };
 }

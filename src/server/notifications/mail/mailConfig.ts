@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../../config';
+import { ConfigurationError, type Environment, read, wholeNumber } from '../../config';
 
 // Where the customers' emails go: SMTP_URL's server, or, without it, the loopback SMTP server that local mode starts
 // beside the site (its mail is kept under DATA_DIR/mail). Kept apart from the sender so that reading the
@@ -22,13 +22,6 @@ export type MailConfig = SmtpMailConfig | LocalMailConfig;
 /** The demo's sender; a reserved name (RFC 6761), as nothing leaves the machine. */
 export const LOCAL_MAIL_FROM = 'Takeaway orders <orders@takeaway.localhost>';
 
-type Environment = Record<string, string | undefined>;
-
-function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
 /** SMTP_URL set: smtp mode, MAIL_FROM required; otherwise local mode. */
 export function loadMailConfig(env: Environment): MailConfig {
   const url = read(env, 'SMTP_URL');
@@ -36,7 +29,7 @@ export function loadMailConfig(env: Environment): MailConfig {
   if (from !== undefined && !/^[^\r\n]*@[^\r\n]*$/.test(from)) {
     throw new ConfigurationError(`MAIL_FROM must be an email address, optionally with a name ("Golden Dragon <orders@example.com>"), got "${from}"`);
   }
-  if (url === undefined) return { mode: 'local', loopbackPort: loopbackPort(env), from: from ?? LOCAL_MAIL_FROM };
+  if (url === undefined) return { mode: 'local', loopbackPort: wholeNumber(env, 'SMTP_LOOPBACK_PORT', 0, 0, 65535), from: from ?? LOCAL_MAIL_FROM };
   const expectation = 'an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465';
   let parsed: URL;
   try {
@@ -50,13 +43,4 @@ export function loadMailConfig(env: Environment): MailConfig {
   }
   if (from === undefined) throw new ConfigurationError('MAIL_FROM is required with SMTP_URL: the address the restaurant\'s emails come from');
   return { mode: 'smtp', url, from };
-}
-
-function loopbackPort(env: Environment): number {
-  const value = read(env, 'SMTP_LOOPBACK_PORT');
-  if (value === undefined) return 0;
-  if (!/^[0-9]+$/.test(value) || Number(value) > 65535) {
-    throw new ConfigurationError(`SMTP_LOOPBACK_PORT must be a whole number from 0 to 65535, got "${value}"`);
-  }
-  return Number(value);
 }

@@ -1,4 +1,4 @@
-import { checkedHttpUrl, ConfigurationError } from '../../config';
+import { checkedHttpUrl, ConfigurationError, type Environment, read } from '../../config';
 import type { VapidKeys } from './webPushSender';
 
 // The site's web push keys, read at start. Kept apart from the setup so that reading the configuration loads no
@@ -24,14 +24,6 @@ export type WebPushConfig = ConfiguredWebPushConfig | GeneratedWebPushConfig;
 
 /** Push services reject a localhost contact; an address in the reserved `.invalid` domain says "nobody" plainly. */
 const DEMO_SUBJECT = 'mailto:web-push@demo.invalid';
-
-type Environment = Record<string, string | undefined>;
-
-/** An empty variable counts as unset, as in src/server/config.ts. */
-function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
 
 /** A P-256 public key is 65 bytes (an uncompressed point), a private key 32: what the browser and web-push expect. */
 function urlSafeKey(value: string, name: string, bytes: number): string {
