@@ -10,9 +10,12 @@ import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 // The library and app code a first page needs is run in turns, each in a task of its own (docs/first-paint.md), in this
-// order: these four modules first, each ending its task, then the rest.
+// order: these modules first, each ending its task, then the rest.
 import { createRoot } from './start/react';
 import { MantineProvider, cssVariablesResolver, theme } from './start/mantine';
+import './start/authMachine';
+import './start/basketMachine';
+import './start/paymentMachine';
 import { RouterProvider, createAppRouter } from './start/routes';
 import { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor } from './start/statecharts';
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
@@ -60,6 +63,7 @@ async function start(rootElement: HTMLElement) {
   // Inside the native apps, the installed app's version and the device's system (SPEC §3, §7); nothing on the web.
   const nativeClient = await nativeClientInfo(config.appVersion);
   ensureTrackingCookie(document);
+  await nextTask();
 
   // Each needs the other: the auth actor's account calls go through the client, which sends the actor's id token.
   const auth = createAuthActor(config.identity, { api: () => api });
@@ -111,6 +115,7 @@ async function start(rootElement: HTMLElement) {
       ? { nativeAppVersions: { installed: nativeClient.appVersion, oldestSupported: config.minimumAppVersion } }
       : {}),
   });
+  await nextTask();
   // The router asks for a route's code only once the settings gate has passed; this page's code downloads alongside the core data instead.
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) router.loadRouteChunk(route)?.catch(() => undefined);
 

@@ -1,6 +1,6 @@
 import type { components } from '../../src/api/schema.gen';
 import type { ApiError } from '../../src/api/errors';
-import { onFirstUse } from '../../src/domain/onFirstUse';
+import { WEEKDAY_NAMES } from '../../src/domain/londonClock';
 
 /** A voucher the signed-in customer holds (GetAccount's three lists). */
 export type AccountVoucher = components['schemas']['AccountVoucher'];
@@ -58,11 +58,7 @@ export function withoutRefusedVouchers(voucherItems: readonly VoucherItem[], err
   return { voucherItems: voucherItems.filter((_, position) => !positions.has(position)), message };
 }
 
-const weekdayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }));
-// 1 January 2023 was a Sunday, day 0 of the contract's DayOfWeek.
-const A_SUNDAY = Date.UTC(2023, 0, 1);
-
 /** "Friday" for a day-specific voucher's `validDay` (0 Sunday … 6 Saturday, the contract's DayOfWeek). */
 export function dayName(dayOfWeek: number): string {
-  return weekdayFormat().format(new Date(A_SUNDAY + dayOfWeek * 86_400_000));
+  return WEEKDAY_NAMES[dayOfWeek];
 }

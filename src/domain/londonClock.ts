@@ -1,21 +1,28 @@
-import { onFirstUse } from './onFirstUse';
+// London's offset from UTC is worked out here by the UK rule rather than read through Intl: the first Intl formatter a
+// page makes loads ICU's locale and time zone data, about 180 ms of one blocking task on a phone (Lighthouse's slowed
+// CPU), the largest of the home page's start. The rule is fixed in UK law (the Summer Time Order 2002, the same dates
+// since 1996; earlier years, which nothing here reads, changed on other days), and tests/unit/londonClock.test.ts
+// checks it against the tz database hour by hour.
 
-// The restaurant keeps London's wall clock whatever the visitor's device is set to (a phone abroad, a
-// browser on UTC), so "today", "open now" and the days a table can be booked are all read on it.
-const RESTAURANT_TIME_ZONE = 'Europe/London';
-
-const wallClockFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-}));
-
+const MILLISECONDS_PER_MINUTE = 60_000;
 const MILLISECONDS_PER_DAY = 86_400_000;
 const MINUTES_PER_DAY = 24 * 60;
+const BRITISH_SUMMER_TIME_OFFSET_MINUTES = 60;
+const MARCH = 2;
+const OCTOBER = 9;
+
+/** The instant of 01:00 UTC on the last Sunday of a month, when the UK changes its clocks. */
+function clockChangeOf(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/** Minutes London is ahead of UTC at an instant: 60 in British Summer Time, 0 in GMT. */
+export function londonOffsetMinutes(instantMs: number): number {
+  const year = new Date(instantMs).getUTCFullYear();
+  const inSummerTime = instantMs >= clockChangeOf(year, MARCH) && instantMs < clockChangeOf(year, OCTOBER);
+  return inSummerTime ? BRITISH_SUMMER_TIME_OFFSET_MINUTES : 0;
+}
 
 export interface LondonWallClock {
   /** The calendar day, "2026-11-22". */
@@ -26,18 +33,26 @@ export interface LondonWallClock {
   minutes: number;
 }
 
-const MILLISECONDS_PER_MINUTE = 60_000;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-// Formatting in a time zone costs tens of microseconds and every request of one minute reads the same answer
-// (London's offset from UTC is whole minutes), so the last minute's is kept.
+// Every reader within one minute (the pages re-render, the opening state, the booking days) gets the same answer, as
+// London's offset from UTC is whole minutes, so the last minute's is kept.
 let lastMinute: { minute: number; wallClock: LondonWallClock } | undefined;
 
+/**
+ * London's date and time of day at an instant. The restaurant keeps London's wall clock whatever the visitor's device is
+ * set to (a phone abroad, a browser on UTC), so "today", "open now" and the days a table can be booked are all read on it.
+ */
 export function londonWallClock(instant: Date): LondonWallClock {
   const minute = Math.floor(instant.getTime() / MILLISECONDS_PER_MINUTE);
+  if (Number.isNaN(minute)) throw new RangeError('Invalid time value');
   if (lastMinute?.minute === minute) return { ...lastMinute.wallClock };
-  const parts = Object.fromEntries(wallClockFormat().formatToParts(instant).map((part) => [part.type, part.value]));
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const wallClock = { date, dayOfWeek: dayOfWeekOf(date), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const shifted = new Date((minute + londonOffsetMinutes(instant.getTime())) * MILLISECONDS_PER_MINUTE);
+  const wallClock = {
+    date: `${shifted.getUTCFullYear()}-${twoDigits(shifted.getUTCMonth() + 1)}-${twoDigits(shifted.getUTCDate())}`,
+    dayOfWeek: shifted.getUTCDay(),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+  };
   lastMinute = { minute, wallClock };
   return { ...wallClock };
 }
@@ -64,12 +79,32 @@ export function minutesOfTime(time: string): number {
   return (hours * 60 + minutes) % MINUTES_PER_DAY;
 }
 
+/** Minutes since midnight as "17:30", the other way from minutesOfTime. */
+export function timeOfMinutes(minutes: number): string {
+  return `${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
+}
+
+/** English day names by the contract's DayOfWeek, 0 Sunday to 6 Saturday. */
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 // A calendar day has no time zone of its own: read at noon UTC it is the same day everywhere it is printed.
-const calendarDayFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }));
+function noonOf(date: string): Date {
+  const noon = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(noon.getTime())) throw new RangeError(`Not a calendar day: "${date}"`);
+  return noon;
+}
+
+const dayAndMonthOf = (noon: Date) => `${WEEKDAY_NAMES[noon.getUTCDay()]} ${noon.getUTCDate()} ${MONTH_NAMES[noon.getUTCMonth()]}`;
+
+/** "2026-11-27" as "Friday 27 November", the way a customer reads a day close at hand. */
+export function dayAndMonthLabel(date: string): string {
+  return dayAndMonthOf(noonOf(date));
+}
 
 /** "2026-11-28" as "Saturday 28 November 2026", the way a customer reads a day back. */
 export function calendarDayLabel(date: string): string {
-  // Put together from its parts: whether a comma follows the weekday differs between ICU versions.
-  const parts = Object.fromEntries(calendarDayFormat().formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+  const noon = noonOf(date);
+  return `${dayAndMonthOf(noon)} ${noon.getUTCFullYear()}`;
 }

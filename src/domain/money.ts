@@ -1,4 +1,3 @@
-import { onFirstUse } from './onFirstUse';
 // Money is integer pence everywhere inside the product; pounds appear only where the API and the
 // screens show them (SPEC §9: GBP, en-GB, two decimals).
 
@@ -17,7 +16,16 @@ export const roundHalfUpToPenny = (pence: number): number => Math.floor(Number(p
 /** `percent` per cent of an amount, to the penny (half up). */
 export const percentOfPence = (pence: number, percent: number): number => roundHalfUpToPenny((pence * percent) / 100);
 
-const gbp = onFirstUse(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
+const THOUSANDS = /\B(?=(\d{3})+$)/g;
 
-/** 350 → "£3.50". */
-export const formatGbp = (pence: number): string => gbp().format(penceToPounds(pence));
+/**
+ * 350 → "£3.50", 123456 → "£1,234.56", -350 → "-£3.50": what Intl.NumberFormat('en-GB', GBP) writes, put together by hand
+ * because the first Intl formatter a page makes costs a phone about 180 ms of blocking start-up (ICU's locale data).
+ * A fraction of a penny rounds to the nearest; nothing is ever "-£0.00" (Intl writes that for -0).
+ */
+export function formatGbp(pence: number): string {
+  const wholePence = Math.round(Math.abs(pence));
+  const sign = pence < 0 && wholePence > 0 ? '-' : '';
+  const pounds = String(Math.floor(wholePence / 100)).replace(THOUSANDS, ',');
+  return `${sign}£${pounds}.${String(wholePence % 100).padStart(2, '0')}`;
+}

@@ -1,4 +1,5 @@
-import { onFirstUse } from './onFirstUse';
+import { londonOffsetMinutes } from './londonClock';
+
 // When the restaurant is open, as its order times (src/server/domain/slots.ts), its table bookings and its home page
 // all read it. The restaurant keeps Europe/London wall-clock hours whatever clock the reader's device keeps.
 
@@ -20,22 +21,9 @@ export interface SpecialDay {
   sessions: { opens: string; closes: string }[];
 }
 
-const RESTAURANT_TIME_ZONE = 'Europe/London';
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 // How far ahead the next opening is looked for: a week covers every weekly timetable.
 const DAYS_AHEAD = 7;
-
-const wallClockFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', {
-  timeZone: RESTAURANT_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-}));
 
 export interface WallClock {
   year: number;
@@ -44,27 +32,6 @@ export interface WallClock {
   hour: number;
   minute: number;
   second: number;
-}
-
-// London changes its clocks on the hour (01:00 UTC), so its offset is constant within each UTC hour;
-// formatting a date in a time zone is slow, so it is done once per hour seen.
-const offsetByHour = new Map<number, number>();
-const OFFSET_CACHE_LIMIT = 10_000;
-
-/** Minutes London is ahead of UTC at an instant (0 in winter, 60 in summer). */
-function londonOffsetMinutes(instantMs: number): number {
-  const hour = Math.floor(instantMs / HOUR_MS);
-  const cached = offsetByHour.get(hour);
-  if (cached !== undefined) return cached;
-  const hourStart = hour * HOUR_MS;
-  const parts = Object.fromEntries(
-    wallClockFormat().formatToParts(new Date(hourStart)).map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  const clockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  const offset = (clockAsUtc - hourStart) / MINUTE_MS;
-  if (offsetByHour.size >= OFFSET_CACHE_LIMIT) offsetByHour.clear();
-  offsetByHour.set(hour, offset);
-  return offset;
 }
 
 export function wallClockAt(instantMs: number): WallClock {
@@ -174,7 +141,10 @@ export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], spe
 
 /** The special days from `today` on, earliest first: what the pages list ahead. */
 export function specialDaysFrom(specialDays: readonly SpecialDay[], today: string): SpecialDay[] {
-  return specialDays.filter((specialDay) => specialDay.date >= today).sort((first, second) => first.date.localeCompare(second.date));
+  // "YYYY-MM-DD" sorts as plain text; localeCompare would load ICU's collation data during the page's start.
+  return specialDays
+    .filter((specialDay) => specialDay.date >= today)
+    .sort((first, second) => (first.date < second.date ? -1 : first.date > second.date ? 1 : 0));
 }
 
 /**

@@ -59,6 +59,8 @@ function expectBuiltStylesheets(document: Document, path: string) {
   const stylesheets = linkedStylesheets(document);
   expect(stylesheets.length, `${path} links its route's stylesheets`).toBeGreaterThan(0);
   for (const href of stylesheets) expect(existsSync(join(builtSite, href)), href).toBe(true);
+  // One link per file: a second (the entry's, without index.html's `crossorigin`) was downloaded and applied again.
+  expect(stylesheets, `${path} links each stylesheet once`).toEqual([...new Set(stylesheets)]);
 }
 
 describe('the served HTML carries the first paint', () => {

@@ -24,6 +24,31 @@ describe('money', () => {
     expect(formatGbp(123456)).toBe('£1,234.56');
   });
 
+  it('formats GBP as Intl does, negatives, thousands and large amounts included', () => {
+    const intlGbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    const chosen = [0, 1, 5, 99, 100, 105, 999, 1000, 99999, 100000, 123456789, 999_999_999_999_999];
+    // A fixed seed (a linear congruential generator) so that a failure names the same amounts on every run.
+    let seed = 20_261_128;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const randoms = Array.from({ length: 5000 }, () => Math.round((random() * 2 - 1) * 1e9));
+    const disagreements = [...chosen, ...chosen.filter((pence) => pence > 0).map((pence) => -pence), ...randoms]
+      .filter((pence) => formatGbp(pence) !== intlGbp.format(pence / 100))
+      .map((pence) => `${pence}: Intl says ${intlGbp.format(pence / 100)}, not ${formatGbp(pence)}`);
+    expect(disagreements).toEqual([]);
+    expect(formatGbp(-350)).toBe('-£3.50');
+    expect(formatGbp(123456789)).toBe('£1,234,567.89');
+  });
+
+  it('never writes "-£0.00", where Intl would for -0', () => {
+    expect(formatGbp(-0)).toBe('£0.00');
+    expect(formatGbp(-0.4)).toBe('£0.00');
+    expect(formatGbp(-0.6)).toBe('-£0.01');
+  });
+
+  it('keeps every penny of amounts too large for pounds as a float, where Intl loses some', () => {
+    expect(formatGbp(Number.MAX_SAFE_INTEGER)).toBe('£90,071,992,547,409.91');
+  });
+
   it('rounds fractions of a penny half up', () => {
     expect(roundHalfUpToPenny(157.5)).toBe(158);
     expect(roundHalfUpToPenny(157.49)).toBe(157);

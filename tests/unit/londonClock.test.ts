@@ -1,5 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, calendarDayLabel, dayOfWeekOf, isCalendarDate, londonWallClock, minutesOfTime } from '../../src/domain/londonClock';
+import {
+  addDays,
+  calendarDayLabel,
+  dayOfWeekOf,
+  isCalendarDate,
+  londonOffsetMinutes,
+  londonWallClock,
+  minutesOfTime,
+  timeOfMinutes,
+} from '../../src/domain/londonClock';
+
+// The tz database's answers, through Intl, that londonClock.ts works out by the UK rule instead.
+const tzLondon = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+// The numbers of format's "28/11/2026, 17:05" rather than formatToParts: three times as fast over the 394,000 hours read below.
+function tzWallClockParts(instantMs: number): { year: string; month: string; day: string; hour: string; minute: string } {
+  const [day, month, year, hour, minute] = tzLondon.format(instantMs).split(/\D+/);
+  return { year, month, day, hour, minute };
+}
+
+function tzOffsetMinutes(instantMs: number): number {
+  const parts = tzWallClockParts(instantMs);
+  const clockAsUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute));
+  return (clockAsUtc - Math.floor(instantMs / 60_000) * 60_000) / 60_000;
+}
+
+function tzWallClock(instantMs: number) {
+  const parts = tzWallClockParts(instantMs);
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  return { date, dayOfWeek: new Date(`${date}T00:00:00Z`).getUTCDay(), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
+
+const HOUR_MS = 3_600_000;
+
+describe('londonOffsetMinutes', () => {
+  it('agrees with the tz database at every hour from 1996 through 2040', () => {
+    const disagreements: string[] = [];
+    for (let instantMs = Date.UTC(1996, 0, 1); instantMs < Date.UTC(2041, 0, 1); instantMs += HOUR_MS) {
+      const expected = tzOffsetMinutes(instantMs);
+      if (londonOffsetMinutes(instantMs) !== expected) disagreements.push(`${new Date(instantMs).toISOString()}: tz says ${expected}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('changes exactly at 01:00 UTC on the last Sundays of March and October', () => {
+    expect(londonOffsetMinutes(Date.UTC(2026, 2, 29, 0, 59, 59, 999))).toBe(0);
+    expect(londonOffsetMinutes(Date.UTC(2026, 2, 29, 1))).toBe(60);
+    expect(londonOffsetMinutes(Date.UTC(2026, 9, 25, 0, 59, 59, 999))).toBe(60);
+    expect(londonOffsetMinutes(Date.UTC(2026, 9, 25, 1))).toBe(0);
+  });
+});
+
 
 describe('londonWallClock', () => {
   it('reads GMT in winter: 23:30 UTC on Sunday 22 November is 23:30 on Sunday in London', () => {
@@ -28,6 +87,39 @@ describe('londonWallClock', () => {
   });
 });
 
+/** The instants whose London wall clock is not the tz database's, each with the tz database's answer. */
+function wallClockDisagreements(instantsMs: readonly number[]): string[] {
+  return instantsMs
+    .filter((instantMs) => JSON.stringify(londonWallClock(new Date(instantMs))) !== JSON.stringify(tzWallClock(instantMs)))
+    .map((instantMs) => `${new Date(instantMs).toISOString()}: tz says ${JSON.stringify(tzWallClock(instantMs))}`);
+}
+
+describe('londonWallClock against the tz database', () => {
+  it('reads the clock changes as the tz database does, 1996 to 2060', () => {
+    const instantsMs: number[] = [];
+    for (let year = 1996; year <= 2060; year += 1) {
+      // The last Sunday of a month is one of its last seven days.
+      for (const monthIndex of [2, 9]) {
+        for (let day = 25; day <= 31; day += 1) {
+          for (const [hour, minute, second] of [[0, 0, 0], [0, 59, 59.999], [1, 0, 0], [1, 0, 59.999], [1, 59, 0], [2, 0, 0]]) {
+            instantsMs.push(Date.UTC(year, monthIndex, day, hour, minute) + second * 1000);
+          }
+        }
+      }
+    }
+    expect(wallClockDisagreements(instantsMs)).toEqual([]);
+  });
+
+  it('reads the last millisecond of a minute and the first of the next as the tz database does', () => {
+    const instantsMs: number[] = [];
+    // Minutes spread over 2020 to 2040, each read at its end, at the next one's start and again later in it (the memo).
+    for (let minuteMs = Date.UTC(2020, 0, 1, 0, 0); minuteMs < Date.UTC(2041, 0, 1); minuteMs += 7 * HOUR_MS + 13 * 60_000) {
+      instantsMs.push(minuteMs - 1, minuteMs, minuteMs + 59_999);
+    }
+    expect(wallClockDisagreements(instantsMs)).toEqual([]);
+  });
+});
+
 describe('calendar days', () => {
   it('adds days across months, years and the clock changes', () => {
     expect(addDays('2026-11-22', 60)).toBe('2027-01-21');
@@ -53,8 +145,27 @@ describe('calendar days', () => {
     expect(calendarDayLabel('2026-11-28')).toBe('Saturday 28 November 2026');
   });
 
+  it('reads days back as Intl does, weekday, day, month and year', () => {
+    const intlDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+    const disagreements: string[] = [];
+    for (let day = 0; day < 800; day += 1) {
+      const date = addDays('2025-12-01', day);
+      const parts = Object.fromEntries(intlDay.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
+      // Joined from its parts: whether a comma follows the weekday differs between ICU versions.
+      const expected = `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
+      if (calendarDayLabel(date) !== expected) disagreements.push(`${date}: Intl says ${expected}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
   it('reads a time of day as minutes, midnight as 0', () => {
     expect(minutesOfTime('17:30')).toBe(1050);
     expect(minutesOfTime('00:00')).toBe(0);
+  });
+
+  it('writes minutes since midnight as a time of day', () => {
+    expect(timeOfMinutes(1050)).toBe('17:30');
+    expect(timeOfMinutes(0)).toBe('00:00');
+    expect(timeOfMinutes(23 * 60 + 59)).toBe('23:59');
   });
 });

@@ -1,34 +1,25 @@
-import { onFirstUse } from '../../domain/onFirstUse';
+import { dayAndMonthLabel, londonWallClock, timeOfMinutes } from '../../domain/londonClock';
 
 // The restaurant is in the UK: its slots are read on London's clock whatever the device's own zone.
-const RESTAURANT_TIME_ZONE = 'Europe/London';
-
-const dayKeyFormat = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: RESTAURANT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }));
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { timeZone: RESTAURANT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }));
 
 const MILLISECONDS_PER_DAY = 86_400_000;
 
-/** "2026-11-22": the London calendar day of an instant. */
-function londonDayKey(instant: Date): string {
-  return dayKeyFormat().format(instant);
-}
-
-function daysBetween(fromDayKey: string, toDayKey: string): number {
-  return Math.round((Date.parse(`${toDayKey}T00:00:00Z`) - Date.parse(`${fromDayKey}T00:00:00Z`)) / MILLISECONDS_PER_DAY);
+function daysBetween(fromDate: string, toDate: string): number {
+  return Math.round((Date.parse(`${toDate}T00:00:00Z`) - Date.parse(`${fromDate}T00:00:00Z`)) / MILLISECONDS_PER_DAY);
 }
 
 /** "Today", "Tomorrow" or "Friday 27 November", as a customer reads the day of a slot. */
 export function slotDayLabel(slot: Date, now: Date): string {
-  const days = daysBetween(londonDayKey(now), londonDayKey(slot));
+  const slotDate = londonWallClock(slot).date;
+  const days = daysBetween(londonWallClock(now).date, slotDate);
   if (days === 0) return 'Today';
   if (days === 1) return 'Tomorrow';
-  return dateFormat().format(slot);
+  return dayAndMonthLabel(slotDate);
 }
 
 /** "18:15" on London's clock. */
 export function slotTimeLabel(slot: Date): string {
-  return timeFormat().format(slot);
+  return timeOfMinutes(londonWallClock(slot).minutes);
 }
 
 /** "Today 18:15". */

@@ -1,0 +1,6 @@
+// The app's start in turns (docs/first-paint.md): the auth statechart, which the route tree's guards read, is built
+// (its states and transitions made as its module runs) in a task of its own, then the next task.
+import '../../machines/auth/authMachine';
+import { nextTask } from './nextTask';
+
+await nextTask();
