@@ -1,19 +1,33 @@
 import { existsSync } from 'node:fs';
 import { run } from './process.mjs';
 
+/** Debian's whole browser: Lighthouse measures the site in it (`npm run bench`), as a visitor's Chrome would run it. */
 export const chromiumPath = '/usr/bin/chromium';
 
-/** Playwright cannot download its own browser here, so the tests use Debian's Chromium, installed through apt when missing. */
+/**
+ * Debian's build of Chrome's headless shell, the browser Playwright itself uses for headless tests: the tests run in it.
+ * The whole browser, headless, still builds its window's toolbar and omnibox pages for every test's context, which on
+ * a 2-core machine tripled the CPU each context cost (README, "Commands").
+ */
+export const headlessShellPath = '/usr/bin/chromium-headless-shell';
+
+/** Playwright cannot download its own browsers here, so the tests and the benchmark use Debian's, installed through apt when missing. */
 export function ensureChromium() {
-  if (existsSync(chromiumPath)) return;
-  console.log('Chromium is missing: installing Debian\'s chromium package…');
+  ensureDebianPackage('chromium', chromiumPath);
+}
+
+export function ensureHeadlessShell() {
+  ensureDebianPackage('chromium-headless-shell', headlessShellPath);
+}
+
+function ensureDebianPackage(name, path) {
+  if (existsSync(path)) return;
+  console.log(`${path} is missing: installing Debian's ${name} package…`);
   const asRoot = process.getuid?.() === 0;
   const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['-n', 'apt-get', ...args]));
-  const installed = apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', 'chromium']) === 0;
-  if (!installed || !existsSync(chromiumPath)) {
-    console.error(
-      `Could not install Chromium at ${chromiumPath}. The browser tests need it: run \`apt-get install -y chromium\` as root, then \`npm test\` again.`,
-    );
+  const installed = apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', name]) === 0;
+  if (!installed || !existsSync(path)) {
+    console.error(`Could not install ${name} at ${path}. Run \`apt-get install -y ${name}\` as root, then try again.`);
     process.exit(1);
   }
 }

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { buildSite } from './build-if-needed.mjs';
 import { run, runOrExit } from './process.mjs';
-import { ensureChromium } from './chromium.mjs';
+import { ensureChromium, ensureHeadlessShell } from './chromium.mjs';
 import { ensurePostgres, startTestPostgres } from './postgres.mjs';
 
 // The last run's reports stay where `npm run paths` reads them (not under test-results/, which Playwright empties).
@@ -16,6 +16,7 @@ const vitestReport = join(reports, 'vitest.json');
 const playwrightReport = join(reports, 'playwright.json');
 const startedAt = new Date().toISOString();
 
+ensureHeadlessShell();
 ensureChromium();
 const env = { ...process.env };
 if (!env.TEST_DATABASE_URL) {

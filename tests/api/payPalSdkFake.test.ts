@@ -7,8 +7,8 @@ import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { LOCAL_PAYPAL_CLIENT_ID as clientId, startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
 
-// The browser tests use Debian's Chromium (scripts/chromium.mjs).
-const chromiumPath = '/usr/bin/chromium';
+// The browser tests use Debian's build of Chrome's headless shell (scripts/chromium.mjs).
+const chromiumPath = '/usr/bin/chromium-headless-shell';
 const orderRequest = {
   intent: 'AUTHORIZE',
   purchase_units: [{ reference_id: 'basket-sdk-fake', custom_id: 'basket-sdk-fake', amount: { currency_code: 'GBP', value: '12.50' } }],
