@@ -5,21 +5,41 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 /** A route file's name without `.tsx` (`order`, `$page`, `index`), as the router plugin splits it. */
 const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/]([^\\/?]+)\.tsx\?tsr-split=/;
 
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+  return chunks;
+}
+
+/** The chunks every first load runs: the entry and what it imports statically, all named in the built index.html. */
+function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>): Set<string> {
+  const loaded = new Set<string>();
+  const load = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (chunk === undefined || loaded.has(fileName)) return;
+    loaded.add(fileName);
+    chunk.imports.forEach(load);
+  };
+  for (const chunk of chunks.values()) if (chunk.isEntry) load(chunk.fileName);
+  return loaded;
+}
+
 /**
  * `.vite/route-styles.json` in the site's build: route file → the stylesheets its code brings, as `/assets/…` paths, for
  * the served HTML's first paint to link (src/server/plugins/firstPaint.ts). Vite's manifest cannot say: the chunk
- * groups below put several routes in one chunk, named after the group. The entry's stylesheet is left out (index.html
- * links it); a chunk's imports come before it, as the browser would load them.
+ * groups below put several routes in one chunk, named after the group. The stylesheets of the chunks the entry loads
+ * (the entry and what it imports statically) are left out, as index.html links them; a chunk's imports come before it,
+ * as the browser would load them.
  */
 function routeStyles(): Plugin {
   return {
     name: 'route-styles',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, Rolldown.OutputChunk>();
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const chunks = chunksOf(bundle);
+      const linkedByIndexHtml = firstLoadChunks(chunks);
       const stylesOf = (chunk: Rolldown.OutputChunk, seen: Set<string>): string[] => {
-        if (chunk.isEntry || seen.has(chunk.fileName)) return [];
+        if (linkedByIndexHtml.has(chunk.fileName) || seen.has(chunk.fileName)) return [];
         seen.add(chunk.fileName);
         const imported = chunk.imports.flatMap((fileName) => {
           const dependency = chunks.get(fileName);
@@ -49,16 +69,8 @@ function firstLoadModules(): Plugin {
     name: 'first-load-modules',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, Rolldown.OutputChunk>();
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
-      const loaded = new Set<string>();
-      const load = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (chunk === undefined || loaded.has(fileName)) return;
-        loaded.add(fileName);
-        chunk.imports.forEach(load);
-      };
-      for (const chunk of chunks.values()) if (chunk.isEntry) load(chunk.fileName);
+      const chunks = chunksOf(bundle);
+      const loaded = firstLoadChunks(chunks);
       const root = `${process.cwd()}/`;
       const modules = [...loaded].flatMap((fileName) => chunks.get(fileName)!.moduleIds).map((id) => (id.startsWith(root) ? id.slice(root.length) : id));
       this.emitFile({ type: 'asset', fileName: '.vite/first-load-modules.json', source: JSON.stringify({ chunks: [...loaded], modules }) });

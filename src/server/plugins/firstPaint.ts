@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BootData } from '../../api/bootData';
 import { normalisePath } from '../../domain/paths';
 import type { FirstPaint } from '../../prerender/renderFirstPaint';
+import { escapeHtml } from '../seo/pageHead';
 
 /** Route file → the stylesheets its code brings, written into the site's build by vite.config.ts's `routeStyles`. */
 const ROUTE_STYLES_FILE = '.vite/route-styles.json';
@@ -15,8 +16,7 @@ export type RenderFirstPaint = (pathname: string, boot: BootData) => Promise<Fir
 /** What the served HTML carries of the page: `#root`'s content and the stylesheets that content needs. */
 export interface PrerenderedPage {
   rootHtml: string;
-  /** `/assets/…` paths, the entry's own among them: index.html already links that one. */
-  stylesheets: string[];
+  styleLinks: string;
 }
 
 /** The page for `pathname` drawn from `boot`, or undefined where the root stays empty for the app to fill. */
@@ -70,7 +70,7 @@ export function firstPaintSource(render: RenderFirstPaint, routeStyles: Record<s
       const paint = await render(pathname, boot);
       if (!paint) return undefined;
       const stylesheets = [...new Set(paint.routeIds.flatMap((routeId) => routeStyles[routeFileOf(routeId)] ?? []))];
-      return { rootHtml: paint.html, stylesheets };
+      return { rootHtml: paint.html, styleLinks: stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') };
     } catch (error) {
       log.error({ err: error, pathname }, 'The first paint could not be drawn; the page is served with an empty root');
       return undefined;

@@ -134,7 +134,7 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
   const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${head}${photoPreload}${styleLinks(html, prerendered)}${bootDataElement(boot)}</head>`);
+    .replace('</head>', `${head}${photoPreload}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
   if (!prerendered) return withHead;
   return (
     withHead
@@ -145,17 +145,6 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
       // A function, so that a `$` in the page is not read as a replacement pattern.
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
   );
-}
-
-/**
- * The prerendered page's stylesheets that index.html does not link already. Linked twice (Vite's link is `crossorigin`,
- * this one would not be), the entry's stylesheet was downloaded and applied twice before the first paint.
- */
-function styleLinks(html: string, prerendered: PrerenderedPage | undefined): string {
-  return (prerendered?.stylesheets ?? [])
-    .filter((href) => !html.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
-    .join('');
 }
 
 /**
