@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -78,6 +79,23 @@ function firstLoadModules(): Plugin {
   };
 }
 
+/**
+ * `start-after-paint.js` at the site's root, minified: the classic script a prerendered page names instead of the app's
+ * modules (docs/first-paint.md). It is outside the bundle, as it must run before and without the app.
+ */
+function startAfterPaintScript(): Plugin {
+  const source = 'src/start/start-after-paint.js';
+  return {
+    name: 'start-after-paint',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    async generateBundle() {
+      const { code, errors } = await minify('start-after-paint.js', await readFile(source, 'utf8'), { compress: true, mangle: true });
+      if (errors.length > 0) this.error(`${source}: ${errors.map((error) => error.message).join('; ')}`);
+      this.emitFile({ type: 'asset', fileName: 'start-after-paint.js', source: code });
+    },
+  };
+}
+
 // The router plugin must come before react() so that route files are code-split before JSX transform.
 // `vite build --ssr` builds the served HTML's first paint (src/prerender/, docs/first-paint.md) with the same plugins, so
 // that CSS modules' class names are the browser build's; its output is for Node, which needs no chunk plan.
@@ -87,6 +105,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     routeStyles(),
     firstLoadModules(),
+    startAfterPaintScript(),
   ],
   server: {
     port: 5173,

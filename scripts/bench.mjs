@@ -1137,15 +1137,19 @@ function failedAudits(report) {
   );
 }
 
-/** The site's own scripts and style sheets the page downloaded, by path (the first load's size is judged from them). */
+/**
+ * The site's own scripts and style sheets the page downloaded, by path (the first load's size is judged from them). A
+ * first-time visitor's served page fetches the app's scripts ahead (`<link rel="prefetch">`, which Lighthouse lists as
+ * "Other") rather than running them: they are downloaded all the same, so they count.
+ */
 function siteDownloads(report, pageUrl) {
   const origin = new URL(pageUrl).origin;
-  const requests = report.audits['network-requests']?.details?.items ?? [];
-  const pathsOf = (resourceType) =>
+  const requests = (report.audits['network-requests']?.details?.items ?? []).filter((request) => request.url.startsWith(origin));
+  const pathsOf = (resourceType, extension) =>
     requests
-      .filter((request) => request.resourceType === resourceType && request.url.startsWith(origin))
+      .filter((request) => request.resourceType === resourceType || (request.resourceType === 'Other' && new URL(request.url).pathname.endsWith(extension)))
       .map((request) => new URL(request.url).pathname);
-  return { scripts: pathsOf('Script'), styleSheets: pathsOf('Stylesheet') };
+  return { scripts: pathsOf('Script', '.js'), styleSheets: pathsOf('Stylesheet', '.css') };
 }
 
 /**

@@ -153,22 +153,29 @@ async function start(rootElement: HTMLElement) {
 }
 
 /**
- * The prerendered page's controls stay `inert` until the app's own have replaced them and the router listens to the
- * address: a passive effect, as the router's own listeners are, and a parent's runs after its children's.
+ * The prerendered page comes alive once the app's own controls have replaced it and the router listens to the address:
+ * a passive effect, as the router's own listeners are, and a parent's runs after its children's.
  */
 function AliveOnceDrawn({ root, children }: { root: HTMLElement; children: ReactNode }) {
   useEffect(() => comeAlive(root), [root]);
   return children;
 }
 
-/** The server marks a root that holds the page's first paint `inert` and `aria-hidden` (src/server/plugins/site.ts). */
+/** The server marks a root that holds the page's first paint (src/server/plugins/site.ts). */
 function isPrerendered(rootElement: HTMLElement): boolean {
-  return rootElement.hasAttribute('inert');
+  return rootElement.hasAttribute('data-prerendered');
 }
 
+/**
+ * The root may still be `inert` and hidden (a device that keeps something of the site waited for the app); what the
+ * visitor did on the served page before now is done again on the app's (src/start/start-after-paint.js).
+ */
 function comeAlive(rootElement: HTMLElement): void {
+  if (!isPrerendered(rootElement)) return;
   rootElement.removeAttribute('inert');
   rootElement.removeAttribute('aria-hidden');
+  rootElement.removeAttribute('data-prerendered');
+  document.dispatchEvent(new Event('app:alive'));
 }
 
 const rootElement = document.getElementById('root');

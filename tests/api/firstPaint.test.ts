@@ -41,7 +41,7 @@ function linkedStylesheets(document: Document): string[] {
   return [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '');
 }
 
-/** The app's scripts, as index.html names them and the prerendered page hands them to public/start-after-paint.js. */
+/** The app's scripts, as index.html names them and the prerendered page hands them to src/start/start-after-paint.js. */
 function appScripts(document: Document): { moduleScripts: string[]; afterPaint: string[] } {
   return {
     moduleScripts: [...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src') ?? ''),
@@ -64,10 +64,11 @@ function expectBuiltStylesheets(document: Document, path: string) {
 }
 
 describe('the served HTML carries the first paint', () => {
-  it('at /: the restaurant\'s name as the heading and the two main actions, in an inert root', async () => {
+  it('at /: the restaurant\'s name as the heading and the two main actions, in a root marked prerendered and inert until start-after-paint.js decides', async () => {
     const restaurant = await server.repositories.restaurant.getCoreData();
     const document = await servedDocument(server, '/');
     const rootElement = rootOf(document);
+    expect(rootElement.hasAttribute('data-prerendered')).toBe(true);
     expect(rootElement.hasAttribute('inert')).toBe(true);
     expect(rootElement.getAttribute('aria-hidden')).toBe('true');
     expect(rootElement.querySelector('h1')?.textContent).toBe(restaurant?.name);
@@ -86,6 +87,10 @@ describe('the served HTML carries the first paint', () => {
       expect(document.querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('defer'), path).toBe(true);
     }
     expect(existsSync(join(builtSite, 'start-after-paint.js'))).toBe(true);
+    // A page with a carousel, which moves by itself, has the app at once; the others keep it for the visitor's first touch.
+    const startsAtOnce = async (path: string) => (await servedDocument(server, path)).querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('data-start-at-once');
+    expect(await startsAtOnce('/gallery')).toBe(true);
+    for (const path of ['/', '/order', '/restaurant']) expect(await startsAtOnce(path), path).toBe(false);
     // A page the app draws asks for them at once, as index.html does.
     expect(appScripts(await servedDocument(server, '/basket'))).toEqual({ moduleScripts: scripts, afterPaint: [] });
   });
@@ -118,7 +123,7 @@ describe('the served HTML carries the first paint', () => {
   it('at the other public pages that show the same to every visitor', async () => {
     for (const path of ['/restaurant', '/booking', '/dine-at-home', '/apps', '/contact', '/privacy']) {
       const rootElement = rootOf(await servedDocument(server, path));
-      expect(rootElement.hasAttribute('inert'), path).toBe(true);
+      expect(rootElement.hasAttribute('data-prerendered'), path).toBe(true);
       expect(rootElement.querySelector('main h1')?.textContent, path).toBeTruthy();
     }
   });
@@ -127,6 +132,7 @@ describe('the served HTML carries the first paint', () => {
     for (const path of ['/basket', '/track', '/login', '/account', '/kitchen', '/no-such-page']) {
       const rootElement = rootOf(await servedDocument(server, path));
       expect(rootElement.innerHTML, path).toBe('');
+      expect(rootElement.hasAttribute('data-prerendered'), path).toBe(false);
       expect(rootElement.hasAttribute('inert'), path).toBe(false);
       expect(rootElement.hasAttribute('aria-hidden'), path).toBe(false);
     }
@@ -159,5 +165,26 @@ describe('a first paint that cannot be drawn', () => {
     expect(appScripts(document).afterPaint).toEqual([]);
     expect(appScripts(document).moduleScripts).toEqual(builtAppScripts());
     expect(logged.some((line) => line.includes('broken first paint'))).toBe(true);
+  });
+
+  it('opens a prerendered public page in the browsing context group it is reached from: no opener policy, which would start a cold renderer', async () => {
+    const openerPolicy = async (path: string) =>
+      (await server.app.inject({ url: path, headers: { accept: 'text/html' } })).headers['cross-origin-opener-policy'];
+    for (const path of ['/', '/order', '/gallery', '/restaurant']) expect(await openerPolicy(path), path).toBeUndefined();
+    for (const path of ['/basket', '/account', '/kitchen', '/track', '/api/restaurant/coreRestaurantData']) {
+      expect(await openerPolicy(path), path).toBe('same-origin-allow-popups');
+    }
+  });
+
+  it('counts a visitor who only reads: the served page writes the tracking cookie, rewriting one of another version', async () => {
+    const setCookie = async (cookie?: string) =>
+      (await server.app.inject({ url: '/order', headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).headers['set-cookie'];
+    const written = String(await setCookie());
+    expect(written).toMatch(/^takeaway_tracking=[^;]+; Expires=[^;]+; Path=\/; Secure; SameSite=Strict$/);
+    const value = JSON.parse(decodeURIComponent(written.split(';')[0].slice('takeaway_tracking='.length))) as { version: string; userId: string };
+    expect(value).toEqual({ version: '1', userId: expect.stringMatching(/^[a-z0-9]{20}$/) });
+    expect(await setCookie(written.split(';')[0])).toBeUndefined();
+    const older = `takeaway_tracking=${encodeURIComponent(JSON.stringify({ version: '0', userId: 'keepthis0id123456789' }))}`;
+    expect(decodeURIComponent(String(await setCookie(older)))).toContain('{"version":"1","userId":"keepthis0id123456789"}');
   });
 });

@@ -13,10 +13,21 @@ export async function waitForShell(page: Page): Promise<void> {
 }
 
 /**
+ * A first-time visitor's served page runs the app once they reach for it (docs/first-paint.md, "Started when reached
+ * for"): a key pressed is enough. Answers once the app's page has replaced the served one.
+ */
+export async function reachForThePage(page: Page): Promise<void> {
+  if ((await page.locator('#root[data-prerendered]').count()) === 0) return;
+  await page.keyboard.press('Shift');
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+}
+
+/**
  * Moves within the running app the way its own links do (history push, then the router follows),
  * for paths that no visible link leads to. A fresh page load would instead pass the start-up settings gate.
  */
 export async function navigateInApp(page: Page, path: string, landsOn = path): Promise<void> {
+  await reachForThePage(page);
   await page.evaluate((target) => {
     window.history.pushState({ __TSR_index: window.history.length }, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -28,7 +39,7 @@ export async function navigateInApp(page: Page, path: string, landsOn = path): P
  * Changes what the server writes into the HTML of every page load (src/api/bootData.ts): the configuration, the core
  * data and the page, which the app then takes instead of calling for them.
  */
-export async function changeBootData(page: Page, change: (boot: BootData) => void, changeHtml: (html: string) => string = (html) => html): Promise<void> {
+export async function changeBootData(page: Page, change: (boot: BootData) => void): Promise<void> {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
@@ -37,13 +48,14 @@ export async function changeBootData(page: Page, change: (boot: BootData) => voi
     expect(found, 'the page carries its start data').not.toBeNull();
     const boot = parseBootData(found![1]);
     change(boot);
-    const body = changeHtml(html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)));
+    // The server drew the page's first paint from the data before the change: the app draws the changed page instead.
+    const body = html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)).replace(PRERENDERED_ROOT, (_root, end: string) => `<div id="root"></div>${end}`);
     await route.fulfill({ response, body, contentType: 'text/html; charset=utf-8' });
   });
 }
 
 // The root as the server fills it with the page's first paint (src/server/plugins/site.ts): it ends the body.
-const PRERENDERED_ROOT = /<div id="root" inert[^>]*>[\s\S]*<\/div>(\s*<\/body>)/;
+const PRERENDERED_ROOT = /<div id="root" data-prerendered[^>]*>[\s\S]*<\/div>(\s*<\/body>)/;
 
 /** The restaurant's core data as the browser receives it, in the page and from the API, changed by the test. */
 export async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {
@@ -58,12 +70,7 @@ export async function changeCoreData(page: Page, change: (restaurantData: Restau
 
 /** Pages served without the core data, as when the server could not read it: the app must call for it (and `answer` that call). */
 export async function coreDataNotInPage(page: Page): Promise<void> {
-  await changeBootData(
-    page,
-    (boot) => {
-      delete boot.restaurantData;
-    },
-    // Nor can the server draw the page's first paint without it: the root is empty, as the server would send it.
-    (html) => html.replace(PRERENDERED_ROOT, (_root, end: string) => `<div id="root"></div>${end}`),
-  );
+  await changeBootData(page, (boot) => {
+    delete boot.restaurantData;
+  });
 }

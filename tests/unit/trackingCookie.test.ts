@@ -6,7 +6,7 @@ import {
   parseTrackingCookie,
   serializeTrackingCookie,
   type RandomBytes,
-} from '../../src/platform/trackingCookie';
+} from '../../src/domain/trackingCookie';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const cryptoBytes: RandomBytes = (buffer) => crypto.getRandomValues(buffer);

@@ -12,7 +12,7 @@ type MenuItem = components['schemas']['MenuItem'];
 type ConfigItem = components['schemas']['ConfigItem'];
 
 /** The first category fills a phone's screen on its own. */
-const CATEGORIES_IN_FIRST_PAINT = 1;
+const CATEGORIES_DRAWN_FIRST = 1;
 
 /** SPEC §3: categories in `categoryOrder`, items in `itemOrder`; the server's order is not relied on. */
 export function orderedCategories(menu: Menu): MenuCategory[] {
@@ -25,9 +25,11 @@ export function orderedCategories(menu: Menu): MenuCategory[] {
  * How many categories to render: the first with the page, then one more per transition, so that the whole
  * menu (94 dishes) never blocks the main thread in one long task while the customer starts to scroll or tap.
  * `renderAll` renders the rest at once, before a jump to a category that is not there yet.
+ * A menu the page brought is drawn whole at once: the served HTML shows every dish (a first-time visitor may scroll
+ * or search it before the app runs, docs/first-paint.md), and the app's first drawing is the same page.
  */
-export function useProgressiveCategoryCount(categoryCount: number): { renderedCount: number; renderAll: () => void } {
-  const [renderedCount, setRenderedCount] = useState(CATEGORIES_IN_FIRST_PAINT);
+export function useProgressiveCategoryCount(categoryCount: number, broughtWithThePage: boolean): { renderedCount: number; renderAll: () => void } {
+  const [renderedCount, setRenderedCount] = useState(broughtWithThePage ? categoryCount : CATEGORIES_DRAWN_FIRST);
   useEffect(() => {
     if (renderedCount < categoryCount) startTransition(() => setRenderedCount((count) => count + 1));
   }, [renderedCount, categoryCount]);

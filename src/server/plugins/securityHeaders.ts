@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiRequest } from '../errors';
 
@@ -64,6 +64,20 @@ function securityPolicy(identityServiceOrigin: string | undefined): HelmetOption
     // PayPal's frames check the merchant's origin; sending the origin (never the path) cross-site keeps that working.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
+}
+
+/**
+ * A prerendered public page (the home page, the menu, the restaurant's pages: what a search or a shared link lands
+ * on) goes without `Cross-Origin-Opener-Policy`. Arriving from another site at a page with that header puts the page
+ * in a browsing context group of its own, which Chrome gives a new renderer process: a cold start whose first tasks
+ * (the page's V8 context, the first layout with its fonts) took 40–140 ms unthrottled on this machine, so
+ * Lighthouse's phone counted up to 500 ms of blocking time on a page running no script (docs/benchmarks.md). What is
+ * given up: a visit that starts on one of these pages may go on, in the same document, to the visitor's own pages, and
+ * a page that opened ours keeps its handle on the window (it can navigate it and count its frames; it cannot read it).
+ * Every other document (ordering steps, account, kitchen, tracking) keeps the header (docs/abuse-limits.md).
+ */
+export function openInTheSameBrowsingContextGroup(reply: FastifyReply): void {
+  reply.removeHeader('cross-origin-opener-policy');
 }
 
 /**

@@ -8,11 +8,13 @@ import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, isPageName, photoSrcSet } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
+import { decideTrackingCookie } from '../../domain/trackingCookie';
 import { errorBody, isApiRequest } from '../errors';
 import { registerCrawling } from '../seo/crawling';
 import { escapeHtml, pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
 import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
+import { openInTheSameBrowsingContextGroup } from './securityHeaders';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -48,15 +50,22 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
   const siteDocument = async (pathname: string) => {
     const boot = await bootDataFor(app, browserConfig, pathname);
     const prerendered = await firstPaint?.(pathname, boot);
-    return withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered);
+    return { html: withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered), prerendered: prerendered !== undefined };
   };
-  if (siteBuilt) app.get('/', (_request, reply) => sendSiteDocument(reply, siteDocument, '/'));
+  if (siteBuilt) app.get('/', (request, reply) => sendSiteDocument(request, reply, siteDocument, '/'));
   registerCrawling(app, publicUrl);
   app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
 }
 
-async function sendSiteDocument(reply: FastifyReply, siteDocument: (pathname: string) => Promise<string>, pathname: string): Promise<FastifyReply> {
-  return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').send(await siteDocument(pathname));
+type SiteDocument = (pathname: string) => Promise<{ html: string; prerendered: boolean }>;
+
+async function sendSiteDocument(request: FastifyRequest, reply: FastifyReply, siteDocument: SiteDocument, pathname: string): Promise<FastifyReply> {
+  const { html, prerendered } = await siteDocument(pathname);
+  if (prerendered) openInTheSameBrowsingContextGroup(reply);
+  // A first-time visitor's served page may be read without the app ever running (docs/first-paint.md): the page counts them.
+  const { setCookie } = decideTrackingCookie(request.headers.cookie ?? '', (buffer) => crypto.getRandomValues(buffer), new Date());
+  if (setCookie) reply.header('set-cookie', setCookie);
+  return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').send(html);
 }
 
 function wantsClientRoute(request: FastifyRequest): boolean {
@@ -72,7 +81,7 @@ function wantsClientRoute(request: FastifyRequest): boolean {
 async function answerNotFound(
   request: FastifyRequest,
   reply: FastifyReply,
-  siteDocument: ((pathname: string) => Promise<string>) | undefined,
+  siteDocument: SiteDocument | undefined,
 ): Promise<FastifyReply> {
   if (isApiRequest(request.url)) {
     return reply.code(404).send(errorBody('Route does not exist'));
@@ -81,7 +90,7 @@ async function answerNotFound(
     if (!siteDocument) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site has not been built yet: run npm run build.');
     }
-    return sendSiteDocument(reply, siteDocument, request.url.split('?')[0]);
+    return sendSiteDocument(request, reply, siteDocument, request.url.split('?')[0]);
   }
   return reply.code(404).send(errorBody('Not found'));
 }
@@ -122,9 +131,7 @@ function pageNameInPath(pathname: string): string | undefined {
 /**
  * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
  * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
- * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked; the root
- * is `inert` and hidden from the accessibility tree until the app has drawn the same page live (src/main.tsx), so that
- * no dead control can be used, read or found.
+ * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked.
  */
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
@@ -140,7 +147,9 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
     withHead
       .replace(APP_SCRIPTS, (scripts: string) => {
         const sources = [...scripts.matchAll(APP_SCRIPT)].map((script) => script[1]);
-        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}" defer></script>`;
+        // A carousel moves on by itself, which only the app does: such a page's app is not kept for the visitor's first touch.
+        const atOnce = photo ? ' data-start-at-once' : '';
+        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}"${atOnce} defer></script>`;
       })
       // A function, so that a `$` in the page is not read as a replacement pattern.
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
@@ -148,14 +157,17 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
 }
 
 /**
- * `inert` takes the dead controls out of reach of the keyboard and the pointer; `aria-hidden` says the same to tools
- * that read the accessibility tree without honouring `inert` (browser test locators among them). The app removes both.
+ * `data-prerendered` tells the app and src/start/start-after-paint.js that the root holds the first paint. Until
+ * start-after-paint.js has decided whose page it is, the root is `inert` and hidden from the accessibility tree: a device
+ * that keeps something of the site waits for the app's page, which may differ from a first-time visitor's; a first-time
+ * visitor is given the served page at once. `aria-hidden` says what `inert` does to tools that read the accessibility
+ * tree without honouring `inert` (browser test locators among them).
  */
-const PRERENDERED_ROOT_ATTRIBUTES = 'inert aria-hidden="true"';
+const PRERENDERED_ROOT_ATTRIBUTES = 'data-prerendered inert aria-hidden="true"';
 
 /**
  * The app's scripts (the entry and the chunks it imports) as Vite writes them into index.html, one after the other. A
- * prerendered page asks for them only once it has been painted (public/start-after-paint.js): its first paint then
+ * prerendered page asks for them only once it has been painted (src/start/start-after-paint.js): its first paint then
  * waits for the HTML and the styles alone, not for 160 KB of script sharing a phone's connection with them, and the app
  * starts a moment later than it would have (docs/first-paint.md).
  */
