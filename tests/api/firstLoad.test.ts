@@ -24,7 +24,7 @@ describe('the first load of the site', () => {
     for (const chunk of named) expect(firstLoad.chunks).toContain(chunk);
     // The app's own start is there: the list is read from the real build, not empty.
     expect(firstLoad.modules).toContain('src/main.tsx');
-    expect(firstLoad.modules.some((module) => module.startsWith('src/screens/home/'))).toBe(true);
+    expect(firstLoad.modules.some((module) => module.startsWith('machines/auth/'))).toBe(true);
   });
 
   it("holds none of the back office's screens or route components: they are chunks of their own", () => {
