@@ -91,6 +91,14 @@ describe('the served HTML carries the first paint', () => {
     const startsAtOnce = async (path: string) => (await servedDocument(server, path)).querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('data-start-at-once');
     expect(await startsAtOnce('/gallery')).toBe(true);
     for (const path of ['/', '/order', '/restaurant']) expect(await startsAtOnce(path), path).toBe(false);
+    // So does every page where the restaurant has turned analytics on: a page is counted when it is shown.
+    const withAnalytics = await buildInjectedApp({ config: { siteRoot: builtSite, analyticsMeasurementId: 'G-TEST123' } });
+    try {
+      const script = (await servedDocument(withAnalytics, '/order')).querySelector('script[src="/start-after-paint.js"]');
+      expect(script?.hasAttribute('data-start-at-once')).toBe(true);
+    } finally {
+      await withAnalytics.close();
+    }
     // A page the app draws asks for them at once, as index.html does.
     expect(appScripts(await servedDocument(server, '/basket'))).toEqual({ moduleScripts: scripts, afterPaint: [] });
   });

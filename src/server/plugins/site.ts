@@ -50,7 +50,8 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
   const siteDocument = async (pathname: string) => {
     const boot = await bootDataFor(app, browserConfig, pathname);
     const prerendered = await firstPaint?.(pathname, boot);
-    return { html: withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered), prerendered: prerendered !== undefined };
+    const html = withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered, browserConfig.analyticsMeasurementId !== undefined);
+    return { html, prerendered: prerendered !== undefined };
   };
   if (siteBuilt) app.get('/', (request, reply) => sendSiteDocument(request, reply, siteDocument, '/'));
   registerCrawling(app, publicUrl);
@@ -133,7 +134,14 @@ function pageNameInPath(pathname: string): string | undefined {
  * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
  * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked.
  */
-function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
+function withBootData(
+  html: string,
+  boot: BootData,
+  pathname: string,
+  publicUrl: string,
+  prerendered: PrerenderedPage | undefined,
+  analyticsOn: boolean,
+): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
   const photoPreload = photo ? photoPreloadLink(photo.slide, photo.sizes) : '';
@@ -147,8 +155,9 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
     withHead
       .replace(APP_SCRIPTS, (scripts: string) => {
         const sources = [...scripts.matchAll(APP_SCRIPT)].map((script) => script[1]);
-        // A carousel moves on by itself, which only the app does: such a page's app is not kept for the visitor's first touch.
-        const atOnce = photo ? ' data-start-at-once' : '';
+        // A carousel moves on by itself, and analytics counts a page when it is shown: only the app does either, so such
+        // a page's app is not kept for the visitor's first touch (docs/first-paint.md).
+        const atOnce = photo || analyticsOn ? ' data-start-at-once' : '';
         return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}"${atOnce} defer></script>`;
       })
       // A function, so that a `$` in the page is not read as a replacement pattern.
