@@ -153,7 +153,9 @@
   function onceShownAndLoaded(then) {
     const photoPreloaded = document.querySelector('link[rel="preload"][as="image"]') !== null;
     let painted = false;
-    let photoPainted = !photoPreloaded;
+    const paintTimed = (type) => PerformanceObserver.supportedEntryTypes?.includes(type) === true;
+    // A browser that does not report its largest paint goes on after the first.
+    let photoPainted = !photoPreloaded || !paintTimed('largest-contentful-paint');
     let done = false;
     let frames = 0;
     const finish = () => {
@@ -164,7 +166,7 @@
       else window.addEventListener('load', () => setTimeout(then), { once: true });
     };
     const observe = (type, noteEntries) => {
-      if (!PerformanceObserver.supportedEntryTypes?.includes(type)) return [];
+      if (!paintTimed(type)) return [];
       const observer = new PerformanceObserver((entries) => {
         noteEntries(entries.getEntries());
         if (painted && photoPainted) finish();
