@@ -4,7 +4,7 @@
 // does a page that is not whole without the app (below).
 // A first-time visitor is served their page as it is: it reads, scrolls and links without the app, so the app's
 // scripts are fetched once the page has loaded and are run when the visitor first reaches for the page (a touch, a key,
-// the pointer, a scroll). What they did before the app was live is done again on the app's page once it is: the
+// a scroll). What they did before the app was live is done again on the app's page once it is: the
 // clicks (in order), the focus and what they typed, each on the element in the same place with the same text.
 // Minified into the built site (vite.config.ts); a function of its own, so that none of its names is the page's.
 (() => {
@@ -13,7 +13,8 @@
   const served = root ? [...root.children] : [];
   const { app: appScripts, startAtOnce } = document.currentScript.dataset;
   const app = appScripts.split(' ');
-  const REACHING_FOR_THE_PAGE = ['pointerdown', 'touchstart', 'mousemove', 'keydown', 'focusin', 'wheel', 'scroll', 'visibilitychange'];
+  // Not the pointer's moves: the browser sends one itself when the page is laid out under a pointer at rest.
+  const REACHING_FOR_THE_PAGE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'visibilitychange'];
   const listening = { capture: true, passive: true };
   let asked = false;
 
@@ -51,11 +52,15 @@
     return { place, tag: element.tagName, text: element.textContent.trim(), label: element.getAttribute('aria-label') };
   }
 
+  // The element in the same place with the same tag, text and label; failing that (something above it drawn apart),
+  // the only such element under the root.
   function elementAt({ place, tag, text, label }) {
+    const same = (element) => element?.tagName === tag && element.textContent.trim() === text && element.getAttribute('aria-label') === label;
     let element = root;
     for (const index of place) element = element?.children[index];
-    const same = element && element.tagName === tag && element.textContent.trim() === text && element.getAttribute('aria-label') === label;
-    return same ? element : undefined;
+    if (same(element)) return element;
+    const alike = [...root.getElementsByTagName(tag)].filter(same);
+    return alike.length === 1 ? alike[0] : undefined;
   }
 
   const clicks = [];

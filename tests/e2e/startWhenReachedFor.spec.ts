@@ -31,6 +31,18 @@ test('a first-time visitor reads the served menu before any of the app has run, 
   await expect(servedRoot(page)).toHaveCount(0);
 });
 
+test('a held tap finds its element when the app draws something above it that the served page did not have', async ({ page }) => {
+  await page.route('**/order', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<div id="root" data-prerendered[^>]*>)/, '$1<p>Drawn by the server alone</p>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/order');
+  await expectServedPageWaiting(page);
+  await page.getByRole('button', { name: /^Add .+ to order$/ }).nth(1).click();
+  await expect(page.getByRole('link', { name: /^View basket \(1 item\)/ })).toBeVisible();
+});
+
 test('a held tap on a link moves within the app, so focus lands on the new page\'s heading', async ({ page }) => {
   await page.goto('/');
   await expectServedPageWaiting(page);
