@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath, headlessShellPath } from './scripts/chromium.mjs';
 
 // Ports of their own, so that the tests run beside `npm start` (8080, 9230, 9240).
 const SITE_PORT = 8181;
@@ -23,8 +24,6 @@ function serverCommand(): string {
 // Playwright cannot download its browsers here: Debian's are used (scripts/chromium.mjs installs them). The tests run in
 // Chrome's headless shell, as Playwright's own headless tests do (three times cheaper per test than the whole browser:
 // README, "Commands"); web push needs the whole browser, whose notifications the shell does not have.
-const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-const CHROMIUM_PATH = '/usr/bin/chromium';
 const WHOLE_BROWSER_SPECS = /webPush\.spec\.ts$/;
 const BROWSER_ARGS = [
   '--headless',
@@ -57,11 +56,11 @@ export default defineConfig({
     // (two specs: 2.3 min with, 1.3 without). A failure keeps a screenshot; `--trace retain-on-failure` brings traces back.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: BROWSER_ARGS },
+    launchOptions: { executablePath: headlessShellPath, args: BROWSER_ARGS },
   },
   projects: [
     { name: 'site', testIgnore: [SHORT_TIMEOUT_SPECS, WHOLE_BROWSER_SPECS] },
-    { name: 'whole-browser', testMatch: WHOLE_BROWSER_SPECS, use: { launchOptions: { executablePath: CHROMIUM_PATH, args: BROWSER_ARGS } } },
+    { name: 'whole-browser', testMatch: WHOLE_BROWSER_SPECS, use: { launchOptions: { executablePath: chromiumPath, args: BROWSER_ARGS } } },
     { name: 'short-acceptance-timeout', testMatch: SHORT_TIMEOUT_SPECS, use: { baseURL: `http://127.0.0.1:${SHORT_TIMEOUT_SITE_PORT}` } },
   ],
   webServer: [

@@ -3,12 +3,11 @@ import { createServer, request as forward, type IncomingMessage, type Server, ty
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { headlessShellPath } from '../../scripts/chromium.mjs';
 import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { LOCAL_PAYPAL_CLIENT_ID as clientId, startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
 
-// The browser tests use Debian's build of Chrome's headless shell (scripts/chromium.mjs).
-const chromiumPath = '/usr/bin/chromium-headless-shell';
 const orderRequest = {
   intent: 'AUTHORIZE',
   purchase_units: [{ reference_id: 'basket-sdk-fake', custom_id: 'basket-sdk-fake', amount: { currency_code: 'GBP', value: '12.50' } }],
@@ -72,7 +71,7 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     site = createServer((request, response) => serveShop(request, response, fake.url));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox'] });
+    browser = await chromium.launch({ executablePath: headlessShellPath, args: ['--no-sandbox'] });
   });
 
   afterEach(async () => {

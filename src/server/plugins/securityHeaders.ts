@@ -74,7 +74,7 @@ function securityPolicy(identityServiceOrigin: string | undefined): HelmetOption
  * Lighthouse's phone counted up to 500 ms of blocking time on a page running no script (docs/benchmarks.md). What is
  * given up: a visit that starts on one of these pages may go on, in the same document, to the visitor's own pages, and
  * a page that opened ours keeps its handle on the window (it can navigate it and count its frames; it cannot read it).
- * Every other document (ordering steps, account, kitchen, tracking) keeps the header (docs/abuse-limits.md).
+ * Every other document (ordering steps, account, kitchen, tracking) keeps the header (docs/interfaces.md).
  */
 export function openInTheSameBrowsingContextGroup(reply: FastifyReply): void {
   reply.removeHeader('cross-origin-opener-policy');
