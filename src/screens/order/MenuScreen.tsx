@@ -56,7 +56,7 @@ export function MenuScreen({
   useEffect(() => send(menuId), [send, menuId]);
   const menu = state === 'responseReceived' ? answeredMenu : (broughtMenu ?? null);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
-  const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length, menu !== null && menu === broughtMenu);
+  const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length, menu === broughtMenu);
   const linkedDishCategory = useMemo(() => linkedDishCategoryIndex(categories, linkedDishId), [categories, linkedDishId]);
   // The linked dish's category is drawn with the first categories, not after them.
   const categoriesToRender = Math.max(renderedCategoryCount, (linkedDishCategory ?? -1) + 1);
