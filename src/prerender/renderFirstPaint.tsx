@@ -54,6 +54,15 @@ function firstPaintContext(boot: BootData): RouterContext {
 }
 
 /**
+ * Without the links React puts first where it would hoist them into a `<head>` (the preload of a photo with a high fetch
+ * priority): the served head has its own (src/server/plugins/site.ts), and in the root they would be children the app's
+ * drawing does not have, which moves every element's place that src/start/start-after-paint.js carries over by.
+ */
+function withoutHoistedLinks(html: string): string {
+  return html.replace(/^(?:<link [^>]*>)+/, '');
+}
+
+/**
  * The app's page at `pathname` as HTML, drawn from the start data the server puts in the same page, for the browser to
  * paint before the app's code has arrived (docs/first-paint.md). Undefined when the app would not show that path as
  * it is (a redirect, a route that is not ready).
@@ -70,7 +79,7 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
         <RouterProvider router={router} />
       </MantineProvider>,
     );
-    return { html, routeIds: matches.map((match) => match.routeId) };
+    return { html: withoutHoistedLinks(html), routeIds: matches.map((match) => match.routeId) };
   } finally {
     for (const actor of [context.basket, context.payment, context.acceptance, context.tracking]) actor.stop();
   }

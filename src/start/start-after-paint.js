@@ -11,7 +11,7 @@
   const root = document.getElementById('root');
   // The served page's elements: the app's first drawing replaces them, after which nothing is held or noted.
   const served = root ? [...root.children] : [];
-  const { app: appScripts, startAtOnce } = document.currentScript.dataset;
+  const { app: appScripts, startAtOnce, carouselModule } = document.currentScript.dataset;
   const app = appScripts.split(' ');
   // Not the pointer's moves: the browser sends one itself when the page is laid out under a pointer at rest.
   const REACHING_FOR_THE_PAGE = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'visibilitychange'];
@@ -74,8 +74,12 @@
 
   function holdClick(event) {
     const target = event.target;
-    if (gaveUp || !isServed(target)) return;
+    // A served carousel being moved takes its own clicks (moveServedCarousels); the app's takes over where it is.
+    if (gaveUp || !isServed(target) || target.closest('[data-controlled]')) return;
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    // A link out of the site (another tab, another origin, a phone number) goes where it points without the app.
+    const link = target.closest('a[href]');
+    if (link && ((link.target && link.target !== '_self') || link.origin !== window.location.origin)) return;
     event.preventDefault();
     clicks.push(placeOf(target));
     runApp();
@@ -148,6 +152,16 @@
     }
   }
 
+  // A carousel moves on by itself: the served page's is moved by the module that moves the app's (carouselControl.ts),
+  // the same module the app imports, which hands the photo showing to the app's carousel when that replaces it.
+  function moveServedCarousels() {
+    const stillServed = () => served.some((element) => element.isConnected);
+    if (!carouselModule || !stillServed()) return;
+    import(carouselModule)
+      .then((module) => stillServed() && module.controlServedCarousels(root))
+      .catch(() => undefined);
+  }
+
   // Once the page's first paint is on screen, and its photo if it preloads one (its largest paint), and it has loaded:
   // then the app's 160 KB share the connection with nothing the page shows first. Frames are asked for until the paints
   // are reported (for two seconds at most): a compositor that dropped the painted frame (its raster not ready) may
@@ -191,8 +205,8 @@
   }
 
   // The served page is the whole page only at an address without a query (`?dish=` shows and focuses a dish), and when
-  // nothing on it moves by itself (the server marks a page with a carousel): otherwise the app is run once the served
-  // page is shown, which stays `inert` until the app's has replaced it.
+  // the app need not count it as shown (the server marks the page when analytics is on): otherwise the app is run once
+  // the served page is shown, which stays `inert` until the app's has replaced it.
   const prerendered = root?.hasAttribute('data-prerendered');
   const servedPageIsWhole = prerendered && startAtOnce === undefined && window.location.search === '';
 
@@ -210,6 +224,9 @@
     document.addEventListener('change', noteTyping, true);
     carryOverWhenReplaced();
     document.addEventListener('app:alive', () => setTimeout(clickAgainAll), { once: true });
-    onceShownAndLoaded(fetchAppAhead);
+    onceShownAndLoaded(() => {
+      moveServedCarousels();
+      fetchAppAhead();
+    });
   }
 })();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
-import { waitForShell } from './shellSupport';
+import { reachForThePage, waitForShell } from './shellSupport';
 
 type ContentPage = components['schemas']['Page'];
 
@@ -25,24 +25,37 @@ function carouselOf(page: Page): Locator {
   return page.getByRole('region', { name: 'Photos' });
 }
 
-/** The photo showing, by its bullet (Swiper marks the current one) and by the one photo left to assistive technology. */
+/** The photo showing, by its bullet (the current one is marked) and by the one photo left to assistive technology. */
 async function expectPhoto(page: Page, number: number, alts: string[]): Promise<void> {
   const carousel = carouselOf(page);
   await expect(carousel.getByRole('button', { name: `Show photo ${number}` })).toHaveAttribute('aria-current', 'true');
   await expect(carousel.getByRole('img')).toHaveAccessibleName(alts[number - 1]);
 }
 
-/** Opens the gallery with the browser's clock stopped once the carousel is live, so that only the test moves time. */
-async function openGalleryWithStoppedClock(page: Page): Promise<string[]> {
+/**
+ * Who moves the carousel: a first-time visitor's served page, before the app runs (it starts the app when touched, and
+ * the app's carousel takes over where the served one is), or the app's page.
+ */
+const MOVED_BY = ['the served page', 'the app'] as const;
+type MovedBy = (typeof MOVED_BY)[number];
+
+async function galleryPhotoAlts(page: Page): Promise<string[]> {
   const gallery = await pageData(page, 'Gallery');
   const carouselBlock = gallery.rows.flatMap((row) => row.columns).flatMap((column) => column.contentBlocks).find((block) => block.contentBlockType === 3);
   if (carouselBlock?.contentBlockType !== 3) throw new Error('The seeded gallery has no carousel');
   const alts = carouselBlock.contentBlockData.slides.map((slide) => slide.alt);
   expect(alts).toHaveLength(PHOTO_COUNT);
+  return alts;
+}
 
+/** Opens the gallery with the browser's clock stopped once the carousel moves, so that only the test moves time. */
+async function openGalleryWithStoppedClock(page: Page, movedBy: MovedBy): Promise<string[]> {
+  const alts = await galleryPhotoAlts(page);
   await page.clock.install();
   await page.goto('/gallery');
-  await expect(carouselOf(page).getByRole('button', { name: 'Show photo 1' })).toHaveAttribute('aria-current', 'true');
+  if (movedBy === 'the app') await reachForThePage(page);
+  await expect(carouselOf(page)).toHaveAttribute('data-controlled');
+  await expectPhoto(page, 1, alts);
   // A moment ahead of the page's clock, which runs on until then.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   return alts;
@@ -113,71 +126,125 @@ test('columns take their share of the 12-column grid at each breakpoint', async 
   expectSame(findingUsBox.width, hungryBox.width);
 });
 
-test('the carousel moves on by itself every 7 seconds, and keeps doing so after a click', async ({ page }) => {
-  const alts = await openGalleryWithStoppedClock(page);
-  await page.clock.runFor(AUTOPLAY_MS);
-  await expectPhoto(page, 2, alts);
+for (const movedBy of MOVED_BY) {
+  test(`moved by ${movedBy}, the carousel moves on by itself every 7 seconds, and keeps doing so after a click`, async ({ page }) => {
+    const alts = await openGalleryWithStoppedClock(page, movedBy);
+    await page.clock.runFor(AUTOPLAY_MS);
+    await expectPhoto(page, 2, alts);
 
-  // A click starts the count again; then the photos change every 7 seconds by themselves.
-  await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
-  await expectPhoto(page, 3, alts);
-  await page.clock.runFor(AUTOPLAY_MS - 1);
-  await expectPhoto(page, 3, alts);
-  await page.clock.runFor(1);
-  await expectPhoto(page, 4, alts);
-  await page.clock.runFor(AUTOPLAY_MS - 1);
-  await expectPhoto(page, 4, alts);
-  await page.clock.runFor(1);
-  await expectPhoto(page, 5, alts);
-  // From the last photo it starts again at the first.
+    // A click starts the count again; then the photos change every 7 seconds by themselves.
+    await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
+    await expectPhoto(page, 3, alts);
+    await page.clock.runFor(AUTOPLAY_MS - 1);
+    await expectPhoto(page, 3, alts);
+    await page.clock.runFor(1);
+    await expectPhoto(page, 4, alts);
+    await page.clock.runFor(AUTOPLAY_MS - 1);
+    await expectPhoto(page, 4, alts);
+    await page.clock.runFor(1);
+    await expectPhoto(page, 5, alts);
+    // From the last photo it starts again at the first.
+    await page.clock.runFor(2 * AUTOPLAY_MS);
+    await expectPhoto(page, 1, alts);
+  });
+
+  test(`moved by ${movedBy}, bullets, arrows, the keyboard, a sideways wheel and a swipe change the photo`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const alts = await openGalleryWithStoppedClock(page, movedBy);
+    const carousel = carouselOf(page);
+    await carousel.hover();
+    await page.mouse.wheel(120, 0);
+    await expectPhoto(page, 2, alts);
+    await carousel.getByRole('button', { name: 'Show photo 4' }).click();
+    await expectPhoto(page, 4, alts);
+    await carousel.getByRole('button', { name: 'Previous photo' }).click();
+    await expectPhoto(page, 3, alts);
+    await carousel.getByRole('button', { name: 'Next photo' }).click();
+    await expectPhoto(page, 4, alts);
+    await page.keyboard.press('ArrowRight');
+    await expectPhoto(page, 5, alts);
+    await page.keyboard.press('ArrowLeft');
+    await expectPhoto(page, 4, alts);
+    // A swipe to the left brings the next photo, to the right the one before; a short one is a tap.
+    const box = (await carousel.boundingBox())!;
+    const swipe = async (from: number, to: number) => {
+      await page.mouse.move(box.x + from * box.width, box.y + box.height / 3);
+      await page.mouse.down();
+      await page.mouse.move(box.x + to * box.width, box.y + box.height / 3, { steps: 4 });
+      await page.mouse.up();
+    };
+    await swipe(0.7, 0.3);
+    await expectPhoto(page, 5, alts);
+    await swipe(0.3, 0.7);
+    await expectPhoto(page, 4, alts);
+    await swipe(0.5, 0.51);
+    await expectPhoto(page, 4, alts);
+    // The first photo's arrow back goes round to the last.
+    await carousel.getByRole('button', { name: 'Show photo 1' }).click();
+    await carousel.getByRole('button', { name: 'Previous photo' }).click();
+    await expectPhoto(page, PHOTO_COUNT, alts);
+  });
+
+  test(`moved by ${movedBy}, the slideshow can be paused and played again`, async ({ page }) => {
+    const alts = await openGalleryWithStoppedClock(page, movedBy);
+    const carousel = carouselOf(page);
+    await carousel.getByRole('button', { name: 'Pause the photos' }).click();
+    await page.clock.runFor(3 * AUTOPLAY_MS);
+    await expectPhoto(page, 1, alts);
+    await carousel.getByRole('button', { name: 'Play the photos' }).click();
+    await page.clock.runFor(AUTOPLAY_MS);
+    await expectPhoto(page, 2, alts);
+  });
+
+  test(`moved by ${movedBy}, a visitor who asks for less motion gets the photos still, with the controls`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const alts = await openGalleryWithStoppedClock(page, movedBy);
+    await page.clock.runFor(3 * AUTOPLAY_MS);
+    await expectPhoto(page, 1, alts);
+    await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
+    await expectPhoto(page, 2, alts);
+    await expect(carouselOf(page).getByRole('button', { name: 'Play the photos' })).toBeVisible();
+  });
+}
+
+test('a first-time visitor sees the served carousel move without the app, and the app takes over at the same photo and count', async ({ page }) => {
+  // The app's scripts are held back until the test lets them through, so that the served carousel is all there is until then.
+  let letTheAppThrough = () => {};
+  const appHeld = new Promise<void>((resolve) => (letTheAppThrough = resolve));
+  await page.route(/\/assets\/(index|app|react|rolldown-runtime)-[^/]*\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  const alts = await openGalleryWithStoppedClock(page, 'the served page');
   await page.clock.runFor(2 * AUTOPLAY_MS);
-  await expectPhoto(page, 1, alts);
-});
-
-test('bullets, arrows, the keyboard and a sideways wheel change the photo', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const alts = await openGalleryWithStoppedClock(page);
-  const carousel = carouselOf(page);
-  // The wheel first, while no photo is fading: Swiper ignores a wheel during a change, so that a trackpad's momentum
-  // does not skip several photos, and the fade runs on the browser's real clock, which the test does not hold.
-  await carousel.hover();
-  await page.mouse.wheel(120, 0);
-  await expectPhoto(page, 2, alts);
-  await carousel.getByRole('button', { name: 'Show photo 4' }).click();
-  await expectPhoto(page, 4, alts);
-  await carousel.getByRole('button', { name: 'Previous photo' }).click();
   await expectPhoto(page, 3, alts);
-  await carousel.getByRole('button', { name: 'Next photo' }).click();
-  await expectPhoto(page, 4, alts);
-  await page.keyboard.press('ArrowRight');
-  await expectPhoto(page, 5, alts);
-  await page.keyboard.press('ArrowLeft');
-  await expectPhoto(page, 4, alts);
-  // The first photo's arrow back goes round to the last.
-  await carousel.getByRole('button', { name: 'Show photo 1' }).click();
-  await carousel.getByRole('button', { name: 'Previous photo' }).click();
-  await expectPhoto(page, PHOTO_COUNT, alts);
-});
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
 
-test('the slideshow can be paused and played again', async ({ page }) => {
-  const alts = await openGalleryWithStoppedClock(page);
-  const carousel = carouselOf(page);
-  await carousel.getByRole('button', { name: 'Pause the photos' }).click();
-  await page.clock.runFor(3 * AUTOPLAY_MS);
-  await expectPhoto(page, 1, alts);
-  await carousel.getByRole('button', { name: 'Play the photos' }).click();
-  await page.clock.runFor(AUTOPLAY_MS);
-  await expectPhoto(page, 2, alts);
-});
+  // Paused, then played again 3 seconds later, on the served page.
+  await carouselOf(page).getByRole('button', { name: 'Pause the photos' }).click();
+  await page.clock.runFor(3000);
+  await expectPhoto(page, 3, alts);
+  await carouselOf(page).getByRole('button', { name: 'Play the photos' }).click();
+  const playedAt = await page.evaluate(() => Date.now());
+  await page.clock.runFor(2000);
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(1);
 
-test('a visitor who asks for less motion gets the photos still, with the controls', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const alts = await openGalleryWithStoppedClock(page);
-  await page.clock.runFor(3 * AUTOPLAY_MS);
-  await expectPhoto(page, 1, alts);
-  await carouselOf(page).getByRole('button', { name: 'Next photo' }).click();
-  await expectPhoto(page, 2, alts);
-  await expect(carouselOf(page).getByRole('button', { name: 'Play the photos' })).toBeVisible();
+  // The app, started by that first touch, runs in short tasks (src/start/): time moves in small steps until its page has
+  // replaced the served one.
+  letTheAppThrough();
+  for (let step = 0; (await page.locator('#root[data-prerendered]').count()) > 0; step += 1) {
+    expect(step, 'the app took the page over').toBeLessThan(200);
+    await page.clock.runFor(10);
+  }
+  await expect(carouselOf(page)).toHaveAttribute('data-controlled');
+  await expectPhoto(page, 3, alts);
+  await expect(carouselOf(page).getByRole('button', { name: 'Pause the photos' })).toBeVisible();
+  // The next photo 7 seconds after Play was pressed on the served page, not after the app took over.
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.runFor(playedAt + AUTOPLAY_MS - now - 1);
+  await expectPhoto(page, 3, alts);
+  await page.clock.runFor(1);
+  await expectPhoto(page, 4, alts);
 });
 
 test('an external call to action opens in a new tab that cannot reach back', async ({ page, context }) => {

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import type { components } from '../../api/schema.gen';
 import { CallToAction } from './CallToAction';
-import { CarouselBlock } from './CarouselBlock';
+import { Carousel } from './Carousel';
 import { ContentCard } from './ContentCard';
 import classes from './ContentRows.module.css';
 import { firstCarousel, orderedRows, photoSizes } from '../../domain/pageContent';
@@ -52,7 +52,7 @@ function Block({ block, column, isFirstCarousel }: { block: ContentBlock; column
       );
     }
     case 3:
-      return <CarouselBlock slides={block.contentBlockData.slides} sizes={photoSizes(column.sizes)} priority={isFirstCarousel} />;
+      return <Carousel slides={block.contentBlockData.slides} sizes={photoSizes(column.sizes)} priority={isFirstCarousel} />;
     case 4:
       return <ContentCard card={block.contentBlockData} />;
   }

@@ -47,15 +47,25 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
   }
   // The build puts the first paint's server entry beside the site (`npm run build`: dist/site, dist/prerender).
   const firstPaint = siteBuilt ? await loadFirstPaint({ entry: join(dirname(siteRoot), 'prerender', 'renderFirstPaint.js'), siteRoot, log: app.log }) : undefined;
+  const servedModules = siteBuilt ? await readServedModules(siteRoot) : undefined;
   const siteDocument = async (pathname: string) => {
     const boot = await bootDataFor(app, browserConfig, pathname);
     const prerendered = await firstPaint?.(pathname, boot);
-    const html = withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered, browserConfig.analyticsMeasurementId !== undefined);
+    const html = withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered, {
+      analyticsOn: browserConfig.analyticsMeasurementId !== undefined,
+      carouselModule: servedModules?.carousel,
+    });
     return { html, prerendered: prerendered !== undefined };
   };
   if (siteBuilt) app.get('/', (request, reply) => sendSiteDocument(request, reply, siteDocument, '/'));
   registerCrawling(app, publicUrl);
   app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
+}
+
+/** The modules a served page runs before the app, written into the build by vite.config.ts's `servedModules`. */
+async function readServedModules(siteRoot: string): Promise<{ carousel?: string } | undefined> {
+  const path = join(siteRoot, '.vite', 'served-modules.json');
+  return existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as { carousel?: string }) : undefined;
 }
 
 type SiteDocument = (pathname: string) => Promise<{ html: string; prerendered: boolean }>;
@@ -140,7 +150,7 @@ function withBootData(
   pathname: string,
   publicUrl: string,
   prerendered: PrerenderedPage | undefined,
-  analyticsOn: boolean,
+  { analyticsOn, carouselModule }: { analyticsOn: boolean; carouselModule: string | undefined },
 ): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
@@ -155,10 +165,12 @@ function withBootData(
     withHead
       .replace(APP_SCRIPTS, (scripts: string) => {
         const sources = [...scripts.matchAll(APP_SCRIPT)].map((script) => script[1]);
-        // A carousel moves on by itself, and analytics counts a page when it is shown: only the app does either, so such
-        // a page's app is not kept for the visitor's first touch (docs/first-paint.md).
-        const atOnce = photo || analyticsOn ? ' data-start-at-once' : '';
-        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}"${atOnce} defer></script>`;
+        // Analytics counts a page when it is shown, and only the app counts, so such a page's app is not kept for the
+        // visitor's first touch; a carousel, which moves on by itself, is moved by a module of its own until the app runs
+        // (docs/first-paint.md).
+        const atOnce = analyticsOn ? ' data-start-at-once' : '';
+        const carousel = photo && carouselModule ? ` data-carousel-module="${escapeHtml(carouselModule)}"` : '';
+        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}"${atOnce}${carousel} defer></script>`;
       })
       // A function, so that a `$` in the page is not read as a replacement pattern.
       .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
