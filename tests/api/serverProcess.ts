@@ -10,6 +10,8 @@ const root = resolve(import.meta.dirname, '../..');
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   url: string;
+  /** The local identity emulator it started, for signing in as its staff. */
+  identityEmulatorUrl: string;
   /** The exit code; null when a signal ended it unhandled. */
   exited: Promise<number | null>;
   /** Everything it wrote to stdout and stderr so far. */
@@ -20,11 +22,28 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>();
 
+/** A port taken between the probe that found it free and the server's listening: an outgoing connection may be given it. */
+const START_ATTEMPTS = 3;
+
 /**
  * Starts the server on `dataDir` (SQLite), on free loopback ports, with the local identity emulator and PayPal fake
- * (`env` may point PAYPAL_FAKE_URL at a fake that outlives it); resolves once it says it serves.
+ * (`env` may point PAYPAL_FAKE_URL at a fake that outlives it); resolves once it says it serves. A start that found one
+ * of its ports taken is made again on others.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(dataDir, env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnFreePorts(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
+  const identityEmulatorPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
@@ -34,7 +53,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       IDENTITY_MODE: 'local',
-      IDENTITY_EMULATOR_PORT: String(await freePort()),
+      IDENTITY_EMULATOR_PORT: String(identityEmulatorPort),
       PAYPAL_MODE: 'local',
       PAYPAL_FAKE_PORT: '0',
       LOG_LEVEL: 'warn',
@@ -52,11 +71,15 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     };
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    void exited.then((code) => failed(new Error(`The server exited with ${code} before serving:\n${output}`)));
+    void exited.then((code) => {
+      const message = `The server exited with ${code} before serving:\n${output}`;
+      failed(output.includes('EADDRINUSE') ? new PortTaken(message) : new Error(message));
+    });
   });
   const server: ServerProcess = {
     child,
     url,
+    identityEmulatorUrl: `http://127.0.0.1:${identityEmulatorPort}`,
     exited,
     output: () => output,
     async api(path, body, token) {

@@ -9,7 +9,6 @@ import { callIdentityService, DEMO_CUSTOMER_EMAIL, DEMO_STAFF_EMAIL, DEMO_STAFF_
 import { sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/notifications/fcm/fcmFake';
 import { startLoopbackSmtp, type LoopbackSmtp } from '../../src/server/notifications/mail/loopbackSmtp';
 import { databaseTargets, type EmptyDatabase } from '../data/databaseTargets';
-import { freePort } from './freePort';
 import { readyOrderUpdate, type Answer } from './orderingServer';
 import { killServerProcesses, startServerProcess, type ServerProcess } from './serverProcess';
 
@@ -38,19 +37,17 @@ interface NotificationPeers {
 }
 
 async function startTwin(databaseUrl: string, dataDir: string, peers: NotificationPeers): Promise<Twin> {
-  const emulatorPort = await freePort();
   const server = await startServerProcess(dataDir, {
     DATABASE_URL: databaseUrl,
     FCM_FAKE_URL: peers.fcm.url,
     SMTP_URL: peers.smtp.url,
     MAIL_FROM: 'Golden Dragon <orders@golden-dragon.example>',
-    IDENTITY_EMULATOR_PORT: String(emulatorPort),
     ACCEPTANCE_TIMEOUT_SECONDS: String(ACCEPTANCE_TIMEOUT_SECONDS),
   });
   // Each emulator signs with an issuer of its own, so staff sign in on each process, as the dashboard does on its origin.
   const { identity } = await (await fetch(`${server.url}/config.json`)).json();
   const { AuthenticationResult } = await callIdentityService<{ AuthenticationResult: { IdToken: string } }>(
-    `http://127.0.0.1:${emulatorPort}`,
+    server.identityEmulatorUrl,
     'InitiateAuth',
     { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: identity.userPoolClientId, AuthParameters: { USERNAME: DEMO_STAFF_EMAIL, PASSWORD: DEMO_STAFF_PASSWORD } },
   );
