@@ -72,17 +72,43 @@
     return node instanceof Element && served.some((element) => element.isConnected && element.contains(node));
   }
 
-  function holdClick(event) {
-    const target = event.target;
-    // A served carousel being moved takes its own clicks (moveServedCarousels); the app's takes over where it is.
-    if (gaveUp || !isServed(target) || target.closest('[data-controlled]')) return;
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    // A link out of the site (another tab, another origin, a phone number) goes where it points without the app.
+  // A click the app handles: a plain one, not on a served carousel being moved (it takes its own clicks, and the app's
+  // takes over where it is: moveServedCarousels), nor on a link out of the site (another tab, another origin, a phone
+  // number), which goes where it points without the app.
+  function isForTheApp(event, target) {
+    if (gaveUp || target.closest('[data-controlled]')) return false;
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return false;
     const link = target.closest('a[href]');
-    if (link && ((link.target && link.target !== '_self') || link.origin !== window.location.origin)) return;
+    return !link || ((!link.target || link.target === '_self') && link.origin === window.location.origin);
+  }
+
+  let alive = false;
+
+  function hold(click) {
+    if (alive) clickAgain(elementAt(click));
+    else clicks.push(click);
+  }
+
+  function holdClick(event) {
+    if (!isServed(event.target) || !isForTheApp(event, event.target)) return;
     event.preventDefault();
-    clicks.push(placeOf(target));
+    hold(placeOf(event.target));
     runApp();
+  }
+
+  // A press on a served element that is released once the app's drawing has replaced it makes no click (the element
+  // pressed and the one released on have no common ancestor): it is made here, if released on the app's element in its place.
+  let pressed;
+
+  function notePress(event) {
+    pressed = event.isPrimary && isServed(event.target) ? { target: event.target, place: placeOf(event.target) } : undefined;
+  }
+
+  function clickIfReplacedWhilePressed(event) {
+    const press = pressed;
+    pressed = undefined;
+    if (!press || !event.isPrimary || press.target.isConnected || !isForTheApp(event, press.target)) return;
+    if (elementAt(press.place)?.contains(event.target)) hold(press.place);
   }
 
   function noteFocus(event) {
@@ -223,7 +249,17 @@
     document.addEventListener('input', noteTyping, true);
     document.addEventListener('change', noteTyping, true);
     carryOverWhenReplaced();
-    document.addEventListener('app:alive', () => setTimeout(clickAgainAll), { once: true });
+    document.addEventListener('pointerdown', notePress, true);
+    document.addEventListener('pointerup', clickIfReplacedWhilePressed, true);
+    document.addEventListener(
+      'app:alive',
+      () =>
+        setTimeout(() => {
+          alive = true;
+          clickAgainAll();
+        }),
+      { once: true },
+    );
     onceShownAndLoaded(() => {
       moveServedCarousels();
       fetchAppAhead();

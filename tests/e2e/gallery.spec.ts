@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
-import { reachForThePage, waitForShell } from './shellSupport';
+import { holdTheAppBack, reachForThePage, waitForShell } from './shellSupport';
 
 type ContentPage = components['schemas']['Page'];
 
@@ -208,13 +208,8 @@ for (const movedBy of MOVED_BY) {
 }
 
 test('a first-time visitor sees the served carousel move without the app, and the app takes over at the same photo and count', async ({ page }) => {
-  // The app's scripts are held back until the test lets them through, so that the served carousel is all there is until then.
-  let letTheAppThrough = () => {};
-  const appHeld = new Promise<void>((resolve) => (letTheAppThrough = resolve));
-  await page.route(/\/assets\/(index|app|react|rolldown-runtime)-[^/]*\.js$/, async (route) => {
-    await appHeld;
-    await route.continue();
-  });
+  // The served carousel is all there is until the test lets the app through.
+  const letTheAppThrough = await holdTheAppBack(page);
   const alts = await openGalleryWithStoppedClock(page, 'the served page');
   await page.clock.runFor(2 * AUTOPLAY_MS);
   await expectPhoto(page, 3, alts);

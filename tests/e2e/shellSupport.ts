@@ -23,6 +23,20 @@ export async function reachForThePage(page: Page): Promise<void> {
 }
 
 /**
+ * Holds a first-time visitor's app back (its scripts are not answered) until the function returned lets it through, so
+ * that a test can act on the served page alone and then watch the app take over.
+ */
+export async function holdTheAppBack(page: Page): Promise<() => void> {
+  let letTheAppThrough = () => {};
+  const appHeld = new Promise<void>((resolve) => (letTheAppThrough = resolve));
+  await page.route(/\/assets\/(index|app|react|rolldown-runtime)-[^/]*\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  return letTheAppThrough;
+}
+
+/**
  * Moves within the running app the way its own links do (history push, then the router follows),
  * for paths that no visible link leads to. A fresh page load would instead pass the start-up settings gate.
  */

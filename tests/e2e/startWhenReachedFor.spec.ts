@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdTheAppBack } from './shellSupport';
 
 // A first-time visitor's prerendered page is theirs as served: it reads and links without the app, whose scripts run
 // only once the visitor reaches for the page (src/start/start-after-paint.js, docs/first-paint.md). What they did before
@@ -29,6 +30,35 @@ test('a first-time visitor reads the served menu before any of the app has run, 
   await expect(page.getByRole('link', { name: /^View basket \(1 item\)/ })).toBeVisible();
   await expect(page.getByText(new RegExp(`Added ${dishName}`))).toBeAttached();
   await expect(servedRoot(page)).toHaveCount(0);
+});
+
+/** Presses the first dish's Add on the served page and releases the pointer once the app's page has replaced it. */
+async function pressWhileTheAppTakesOver(page: Page, releaseAt?: { x: number; y: number }): Promise<void> {
+  const letTheAppThrough = await holdTheAppBack(page);
+  await page.goto('/order');
+  const firstDish = page.getByRole('button', { name: /^Add .+ to order$/ }).first();
+  await firstDish.click();
+  await firstDish.hover();
+  await page.mouse.down();
+  letTheAppThrough();
+  await expect(servedRoot(page)).toHaveCount(0);
+  if (releaseAt) await page.mouse.move(releaseAt.x, releaseAt.y);
+  await page.mouse.up();
+}
+
+test('a tap pressed on the served page and released on the app\'s adds the dish, once', async ({ page }) => {
+  await pressWhileTheAppTakesOver(page);
+  await expect(page.getByRole('link', { name: /^View basket \(2 items\)/ })).toBeVisible();
+  // The basket the device keeps has it once: nothing added again later.
+  await page.reload();
+  await expect(page.getByRole('link', { name: /^View basket \(2 items\)/ })).toBeVisible();
+});
+
+test('a press on the served page released away from the button is no tap, as without the app', async ({ page }) => {
+  await pressWhileTheAppTakesOver(page, { x: 5, y: 5 });
+  await expect(page.getByRole('link', { name: /^View basket \(1 item\)/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: /^View basket \(1 item\)/ })).toBeVisible();
 });
 
 test('a held tap finds its element when the app draws something above it that the served page did not have', async ({ page }) => {
