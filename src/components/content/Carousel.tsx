@@ -16,11 +16,12 @@ type CarouselSlide = components['schemas']['CarouselSlide'];
  * photo showing is in the accessibility tree; a photo is fetched once it is next.
  *
  * Drawn as it first shows, on the server too; what moves it is carouselControl.ts, which the served page runs before the
- * app does, so the markup here is its first state and React never draws it again.
+ * app does, so the markup here is its first state, which React leaves as it is.
  */
 export function Carousel({ slides, sizes, priority }: { slides: CarouselSlide[]; sizes: string; priority: boolean }) {
   const carousel = useRef<HTMLDivElement>(null);
-  // Again for other slides (the restaurant changed them): the markup is then drawn anew from the first.
+  // Again for other slides (the restaurant changed them), so that the control has their elements; it goes on from the
+  // photo the markup marks as showing.
   useEffect(() => (carousel.current ? controlCarousel(carousel.current) : undefined), [slides]);
   if (slides.length === 0) return null;
   const moves = slides.length > 1;
