@@ -1,14 +1,16 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, headlessShellPath } from './scripts/chromium.mjs';
 
-// Ports of their own, so that the tests run beside `npm start` (8080, 9230, 9240).
-const SITE_PORT = 8181;
-const IDENTITY_EMULATOR_PORT = 9329;
-const PAYPAL_FAKE_PORT = 9341;
+// Ports of their own, so that the tests run beside `npm start` (8080, 9230, 9240). E2E_PORT_OFFSET moves them all, so
+// that two checkouts on one machine can run their browser tests at once.
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const SITE_PORT = 8181 + PORT_OFFSET;
+const IDENTITY_EMULATOR_PORT = 9329 + PORT_OFFSET;
+const PAYPAL_FAKE_PORT = 9341 + PORT_OFFSET;
 // A second server whose restaurant refuses unanswered orders after a few seconds, for the automatic refusal.
-const SHORT_TIMEOUT_SITE_PORT = 8182;
-const SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT = 9330;
-const SHORT_TIMEOUT_PAYPAL_FAKE_PORT = 9342;
+const SHORT_TIMEOUT_SITE_PORT = 8182 + PORT_OFFSET;
+const SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT = 9330 + PORT_OFFSET;
+const SHORT_TIMEOUT_PAYPAL_FAKE_PORT = 9342 + PORT_OFFSET;
 const SHORT_ACCEPTANCE_TIMEOUT_SECONDS = 5;
 const SHORT_TIMEOUT_SPECS = /acceptanceTimeout\.spec\.ts$/;
 
