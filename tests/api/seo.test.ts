@@ -10,6 +10,7 @@ import { jsonLdElement, restaurantStructuredData } from '../../src/server/seo/st
 import { PUBLIC_PATHS } from '../../src/shell/settingsGate';
 import { titleFor } from '../../src/shell/titles';
 import { buildInjectedApp, type InjectedApp } from './injectedApp';
+import { identification } from './orderingServer';
 
 // jsdom has no type declarations here; only its parser is used, through this much of it.
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
@@ -353,6 +354,80 @@ describe('the served HTML of the public pages', () => {
     expect(element.match(/<\/script>/g)).toHaveLength(1);
     const parsed = new JSDOM(element).window.document.querySelector('script[type="application/ld+json"]')!.textContent!;
     expect(JSON.parse(parsed).description).toBe(tagline);
+  });
+});
+
+// ---- Pages for every client ----
+
+/** SPEC §2's public routes, as it writes them. */
+const SPEC_PUBLIC_ROUTES = [
+  '/', '/home', '/restaurant', '/apps', '/gallery', '/dine-at-home', '/booking', '/order', '/contact', '/track', '/updateRequired',
+  '/fix-issue', '/privacy', '/cookies', '/terms', '/about-us', '/login', '/register', '/forgotPassword', '/forgotpassword',
+  '/confirmAccount', '/sorry',
+];
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+/** Clients that read a page without asking for HTML first: curl, and the link previewers of the apps a link is shared in. */
+const OTHER_CLIENTS: { client: string; headers: Record<string, string> }[] = [
+  { client: 'Accept: */*', headers: { accept: '*/*' } },
+  { client: 'no Accept header', headers: {} },
+  { client: "Facebook's previewer", headers: { accept: '*/*', 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' } },
+  { client: "WhatsApp's previewer", headers: { 'user-agent': 'WhatsApp/2.23.20.0 A' } },
+  { client: "Slack's previewer", headers: { accept: '*/*', 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' } },
+  { client: "X's previewer", headers: { accept: '*/*', 'user-agent': 'Twitterbot/1.0' } },
+  { client: 'a client asking for JSON', headers: { accept: 'application/json' } },
+];
+
+describe('pages for every client', () => {
+  it('every public page and every page of the restaurant’s answers its HTML with its Open Graph tags to every client, as a browser gets it', async () => {
+    const pageNames = await server.database.db.selectFrom('pages').select('page_name').execute();
+    const storedPages = pageNames.map(({ page_name: name }) => `/${name.toLowerCase()}`);
+    expect(storedPages).toEqual(expect.arrayContaining(['/about-us', '/privacy', '/allergens']));
+    // A path that is no page is the splash, for every client as for a browser.
+    const paths = [...new Set([...SPEC_PUBLIC_ROUTES, ...PUBLIC_PATHS.filter((path) => path !== ''), ...storedPages, '/no-such-page'])];
+    for (const path of paths) {
+      const browser = await server.app.inject({ url: path, headers: { accept: BROWSER_ACCEPT } });
+      expect(browser.statusCode, path).toBe(200);
+      const document = new JSDOM(browser.body).window.document;
+      const openGraph = Object.fromEntries(['og:title', 'og:description', 'og:url', 'og:type'].map((key) => [key, metaContent(document, 'property', key)]));
+      expect(openGraph, path).toEqual({
+        'og:title': document.title,
+        'og:description': metaContent(document, 'name', 'description'),
+        'og:url': `${publicUrl}${normalisePath(path) === '/home' ? '/' : normalisePath(path)}`,
+        'og:type': 'website',
+      });
+      for (const { client, headers } of OTHER_CLIENTS) {
+        const response = await server.app.inject({ url: path, headers });
+        expect(response.statusCode, `${path} to ${client}`).toBe(200);
+        expect(response.headers['content-type'], `${path} to ${client}`).toBe('text/html; charset=utf-8');
+        expect(response.body, `${path} to ${client}`).toBe(browser.body);
+      }
+      const head = await server.app.inject({ method: 'HEAD', url: path });
+      expect([head.statusCode, head.headers['content-type']], `HEAD ${path}`).toEqual([200, 'text/html; charset=utf-8']);
+    }
+  });
+
+  it('only /api answers JSON: an API call and an unknown API route answer JSON to every client; a missing file is a plain 404', async () => {
+    for (const { client, headers } of [{ client: 'a browser', headers: { accept: BROWSER_ACCEPT } }, ...OTHER_CLIENTS]) {
+      const call = await server.app.inject({ url: '/api/restaurant/coreRestaurantData', headers: { ...identification, ...headers } });
+      expect([call.statusCode, call.headers['content-type']], `an API call from ${client}`).toEqual([200, 'application/json; charset=utf-8']);
+      expect(call.json().data.restaurantData.name).toBeTruthy();
+      const unknown = await server.app.inject({ url: '/api/no/such/route', headers: { ...identification, ...headers } });
+      expect([unknown.statusCode, unknown.json()], `an unknown API route from ${client}`).toEqual([404, { errorMessage: 'Route does not exist', validationErrors: [] }]);
+      for (const file of ['/logo.png', '/assets/missing-1234.js']) {
+        const missing = await server.app.inject({ url: file, headers });
+        expect([missing.statusCode, missing.headers['content-type']], `${file} from ${client}`).toEqual([404, 'text/plain; charset=utf-8']);
+      }
+    }
+    for (const [path, type] of [['/robots.txt', 'text/plain; charset=utf-8'], ['/sitemap.xml', 'application/xml; charset=utf-8']]) {
+      expect((await server.app.inject({ url: path, headers: { accept: '*/*' } })).headers['content-type'], path).toBe(type);
+    }
+  });
+
+  it('a page is not there to be posted to: a POST to a page path is a plain 404, not the page', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/order', headers: { accept: '*/*' } });
+    expect([response.statusCode, response.headers['content-type']]).toEqual([404, 'text/plain; charset=utf-8']);
   });
 });
 

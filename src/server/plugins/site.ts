@@ -79,16 +79,19 @@ async function sendSiteDocument(request: FastifyRequest, reply: FastifyReply, si
   return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').send(html);
 }
 
-function wantsClientRoute(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0];
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    (request.headers.accept ?? '').includes('text/html') &&
-    extname(path) === ''
-  );
+/**
+ * A GET of a path without a file extension is a page, whatever the client says it accepts: link previewers (Facebook's,
+ * WhatsApp's, Slack's, X's) and curl accept any type or send no Accept at all, and they are who reads a page's Open
+ * Graph tags. So the answer never depends on Accept, and a cache in front of the site can keep one answer per path.
+ */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && extname(request.url.split('?')[0]) === '';
 }
 
-/** Client routes such as /order or /privacy exist only in the browser, so reloading one must get the site's HTML. */
+/**
+ * Client routes such as /order or /privacy exist only in the browser, so every page path gets the site's HTML (an unknown
+ * one the splash, as the app draws it). Only /api answers JSON; a missing file is a plain 404.
+ */
 async function answerNotFound(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -97,13 +100,13 @@ async function answerNotFound(
   if (isApiRequest(request.url)) {
     return reply.code(404).send(errorBody('Route does not exist'));
   }
-  if (wantsClientRoute(request)) {
+  if (isPageRequest(request)) {
     if (!siteDocument) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The site has not been built yet: run npm run build.');
     }
     return sendSiteDocument(request, reply, siteDocument, request.url.split('?')[0]);
   }
-  return reply.code(404).send(errorBody('Not found'));
+  return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
 }
 
 /**
