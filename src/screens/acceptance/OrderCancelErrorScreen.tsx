@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { useAcceptanceActor } from './useAcceptance';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** `/order-cancel-error`: the cancel was refused (the restaurant may have accepted first): why, and whom to phone. */
 export function OrderCancelErrorScreen() {
@@ -21,7 +22,7 @@ export function OrderCancelErrorScreen() {
   }
 
   return (
-    <Stack gap="md" py="md" maw={36 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Your order could not be cancelled</Title>
       <Alert color="lacquerRed" title="The cancellation did not go through" role="alert">
         {error?.message ?? 'We could not cancel your order.'}

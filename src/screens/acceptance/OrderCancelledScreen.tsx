@@ -2,6 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useAcceptanceActor } from './useAcceptance';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** `/order-cancelled`: the restaurant refused the order (with its reason), or the customer cancelled it. */
 export function OrderCancelledScreen() {
@@ -12,7 +13,7 @@ export function OrderCancelledScreen() {
   const orderRef = useSelector(acceptance, (snapshot) => snapshot.context.order?.orderRef);
 
   return (
-    <Stack gap="md" py="md" maw={36 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>{refused ? 'The restaurant could not accept your order' : 'Your order has been cancelled'}</Title>
       {refused && <Text>{refusalReason ?? 'The restaurant did not give a reason.'}</Text>}
       {cancelledByCustomer && <Text>You cancelled your order.</Text>}

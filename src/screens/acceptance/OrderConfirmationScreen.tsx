@@ -18,6 +18,7 @@ import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 type OrderView = components['schemas']['OrderView'];
 type OrderItem = components['schemas']['OrderItem'];
@@ -89,7 +90,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
   const itemTotal = penceToPounds(orderItems.reduce((total, item) => total + poundsToPence(item.lineCost), 0));
   const address = order.deliveryAddress;
   return (
-    <Stack gap="md" py="md" maw={40 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Thank you, your order is confirmed</Title>
       <Paper withBorder p="md" role="status" aria-label="Order reference">
         <Text>Your order reference is</Text>

@@ -10,6 +10,7 @@ import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl'
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 function OrderReference({ orderRef }: { orderRef: string }) {
   return (
@@ -54,7 +55,7 @@ export function RestaurantConfirmationScreen() {
 
   const updated = request?.orderStatus === AcceptanceStatus.Updated;
   return (
-    <Stack gap="md" py="md" maw={36 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>{updated ? 'The restaurant has proposed a new time' : 'Waiting for the restaurant to accept your order'}</Title>
       {updated ? (
         <Stack gap="xs" aria-live="polite">

@@ -25,6 +25,7 @@ import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
 import { OrderType } from '../../domain/orderEnums';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 function BasketLineRow({ line, index }: { line: BasketLine; index: number }) {
   const basket = useBasketActor();
@@ -148,7 +149,7 @@ export function BasketScreen() {
 
   if (!hasLines) {
     return (
-      <Stack gap="md" py="md">
+      <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
         <Title order={1}>Your basket</Title>
         <RemovedItemsNotice />
         <Text>{creating ? 'Saving your basket…' : 'Your basket is empty.'}</Text>
@@ -160,7 +161,7 @@ export function BasketScreen() {
   }
 
   return (
-    <Stack gap="md" py="md" maw={40 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Your basket</Title>
       <RemovedItemsNotice />
       {basketError && (

@@ -24,6 +24,7 @@ import { YourVouchers } from './YourVouchers';
 import { poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 import { cashOrderTooLargeMessage, orderSizeLimitsFrom } from '../../domain/orderSizeLimits';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
 type PaymentChoice = 'paypal' | 'card' | 'cash';
@@ -73,7 +74,7 @@ export function CheckoutScreen() {
   }
 
   return (
-    <Stack gap="md" py="md" maw={40 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Order checkout</Title>
       <Paper withBorder p="sm">
         <Stack gap="xs">

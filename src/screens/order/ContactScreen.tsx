@@ -12,6 +12,7 @@ import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { CONTACT_LABELS, ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 const HEADING = 'Enter your contact details';
 
@@ -51,7 +52,7 @@ export function ContactScreen() {
   }
 
   return (
-    <Stack gap="md" py="md" maw={32 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>{HEADING}</Title>
       <Text>We use these only to tell you about this order.</Text>
       <StepErrorAlert error={basketError} title="Your order could not be saved" />

@@ -10,6 +10,7 @@ import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { formatPounds } from '../../components/order/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useCustomer, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 const BLANK_ADDRESS: DeliveryAddress = { address1: '', address2: '', town: '', postcode: '' };
 
@@ -71,7 +72,7 @@ export function DeliveryScreen() {
   });
 
   return (
-    <Stack gap="md" py="md" maw={32 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Enter your delivery details</Title>
       <Text>We check that we deliver to your postcode when you continue.</Text>
       {acceptedCharge !== undefined && <Text size="sm">{`Delivery to your current address costs ${formatPounds(acceptedCharge)}.`}</Text>}

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';
 import { useBasketActor } from './useBasket';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /**
  * `/fix-issue` (SPEC §2, §8): a failed order update or confirmation. The server's message or the fields it refused,
@@ -33,7 +34,7 @@ export function FixIssueScreen() {
   }
 
   return (
-    <Stack gap="md" py="md" maw={36 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Fix your order issue</Title>
       {failed || (retried && busy) ? (
         <>

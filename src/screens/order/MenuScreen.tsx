@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { Alert, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -125,9 +126,10 @@ export function MenuScreen({
           )}
           <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
           <MenuCategories categories={categories} renderedCount={categoriesToRender} onAdd={addToOrder} />
-          <Text role="status" size="sm" aria-live="polite">
+          {/* Said, not shown: the basket bar below shows the same count and total. */}
+          <VisuallyHidden role="status" aria-live="polite">
             {lastAdded ? `Added ${lastAdded}. Basket: ${itemCountText(itemCount)}, ${formatPounds(itemCost)}` : ''}
-          </Text>
+          </VisuallyHidden>
           <BasketSummaryBar itemCount={itemCount} itemCost={itemCost} />
         </>
       )}

@@ -18,6 +18,7 @@ import { initialOrderTime, isOffered, laterOrderTime, type OfferedTimes } from '
 import type { OrderTime } from '../../../machines/basket/basketMachine';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
 
@@ -80,7 +81,7 @@ export function OrderTimeScreen() {
 
   const noTimes = !data.asapAvailable && groups.length === 0;
   return (
-    <Stack gap="md" py="md" maw={32 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Select your order time</Title>
       {!data.asapAvailable && data.opensAt && <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), now)}; you can order now for a time after that.`}</Text>}
       <StepErrorAlert error={basketError} title="Your order could not be saved" />

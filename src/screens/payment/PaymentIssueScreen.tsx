@@ -7,6 +7,7 @@ import { PAYMENT_ISSUE_PATH, shownErrorMode } from '../../../machines/payment/pa
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { paymentErrorMessage } from '../../domain/paymentErrors';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** `/paymentIssue`: what went wrong with the payment (SPEC §8) and the ways on: cash instead, or PayPal again. */
 export function PaymentIssueScreen() {
@@ -18,7 +19,7 @@ export function PaymentIssueScreen() {
   const allowCashPayment = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings.allowCashPayment });
 
   return (
-    <Stack gap="md" py="md" maw={40 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>There has been a payment issue</Title>
       {mode !== undefined && (
         <Alert color="red" title="Your payment was not taken">

@@ -3,6 +3,7 @@ import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { PAYMENT_PROCESSING_PATH, paymentToResume } from '../../../machines/payment/paymentMachine';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The linked PayPal order, kept for the tab's life so that a reload here asks authorise-capture again. */
 const RESUME_KEY = 'paymentToResume';
@@ -35,7 +36,7 @@ export function PaymentProcessingScreen() {
   usePaymentNavigation(PAYMENT_PROCESSING_PATH);
 
   return (
-    <Stack gap="md" py="md" maw={40 * 16} align="flex-start">
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN} align="flex-start">
       <Title order={1}>Processing your payment</Title>
       <Text role="status">Your payment is being authorised and your order placed. Please do not close this page.</Text>
       <Loader role="progressbar" aria-label="Processing your payment" />

@@ -11,6 +11,7 @@ import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
 import { PayPalScript } from '../../platform/paypal';
 import { useBasketActor } from '../order/useBasket';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The order as the server last priced it, as PayPal's order request wants it. */
 function pricedOrderOf(context: BasketContext): PricedOrder {
@@ -73,7 +74,7 @@ export function PaymentScreen() {
   const linking = useSelector(payment, (snapshot) => snapshot.matches('linking'));
 
   return (
-    <Stack gap="md" py="md" maw={40 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Group gap="sm">
         <Title order={1}>Payment details</Title>
         {payPal.environment === 'sandbox' && <Badge color="yellow">sandbox</Badge>}
