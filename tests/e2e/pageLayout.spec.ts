@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 /** The step's column (the element of `main` holding the page's heading), with the page's width beside it. */
 async function stepColumn(page: Page): Promise<{ left: number; right: number; pageWidth: number }> {
   return page.getByRole('heading', { level: 1 }).evaluate((heading) => {
-    let column: HTMLElement = heading;
+    let column: Element = heading;
     while (column.parentElement && column.parentElement.tagName !== 'MAIN') column = column.parentElement;
     const { left, right } = column.getBoundingClientRect();
     return { left, right, pageWidth: document.documentElement.clientWidth };
@@ -44,8 +44,14 @@ async function measureEveryStep(page: Page): Promise<Record<string, { left: numb
 test.describe('the ordering steps on a desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test('basket, contact, time, checkout and payment sit in one column in the middle of the page, not at its left beside an empty half', async ({ page }) => {
+  test('basket, contact, time, checkout, payment and tracking sit in one column in the middle of the page, not at its left beside an empty half', async ({ page }) => {
     const columns = await measureEveryStep(page);
+    // What /payment shows sits in that column too, not only its heading.
+    const payPal = (await page.getByRole('button', { name: 'PayPal', exact: true }).boundingBox())!;
+    expect(Math.abs(payPal.x + payPal.width / 2 - columns.payment.pageWidth / 2)).toBeLessThanOrEqual(1);
+    await page.goto('/track');
+    await expectStep(page, '/track', 'Track your order');
+    columns.track = await stepColumn(page);
     const basket = columns.basket;
     for (const [step, column] of Object.entries(columns)) {
       const leftMargin = column.left;
@@ -55,9 +61,6 @@ test.describe('the ordering steps on a desktop', () => {
       // The column's edges stay where they were from one step to the next.
       expect([column.left, column.right], step).toEqual([basket.left, basket.right]);
     }
-    // What /payment shows sits in that column too, not only its heading.
-    const payPal = (await page.getByRole('button', { name: 'PayPal', exact: true }).boundingBox())!;
-    expect(Math.abs(payPal.x + payPal.width / 2 - columns.payment.pageWidth / 2)).toBeLessThanOrEqual(1);
   });
 });
 

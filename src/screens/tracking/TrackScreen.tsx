@@ -8,6 +8,7 @@ import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
+import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
@@ -126,7 +127,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
 
   if (orderId === undefined) {
     return (
-      <Stack gap="md" py="md">
+      <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
         <Title order={1}>Track your order</Title>
         <Text>Enter the reference of the order you would like to follow.</Text>
         <AskForReference />
@@ -136,7 +137,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
 
   const shown = trackedOrderId === orderId ? order : undefined;
   return (
-    <Stack gap="md" py="md" maw={36 * 16}>
+    <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Track your order</Title>
       <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{`Order reference ${orderId}`}</Text>
       {failed && (
