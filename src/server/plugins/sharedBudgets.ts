@@ -48,7 +48,7 @@ export async function connectSharedBudgets(redisUrl: string, log: FastifyBaseLog
     if (lastWarningAt !== undefined && now - lastWarningAt < REDIS_WARNING_INTERVAL_MS) return;
     lastWarningAt = now;
     log.warn(
-      { err: { message: error.message } },
+      { reason: error.message },
       `Redis at ${shownUrl} does not answer: the abuse limits are not enforced until it does (requests are served meanwhile)`,
     );
   };
