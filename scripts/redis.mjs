@@ -12,11 +12,12 @@ export function ensureRedis() {
 }
 
 /**
- * A redis-server of its own on a spare loopback port, keeping nothing on disk (no snapshots, no append-only file), as no
- * test needs its counts beyond the run. Resolves once it accepts connections, with its URL and a stop that waits for its exit.
+ * A redis-server of its own on a spare loopback port (or `port`, to start one again where another was stopped), keeping
+ * nothing on disk (no snapshots, no append-only file), as no test needs its counts beyond the run. Resolves once it accepts
+ * connections, with its URL and a stop that waits for its exit.
  */
-export async function startRedisServer() {
-  const port = await freePort();
+export async function startRedisServer({ port = undefined } = {}) {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

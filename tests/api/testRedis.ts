@@ -8,6 +8,8 @@ export interface TestRedis {
   url: string;
   /** Stops answering as a stopped Redis does: connections closed, new ones refused. */
   stop(): Promise<void>;
+  /** Answers again at the same URL after `stop`: a Redis started again (its counts gone, as none are kept on disk). */
+  restart(): Promise<void>;
 }
 
 /** Why Redis tests cannot run here, or undefined when they can: redis-server on PATH, or TEST_REDIS_URL. */
@@ -25,7 +27,19 @@ export function redisUnavailable(): string | undefined {
  * to stop).
  */
 export async function startTestRedis(): Promise<TestRedis> {
-  return commandExists('redis-server') ? startRedisServer() : relayTo(new URL(process.env.TEST_REDIS_URL!));
+  return commandExists('redis-server') ? ownRedisServer() : relayTo(new URL(process.env.TEST_REDIS_URL!));
+}
+
+async function ownRedisServer(): Promise<TestRedis> {
+  let server = await startRedisServer();
+  const { port } = new URL(server.url);
+  return {
+    url: server.url,
+    stop: () => server.stop(),
+    async restart() {
+      server = await startRedisServer({ port: Number(port) });
+    },
+  };
 }
 
 async function relayTo(target: URL): Promise<TestRedis> {
@@ -43,7 +57,8 @@ async function relayTo(target: URL): Promise<TestRedis> {
     client.pipe(upstream).pipe(client);
   });
   const port = await freePort();
-  await new Promise<void>((listening) => relay.listen(port, '127.0.0.1', listening));
+  const listen = () => new Promise<void>((listening) => relay.listen(port, '127.0.0.1', listening));
+  await listen();
   const url = new URL(target.href);
   url.hostname = '127.0.0.1';
   url.port = String(port);
@@ -54,5 +69,6 @@ async function relayTo(target: URL): Promise<TestRedis> {
       for (const socket of sockets) socket.destroy();
       await closed;
     },
+    restart: listen,
   };
 }

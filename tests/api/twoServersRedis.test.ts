@@ -77,4 +77,15 @@ describe.skipIf(unavailable !== undefined)(`two servers sharing the abuse budget
       expect(server.output()).toContain(`Redis at ${redis.url.replace(/\/$/, '')} does not answer`);
     }
   }, 30_000);
+
+  it('counts the budgets again once Redis answers again, and says so', async () => {
+    await redis.restart();
+    // ioredis tries again within 2 s of each failure.
+    for (const server of [a, b]) {
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('answers again: the abuse limits are enforced');
+    }
+    const basketId = randomId(16);
+    expect(await confirmAlternately(basketId, CONFIRMATIONS_PER_BASKET)).not.toContain(429);
+    expect(await confirmAlternately(basketId, 2)).toEqual([429, 429]);
+  }, 30_000);
 });
