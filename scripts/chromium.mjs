@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { run } from './process.mjs';
+import { aptInstall } from './process.mjs';
 
 /** Debian's whole browser: Lighthouse measures the site in it (`npm run bench`), as a visitor's Chrome would run it. */
 export const chromiumPath = '/usr/bin/chromium';
@@ -23,10 +23,7 @@ export function ensureHeadlessShell() {
 function ensureDebianPackage(name, path) {
   if (existsSync(path)) return;
   console.log(`${path} is missing: installing Debian's ${name} package…`);
-  const asRoot = process.getuid?.() === 0;
-  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['-n', 'apt-get', ...args]));
-  const installed = apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', name]) === 0;
-  if (!installed || !existsSync(path)) {
+  if (!aptInstall(name) || !existsSync(path)) {
     console.error(`Could not install ${name} at ${path}. Run \`apt-get install -y ${name}\` as root, then try again.`);
     process.exit(1);
   }

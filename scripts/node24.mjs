@@ -6,12 +6,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startTestPostgres } from './postgres.mjs';
-import { run, runOrExit } from './process.mjs';
+import { freePort, run, runOrExit } from './process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const cache = join(root, 'node_modules/.cache/node24');
@@ -65,16 +64,6 @@ function buildBetterSqlite3(node24) {
     env: { ...process.env, npm_config_nodedir: node24.headersDir },
   });
   writeFileSync(stamp, builtFor);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the server as `npm start` runs it (tsx on src/server/main.ts), asks /readyz, stops it with SIGTERM. */

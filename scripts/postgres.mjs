@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { commandExists, run } from './process.mjs';
+import { aptInstall, commandExists } from './process.mjs';
 
 const role = 'takeaway_test';
 const password = 'takeaway_test';
@@ -15,9 +15,7 @@ function asPostgres(sql) {
 export function ensurePostgres() {
   if (commandExists('pg_lsclusters')) return true;
   console.log('PostgreSQL is missing: installing Debian\'s postgresql package…');
-  const asRoot = process.getuid?.() === 0;
-  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['-n', 'apt-get', ...args]));
-  return apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', 'postgresql']) === 0 && commandExists('pg_lsclusters');
+  return aptInstall('postgresql') && commandExists('pg_lsclusters');
 }
 
 /**

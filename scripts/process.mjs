@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', ...options });
@@ -24,4 +25,22 @@ export function serve(command, args, options = {}) {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return child;
+}
+
+/** A loopback port nothing listens on now: one the system gave a probe, which is then closed. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Installs a Debian package through apt (sudo when not root), apt's lists refreshed first; returns whether apt succeeded. */
+export function aptInstall(name) {
+  const asRoot = process.getuid?.() === 0;
+  const apt = (args) => (asRoot ? run('apt-get', args) : run('sudo', ['-n', 'apt-get', ...args]));
+  return apt(['update', '-qq']) === 0 && apt(['install', '-y', '-qq', name]) === 0;
 }

@@ -1,12 +1,14 @@
 // Every test, from a fresh clone: `npm install && npm test`.
-// Installs what the tests need (Debian's Chromium and PostgreSQL), starts PostgreSQL so the data layer is tested on
-// both databases and two servers on one database, type-checks, builds the site, then runs Vitest and Playwright.
+// Installs what the tests need (Debian's Chromium, PostgreSQL and Redis), starts PostgreSQL so the data layer is tested on
+// both databases and two servers on one database, and a Redis of its own for the budgets shared by two servers (stopped at
+// the end), type-checks, builds the site, then runs Vitest and Playwright.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSite } from './build-if-needed.mjs';
 import { run, runOrExit } from './process.mjs';
 import { ensureChromium, ensureHeadlessShell } from './chromium.mjs';
 import { ensurePostgres, startTestPostgres } from './postgres.mjs';
+import { ensureRedis, startRedisServer } from './redis.mjs';
 
 // The last run's reports stay where `npm run paths` reads them (not under test-results/, which Playwright empties).
 const reports = join('reports', 'last-test');
@@ -30,6 +32,18 @@ if (!env.TEST_DATABASE_URL) {
   }
   env.TEST_DATABASE_URL = url;
 }
+let redis;
+if (!env.TEST_REDIS_URL) {
+  redis = ensureRedis() ? await startRedisServer().catch((error) => console.error(error.message)) : undefined;
+  if (!redis) {
+    console.error(
+      'Could not start Redis for the tests. Run `apt-get install -y redis-server` as root, or set TEST_REDIS_URL to a Redis or ' +
+        'Valkey server the tests may write to (redis://host:port), then `npm test` again.',
+    );
+    process.exit(1);
+  }
+  env.TEST_REDIS_URL = redis.url;
+}
 
 runOrExit('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 buildSite();
@@ -38,6 +52,8 @@ const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporte
 const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   env: { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport },
 });
+
+await redis?.stop();
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(vitestReport)) {

@@ -162,7 +162,7 @@ export async function buildApp({
     await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
   }
   if (payPal.fakeUrl) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers: operationHandlers,

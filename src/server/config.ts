@@ -84,6 +84,11 @@ export interface ServerConfig {
   /** RATE_LIMITS: the abuse limits (src/server/plugins/rateLimits.ts); off only for load tests from one address. */
   rateLimits: boolean;
   /**
+   * REDIS_URL: the Redis (or Valkey) server whose counts every server behind the load balancer shares, so a client has one
+   * budget however its calls are spread; unset, each server counts in its own memory (docs/abuse-limits.md).
+   */
+  redisUrl: string | undefined;
+  /**
    * PUBLIC_URL: the origin customers reach the site at, with no trailing slash. Canonical links, Open Graph, the
    * sitemap and structured data name whole URLs (src/server/seo/), which cannot be taken from a request's Host header.
    */
@@ -324,6 +329,36 @@ function rateLimits(env: Environment): boolean {
   return value === 'on';
 }
 
+/** A URL as it may be shown in a log or a message: without the password it may carry. */
+export function withoutPassword(url: URL): string {
+  const shown = new URL(url.href);
+  shown.password = '';
+  return shown.href;
+}
+
+function redisUrl(env: Environment): string | undefined {
+  const value = read(env, 'REDIS_URL');
+  if (value === undefined) return undefined;
+  const expectation = 'a redis:// or rediss:// (TLS) URL such as redis://:password@10.0.0.5:6379/0';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // Its value is never repeated: it may carry the password, and error messages end up in logs.
+    throw new ConfigurationError(`REDIS_URL must be ${expectation}, and it is not a URL`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigurationError(`REDIS_URL must be ${expectation}, got the scheme "${url.protocol}"`);
+  }
+  if (url.hostname === '') throw new ConfigurationError(`REDIS_URL must name a host, got "${shown}"`);
+  // ioredis reads the path as the database number and ignores anything else there.
+  if (!/^\/?([0-9]|1[0-5])?$/.test(url.pathname) || url.search !== '' || url.hash !== '') {
+    throw new ConfigurationError(`REDIS_URL's path must be a database number from 0 to 15 and nothing after it, got "${shown}"`);
+  }
+  return value;
+}
+
 function publicUrl(env: Environment, port: number): string {
   const value = read(env, 'PUBLIC_URL');
   if (value === undefined) return `http://localhost:${port}`;
@@ -383,6 +418,7 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     paymentReconcileAfterSeconds: wholeNumber(env, 'PAYMENT_RECONCILE_AFTER_SECONDS', DEFAULT_RECONCILE_AFTER_SECONDS, 1, 86_400),
     trustProxy: trustProxy(env),
     rateLimits: rateLimits(env),
+    redisUrl: redisUrl(env),
     publicUrl: publicUrl(env, port),
     siteRoot: resolve(repositoryRoot, 'dist/site'),
     minimumAppVersion: matching(env, 'MINIMUM_APP_VERSION', APP_VERSION_PATTERN, 'an app version such as 1.0.81') ?? DEFAULT_OLDEST_SUPPORTED_APP_VERSION,

@@ -27,7 +27,8 @@ import { createPayPalClient } from './payments/payPalClient';
 import { createReconciliationWorker } from './payments/reconciliation';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
-import { servingLine, startBanner, type DemoSignIn } from './startBanner';
+import { describeBudgetStore } from './plugins/sharedBudgets';
+import { abuseLimitsLine, servingLine, startBanner, type DemoSignIn } from './startBanner';
 
 /** How long a shutdown waits for requests in flight before it drops their connections (`docker stop` allows 10 s in all). */
 export const SHUTDOWN_GRACE_MS = 8_000;
@@ -292,10 +293,11 @@ async function runFromCommandLine(): Promise<void> {
   if (config.localIdentityOnNetwork) process.stderr.write(`${localIdentityWarning(config.host)}\n`);
   const { url, localIdentity, mailLoopback } = server;
   const { databaseUrl, dataDir } = config;
+  const abuseLimits = config.rateLimits ? describeBudgetStore(config.redisUrl) : 'off (RATE_LIMITS=off)';
   process.stdout.write(
     config.logFormat === 'pretty'
-      ? startBanner({ url, databaseUrl, sqliteFile: join(dataDir, SQLITE_FILE_NAME), localIdentity, sentMailDir: mailLoopback?.mailDir })
-      : `${servingLine(url)}\n`,
+      ? startBanner({ url, databaseUrl, sqliteFile: join(dataDir, SQLITE_FILE_NAME), abuseLimits, localIdentity, sentMailDir: mailLoopback?.mailDir })
+      : `${servingLine(url)}\n${abuseLimitsLine(abuseLimits)}\n`,
   );
 
   let stopping = false;

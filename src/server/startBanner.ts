@@ -1,3 +1,5 @@
+import { withoutPassword } from './config';
+
 export interface DemoSignIn {
   who: string;
   email: string;
@@ -11,16 +13,20 @@ export interface StartFacts {
   sqliteFile: string;
   /** Local identity mode only: the emulator's demo users and the code every emailed verification carries. */
   localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
+  /** Where the abuse limits count: "shared in Redis at …" or "in this server's memory" (describeBudgetStore). */
+  abuseLimits: string;
   /** Local mail mode only: where the loopback SMTP server keeps the customers' emails. */
   sentMailDir?: string;
 }
 
 /** Where the data lives, without a password that DATABASE_URL may carry. */
 export function describeDataLocation({ databaseUrl, sqliteFile }: Pick<StartFacts, 'databaseUrl' | 'sqliteFile'>): string {
-  if (databaseUrl === undefined) return `SQLite, ${sqliteFile}`;
-  const url = new URL(databaseUrl);
-  url.password = '';
-  return `PostgreSQL, ${url.href}`;
+  return databaseUrl === undefined ? `SQLite, ${sqliteFile}` : `PostgreSQL, ${withoutPassword(new URL(databaseUrl))}`;
+}
+
+/** Said at start in every log format: the operator of several servers must see whether they share the budgets. */
+export function abuseLimitsLine(abuseLimits: string): string {
+  return `Abuse limits: ${abuseLimits}`;
 }
 
 /** The first line alone is what a log collector gets; a person at a terminal gets the lines after it too. */
@@ -34,6 +40,7 @@ export function startBanner(facts: StartFacts): string {
     servingLine(facts.url),
     `  Kitchen dashboard  ${facts.url}/kitchen`,
     `  Data               ${describeDataLocation(facts)}`,
+    `  Abuse limits       ${facts.abuseLimits}`,
   ];
   if (facts.localIdentity !== undefined) {
     const { demoSignIns, verificationCode } = facts.localIdentity;

@@ -183,6 +183,31 @@ describe('RATE_LIMITS', () => {
   });
 });
 
+describe('REDIS_URL', () => {
+  it('keeps the budgets in memory when unset, and reads a Redis or Valkey URL, with TLS, a password and a database', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+    for (const url of ['redis://127.0.0.1:6379', 'redis://:s3cret@cache.internal:6379/2', 'rediss://takeaway:s3cret@cache.internal/15', 'redis://[fd00::5]:6379/']) {
+      expect(loadConfig({ REDIS_URL: url }).redisUrl).toBe(url);
+    }
+  });
+
+  it('refuses anything else with a clear message that never repeats its password', () => {
+    const refusals: Array<[string, string]> = [
+      ['cache.internal:6379', 'REDIS_URL must be a redis:// or rediss:// (TLS) URL such as redis://:password@10.0.0.5:6379/0, got the scheme "cache.internal:"'],
+      ['http://:s3cret@cache.internal:6379', 'REDIS_URL must be a redis:// or rediss:// (TLS) URL such as redis://:password@10.0.0.5:6379/0, got the scheme "http:"'],
+      ['not a url :s3cret', 'REDIS_URL must be a redis:// or rediss:// (TLS) URL such as redis://:password@10.0.0.5:6379/0, and it is not a URL'],
+      ['redis://:s3cret@cache.internal:6379/16', 'REDIS_URL\'s path must be a database number from 0 to 15 and nothing after it, got "redis://cache.internal:6379/16"'],
+      ['redis://:s3cret@cache.internal/0?tls=1', 'REDIS_URL\'s path must be a database number from 0 to 15 and nothing after it, got "redis://cache.internal/0?tls=1"'],
+      ['redis:///0', 'REDIS_URL must name a host, got "redis:///0"'],
+    ];
+    for (const [value, message] of refusals) {
+      expect(() => loadConfig({ REDIS_URL: value })).toThrow(new ConfigurationError(message));
+      expect(message).not.toContain('s3cret');
+    }
+  });
+});
+
 describe('src/server/main.ts', () => {
   it('stops at start with a clear message and exit code 1 on a malformed setting', () => {
     const result = spawnSync(resolve(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { identification, readyOrderUpdate } from './orderingServer';
+import { startServer } from '../../src/server/main';
 import { killServerProcesses, startServerProcess } from './serverProcess';
+import { redisUnavailable, startTestRedis } from './testRedis';
 
 // The server as `npm start` runs it (tsx on src/server/main.ts), in a child process of its own, told to stop as a process
 // manager or Ctrl+C tells it while a customer's request is still arriving.
@@ -93,4 +96,40 @@ describe('stopping the server', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 90_000);
+
+  const redisMissing = redisUnavailable();
+  it.skipIf(redisMissing !== undefined)(
+    `closes its connection to the Redis of the shared budgets (REDIS_URL) as it closes${redisMissing ? ` (skipped: ${redisMissing})` : ''}`,
+    async () => {
+      const redis = await startTestRedis();
+      const observer = new Redis(redis.url);
+      const ownDataDir = mkdtempSync(join(tmpdir(), 'api-shutdown-redis-'));
+      try {
+        // In this process, which would otherwise keep the connection open after the server closed.
+        const server = await startServer(
+          {
+            port: 0,
+            dataDir: ownDataDir,
+            siteRoot: join(ownDataDir, 'no-site'),
+            logLevel: 'silent',
+            identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
+            payPal: { mode: 'local', fakePort: 0, fakeUrl: undefined },
+            redisUrl: redis.url,
+          },
+          {},
+        );
+        const connectionName = `name=takeaway-budgets:${hostname()}:${process.pid} `;
+        const serversConnections = async () =>
+          ((await observer.client('LIST')) as string).split('\n').filter((line) => line.includes(connectionName));
+        expect(await serversConnections()).toHaveLength(1);
+        await server.close();
+        expect(await serversConnections()).toEqual([]);
+      } finally {
+        observer.disconnect();
+        await redis.stop();
+        rmSync(ownDataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -2,6 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import type { OperationId } from '../handlers/handlerTypes';
+import { connectSharedBudgets } from './sharedBudgets';
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests: please wait a moment and try again';
 
@@ -136,9 +137,11 @@ const BASKETS_REMEMBERED_PER_OPERATION = 20_000;
  * The abuse limits of `abuseLimits`, by @fastify/rate-limit, on the contract's routes: register before the routes. A call
  * over its budget is 429 in the SPEC §8 envelope with `Retry-After` (seconds). A budget is counted once the call has passed
  * the sign-in checks and the contract's validation (before the handler), so calls that are refused anyway cost no budget
- * and the basket is read from a body known to be well formed. `enabled` false (RATE_LIMITS=off) is for load tests only.
+ * and the basket is read from a body known to be well formed. The counts are kept in Redis when `redisUrl` names one, shared
+ * by every server (a call Redis fails to count is served), else in this server's memory. `enabled` false (RATE_LIMITS=off)
+ * is for load tests only.
  */
-export async function registerRateLimits(app: FastifyInstance, enabled: boolean): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, { enabled, redisUrl }: { enabled: boolean; redisUrl: string | undefined }): Promise<void> {
   if (!enabled) return;
   // Before the plugin's own onRoute hook, which reads each route's `config.rateLimit`.
   app.addHook('onRoute', (route) => {
@@ -150,10 +153,12 @@ export async function registerRateLimits(app: FastifyInstance, enabled: boolean)
       rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000, keyGenerator: budgetKey(limit.per) },
     };
   });
+  const shared = redisUrl === undefined ? undefined : await connectSharedBudgets(redisUrl, app.log);
+  if (shared !== undefined) app.addHook('onClose', shared.close);
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    cache: BASKETS_REMEMBERED_PER_OPERATION,
+    ...(shared === undefined ? { cache: BASKETS_REMEMBERED_PER_OPERATION } : { store: shared.Store, skipOnError: true }),
     errorResponseBuilder: () => new ApiError(429, TOO_MANY_REQUESTS_MESSAGE),
   });
 }
