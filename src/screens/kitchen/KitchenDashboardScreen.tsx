@@ -188,8 +188,7 @@ function NewOrdersBanner({ tickets, onShow }: { tickets: readonly KitchenTicket[
   );
 }
 
-/** To the table bookings and catering enquiries; the dashboard stops polling while it is left, and asks to start again on return. */
-// A tab of its own, as the printed ticket: the dashboard keeps polling and chiming while staff read the bookings.
+/** To the table bookings and catering enquiries, in a tab of its own as the printed ticket: the dashboard keeps polling and chiming meanwhile. */
 function BookingsLink() {
   return (
     <Anchor href="/kitchen/bookings" target="_blank" size="xl" fw={700} c="dark" underline="always" display="inline-block" py="sm">
