@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as PageRouteImport } from './routes/$page'
 import { Route as AccountRouteImport } from './routes/_account'
+import { Route as KitchenRouteImport } from './routes/_kitchen'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AppsRouteImport } from './routes/apps'
 import { Route as BasketRouteImport } from './routes/basket'
@@ -27,7 +28,6 @@ import { Route as FixIssueRouteImport } from './routes/fix-issue'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as HomeRouteImport } from './routes/home'
-import { Route as KitchenRouteImport } from './routes/kitchen'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ManageRouteImport } from './routes/manage'
 import { Route as OrderRouteImport } from './routes/order'
@@ -52,7 +52,7 @@ import { Route as AccountCreateAccountRouteImport } from './routes/_account.crea
 import { Route as AccountUpdateProfileRouteImport } from './routes/_account.updateProfile'
 import { Route as AccountViewOrderRouteImport } from './routes/_account.viewOrder'
 import { Route as AccountVouchersRouteImport } from './routes/_account.vouchers'
-import { Route as KitchenBookingsRouteImport } from './routes/kitchen_.bookings'
+import { Route as KitchenKitchenRouteImport } from './routes/_kitchen.kitchen'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageAuditRouteImport } from './routes/manage.audit'
 import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
@@ -61,7 +61,8 @@ import { Route as ManageMenuRouteImport } from './routes/manage.menu'
 import { Route as ManageSettingsRouteImport } from './routes/manage.settings'
 import { Route as ManageTakingsRouteImport } from './routes/manage.takings'
 import { Route as ManageZonesRouteImport } from './routes/manage.zones'
-import { Route as KitchenTicketOrderIdRouteImport } from './routes/kitchen_.ticket.$orderId'
+import { Route as KitchenKitchenBookingsRouteImport } from './routes/_kitchen.kitchen_.bookings'
+import { Route as KitchenKitchenTicketOrderIdRouteImport } from './routes/_kitchen.kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,6 +76,10 @@ const PageRoute = PageRouteImport.update({
 } as any)
 const AccountRoute = AccountRouteImport.update({
   id: '/_account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const KitchenRoute = KitchenRouteImport.update({
+  id: '/_kitchen',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutUsRoute = AboutUsRouteImport.update({
@@ -150,11 +155,6 @@ const GalleryRoute = GalleryRouteImport.update({
 const HomeRoute = HomeRouteImport.update({
   id: '/home',
   path: '/home',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const KitchenRoute = KitchenRouteImport.update({
-  id: '/kitchen',
-  path: '/kitchen',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -277,10 +277,10 @@ const AccountVouchersRoute = AccountVouchersRouteImport.update({
   path: '/vouchers',
   getParentRoute: () => AccountRoute,
 } as any)
-const KitchenBookingsRoute = KitchenBookingsRouteImport.update({
-  id: '/kitchen_/bookings',
-  path: '/kitchen/bookings',
-  getParentRoute: () => rootRouteImport,
+const KitchenKitchenRoute = KitchenKitchenRouteImport.update({
+  id: '/kitchen',
+  path: '/kitchen',
+  getParentRoute: () => KitchenRoute,
 } as any)
 const ManageIndexRoute = ManageIndexRouteImport.update({
   id: '/',
@@ -322,11 +322,17 @@ const ManageZonesRoute = ManageZonesRouteImport.update({
   path: '/zones',
   getParentRoute: () => ManageRoute,
 } as any)
-const KitchenTicketOrderIdRoute = KitchenTicketOrderIdRouteImport.update({
-  id: '/kitchen_/ticket/$orderId',
-  path: '/kitchen/ticket/$orderId',
-  getParentRoute: () => rootRouteImport,
+const KitchenKitchenBookingsRoute = KitchenKitchenBookingsRouteImport.update({
+  id: '/kitchen_/bookings',
+  path: '/kitchen/bookings',
+  getParentRoute: () => KitchenRoute,
 } as any)
+const KitchenKitchenTicketOrderIdRoute =
+  KitchenKitchenTicketOrderIdRouteImport.update({
+    id: '/kitchen_/ticket/$orderId',
+    path: '/kitchen/ticket/$orderId',
+    getParentRoute: () => KitchenRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -346,7 +352,6 @@ export interface FileRoutesByFullPath {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
-  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRouteWithChildren
   '/order': typeof OrderRoute
@@ -371,7 +376,7 @@ export interface FileRoutesByFullPath {
   '/updateProfile': typeof AccountUpdateProfileRoute
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
-  '/kitchen/bookings': typeof KitchenBookingsRoute
+  '/kitchen': typeof KitchenKitchenRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -380,7 +385,8 @@ export interface FileRoutesByFullPath {
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
-  '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
+  '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -400,7 +406,6 @@ export interface FileRoutesByTo {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
-  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/order': typeof OrderRoute
   '/order-cancel-error': typeof OrderCancelErrorRoute
@@ -424,7 +429,7 @@ export interface FileRoutesByTo {
   '/updateProfile': typeof AccountUpdateProfileRoute
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
-  '/kitchen/bookings': typeof KitchenBookingsRoute
+  '/kitchen': typeof KitchenKitchenRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -433,13 +438,15 @@ export interface FileRoutesByTo {
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage': typeof ManageIndexRoute
-  '/kitchen/ticket/$orderId': typeof KitchenTicketOrderIdRoute
+  '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$page': typeof PageRoute
   '/_account': typeof AccountRouteWithChildren
+  '/_kitchen': typeof KitchenRouteWithChildren
   '/about-us': typeof AboutUsRoute
   '/apps': typeof AppsRoute
   '/basket': typeof BasketRoute
@@ -455,7 +462,6 @@ export interface FileRoutesById {
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
-  '/kitchen': typeof KitchenRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRouteWithChildren
   '/order': typeof OrderRoute
@@ -480,7 +486,7 @@ export interface FileRoutesById {
   '/_account/updateProfile': typeof AccountUpdateProfileRoute
   '/_account/viewOrder': typeof AccountViewOrderRoute
   '/_account/vouchers': typeof AccountVouchersRoute
-  '/kitchen_/bookings': typeof KitchenBookingsRoute
+  '/_kitchen/kitchen': typeof KitchenKitchenRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -489,7 +495,8 @@ export interface FileRoutesById {
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
-  '/kitchen_/ticket/$orderId': typeof KitchenTicketOrderIdRoute
+  '/_kitchen/kitchen_/bookings': typeof KitchenKitchenBookingsRoute
+  '/_kitchen/kitchen_/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -511,7 +518,6 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
-    | '/kitchen'
     | '/login'
     | '/manage'
     | '/order'
@@ -536,7 +542,7 @@ export interface FileRouteTypes {
     | '/updateProfile'
     | '/viewOrder'
     | '/vouchers'
-    | '/kitchen/bookings'
+    | '/kitchen'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -545,6 +551,7 @@ export interface FileRouteTypes {
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
+    | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -565,7 +572,6 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
-    | '/kitchen'
     | '/login'
     | '/order'
     | '/order-cancel-error'
@@ -589,7 +595,7 @@ export interface FileRouteTypes {
     | '/updateProfile'
     | '/viewOrder'
     | '/vouchers'
-    | '/kitchen/bookings'
+    | '/kitchen'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -598,12 +604,14 @@ export interface FileRouteTypes {
     | '/manage/takings'
     | '/manage/zones'
     | '/manage'
+    | '/kitchen/bookings'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
     | '/'
     | '/$page'
     | '/_account'
+    | '/_kitchen'
     | '/about-us'
     | '/apps'
     | '/basket'
@@ -619,7 +627,6 @@ export interface FileRouteTypes {
     | '/forgotpassword'
     | '/gallery'
     | '/home'
-    | '/kitchen'
     | '/login'
     | '/manage'
     | '/order'
@@ -644,7 +651,7 @@ export interface FileRouteTypes {
     | '/_account/updateProfile'
     | '/_account/viewOrder'
     | '/_account/vouchers'
-    | '/kitchen_/bookings'
+    | '/_kitchen/kitchen'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -653,13 +660,15 @@ export interface FileRouteTypes {
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
-    | '/kitchen_/ticket/$orderId'
+    | '/_kitchen/kitchen_/bookings'
+    | '/_kitchen/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   PageRoute: typeof PageRoute
   AccountRoute: typeof AccountRouteWithChildren
+  KitchenRoute: typeof KitchenRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
   AppsRoute: typeof AppsRoute
   BasketRoute: typeof BasketRoute
@@ -675,7 +684,6 @@ export interface RootRouteChildren {
   ForgotpasswordRoute: typeof ForgotpasswordRoute
   GalleryRoute: typeof GalleryRoute
   HomeRoute: typeof HomeRoute
-  KitchenRoute: typeof KitchenRoute
   LoginRoute: typeof LoginRoute
   ManageRoute: typeof ManageRouteWithChildren
   OrderRoute: typeof OrderRoute
@@ -693,8 +701,6 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TrackRoute: typeof TrackRoute
   UpdateRequiredRoute: typeof UpdateRequiredRoute
-  KitchenBookingsRoute: typeof KitchenBookingsRoute
-  KitchenTicketOrderIdRoute: typeof KitchenTicketOrderIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -718,6 +724,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_kitchen': {
+      id: '/_kitchen'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof KitchenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about-us': {
@@ -823,13 +836,6 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof HomeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/kitchen': {
-      id: '/kitchen'
-      path: '/kitchen'
-      fullPath: '/kitchen'
-      preLoaderRoute: typeof KitchenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1000,12 +1006,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVouchersRouteImport
       parentRoute: typeof AccountRoute
     }
-    '/kitchen_/bookings': {
-      id: '/kitchen_/bookings'
-      path: '/kitchen/bookings'
-      fullPath: '/kitchen/bookings'
-      preLoaderRoute: typeof KitchenBookingsRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_kitchen/kitchen': {
+      id: '/_kitchen/kitchen'
+      path: '/kitchen'
+      fullPath: '/kitchen'
+      preLoaderRoute: typeof KitchenKitchenRouteImport
+      parentRoute: typeof KitchenRoute
     }
     '/manage/': {
       id: '/manage/'
@@ -1063,12 +1069,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageZonesRouteImport
       parentRoute: typeof ManageRoute
     }
-    '/kitchen_/ticket/$orderId': {
-      id: '/kitchen_/ticket/$orderId'
+    '/_kitchen/kitchen_/bookings': {
+      id: '/_kitchen/kitchen_/bookings'
+      path: '/kitchen/bookings'
+      fullPath: '/kitchen/bookings'
+      preLoaderRoute: typeof KitchenKitchenBookingsRouteImport
+      parentRoute: typeof KitchenRoute
+    }
+    '/_kitchen/kitchen_/ticket/$orderId': {
+      id: '/_kitchen/kitchen_/ticket/$orderId'
       path: '/kitchen/ticket/$orderId'
       fullPath: '/kitchen/ticket/$orderId'
-      preLoaderRoute: typeof KitchenTicketOrderIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof KitchenKitchenTicketOrderIdRouteImport
+      parentRoute: typeof KitchenRoute
     }
   }
 }
@@ -1095,6 +1108,21 @@ const AccountRouteChildren: AccountRouteChildren = {
 
 const AccountRouteWithChildren =
   AccountRoute._addFileChildren(AccountRouteChildren)
+
+interface KitchenRouteChildren {
+  KitchenKitchenRoute: typeof KitchenKitchenRoute
+  KitchenKitchenBookingsRoute: typeof KitchenKitchenBookingsRoute
+  KitchenKitchenTicketOrderIdRoute: typeof KitchenKitchenTicketOrderIdRoute
+}
+
+const KitchenRouteChildren: KitchenRouteChildren = {
+  KitchenKitchenRoute: KitchenKitchenRoute,
+  KitchenKitchenBookingsRoute: KitchenKitchenBookingsRoute,
+  KitchenKitchenTicketOrderIdRoute: KitchenKitchenTicketOrderIdRoute,
+}
+
+const KitchenRouteWithChildren =
+  KitchenRoute._addFileChildren(KitchenRouteChildren)
 
 interface ManageRouteChildren {
   ManageAuditRoute: typeof ManageAuditRoute
@@ -1125,6 +1153,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   PageRoute: PageRoute,
   AccountRoute: AccountRouteWithChildren,
+  KitchenRoute: KitchenRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
   AppsRoute: AppsRoute,
   BasketRoute: BasketRoute,
@@ -1140,7 +1169,6 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotpasswordRoute: ForgotpasswordRoute,
   GalleryRoute: GalleryRoute,
   HomeRoute: HomeRoute,
-  KitchenRoute: KitchenRoute,
   LoginRoute: LoginRoute,
   ManageRoute: ManageRouteWithChildren,
   OrderRoute: OrderRoute,
@@ -1158,8 +1186,6 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TrackRoute: TrackRoute,
   UpdateRequiredRoute: UpdateRequiredRoute,
-  KitchenBookingsRoute: KitchenBookingsRoute,
-  KitchenTicketOrderIdRoute: KitchenTicketOrderIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -53,3 +53,14 @@ export function busyMessage(busy: BusyMode | undefined, now: Date): string | und
 export function busyExtraMinutesAt(busy: BusyMode | undefined, now: Date): number {
   return busyModeAt(busy, now).extraMinutes;
 }
+
+/** Busy mode as the kitchen's staff bar says it at `now` ("Busy mode: orders paused until 19:30"), on or off. */
+export function busyStaffLabel(busy: BusyMode | undefined, now: Date): string {
+  const current = busyModeAt(busy, now);
+  if (current.paused) {
+    const until = current.pausedUntil === undefined ? 'switched back' : hoursAndMinutes(londonWallClock(new Date(current.pausedUntil)).minutes);
+    return `Busy mode: orders paused until ${until}`;
+  }
+  if (current.extraMinutes > 0) return `Busy mode: ${current.extraMinutes} extra minutes on every order`;
+  return 'Busy mode: off';
+}

@@ -1,8 +1,13 @@
 /** The dashboard's audible alert: a short two-note chime made with Web Audio (no sound file to download). */
 export interface Chime {
-  /** Must run inside a tap or click: browsers keep audio suspended until the page has had a gesture. */
-  unlock(): void;
+  /**
+   * Must run inside a tap or click: browsers keep audio suspended until the page has had a gesture. Answers whether
+   * sound plays now (no: the browser refused, or has no Web Audio).
+   */
+  unlock(): Promise<boolean>;
   play(): void;
+  /** Tells when the browser stops the sound after it played (another app took the audio, the tablet suspended it). */
+  onStopped(listener: () => void): () => void;
 }
 
 type AudioContextConstructor = new () => AudioContext;
@@ -21,12 +26,29 @@ const NOTE_SECONDS = 0.35;
 
 export function createChime(): Chime {
   let context: AudioContext | undefined;
+  const stoppedListeners = new Set<() => void>();
   return {
-    unlock() {
+    async unlock() {
       const AudioContextClass = audioContextConstructor();
-      if (AudioContextClass === undefined) return;
-      context ??= new AudioContextClass();
-      void context.resume();
+      if (AudioContextClass === undefined) return false;
+      if (context === undefined) {
+        const created = new AudioContextClass();
+        context = created;
+        // "suspended", or Safari's "interrupted": nothing more will be heard until another tap.
+        created.addEventListener('statechange', () => {
+          if (created.state !== 'running') stoppedListeners.forEach((listener) => listener());
+        });
+      }
+      try {
+        await context.resume();
+      } catch {
+        return false;
+      }
+      return context.state === 'running';
+    },
+    onStopped(listener) {
+      stoppedListeners.add(listener);
+      return () => stoppedListeners.delete(listener);
     },
     play() {
       if (context === undefined || context.state !== 'running') return;

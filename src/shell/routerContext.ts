@@ -46,3 +46,10 @@ export interface RouterContext {
   /** Inside the native apps only: the installed version and the oldest the server supports (the root route's guard). */
   nativeAppVersions?: NativeAppVersions;
 }
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The route and its children are a staff layout (`_kitchen`): the root draws them without the site's header and footer. */
+    staffFrame?: boolean;
+  }
+}

@@ -324,7 +324,7 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await expectStep(page, '/kitchen', 'Kitchen');
 
       // The dashboard is the slowest page to check (every test's orders are on it): checked once, with both kinds of ticket.
-      await page.getByRole('button', { name: 'Start taking orders' }).click();
+      await page.getByRole('button', { name: 'Tap to turn on sound' }).click();
       const [{ orderRef }, waiting] = await Promise.all([placeGuestOrder(baseURL!), placeGuestOrder(baseURL!)]);
       await nextKitchenPoll(page);
       await ticketIn(page, 'New', orderRef).getByRole('button', { name: 'Accept', exact: true }).click();

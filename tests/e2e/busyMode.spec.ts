@@ -51,7 +51,7 @@ async function kitchenDashboard(browser: Browser): Promise<Page> {
   await page.getByLabel('Email').fill(STAFF_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Start taking orders' }).click();
+  await page.getByRole('button', { name: 'Tap to turn on sound' }).click();
   await expect(page.getByRole('region', { name: 'Busy mode' })).toBeVisible();
   return page;
 }

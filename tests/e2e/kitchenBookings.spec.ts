@@ -156,19 +156,20 @@ test('lists that could not be loaded say so, and Try again loads them', async ({
 
 test('the dashboard opens the Bookings view in a tab of its own, and the view leads back to the orders', async ({ page, context }) => {
   await signInFrom(page, '/kitchen', STAFF_EMAIL, STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Start taking orders' }).click();
+  await page.getByRole('button', { name: 'Tap to turn on sound' }).click();
   const bookingsTab = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Bookings (opens in a new tab)' }).click();
   const bookings = await bookingsTab;
   await expect(bookings).toHaveURL((url) => url.pathname === '/kitchen/bookings');
   await expect(bookings.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
-  // The dashboard stays where it was, still taking orders.
+  // The dashboard stays where it was, its sound still on.
   await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
-  await expect(page.getByRole('button', { name: 'Start taking orders' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByText('Sound on', { exact: true })).toBeVisible();
 
   await bookings.getByRole('link', { name: 'Back to orders' }).click();
   await expect(bookings).toHaveURL((url) => url.pathname === '/kitchen');
-  await expect(bookings.getByRole('button', { name: 'Start taking orders' })).toBeVisible();
+  // A dashboard opened afresh asks for its own tap before it can chime.
+  await expect(bookings.getByRole('button', { name: 'Tap to turn on sound' })).toBeVisible();
 });
 
 test('a signed-in customer outside the kitchen group is told the page is for staff, and sees no bookings', async ({ page, baseURL }) => {

@@ -4,16 +4,36 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const STAFF_EMAIL = 'kitchen@golden-dragon.example';
 export const STAFF_PASSWORD = 'kitchen-demo-2026';
 
-/** Signs in from the dashboard's own redirect, as staff arriving at a bookmarked /kitchen do, and starts it. */
-export async function openDashboard(page: Page): Promise<void> {
+/** Signs in from the dashboard's own redirect, as staff arriving at a bookmarked /kitchen do. */
+export async function signInToDashboard(page: Page): Promise<void> {
   await page.goto('/kitchen');
   await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/kitchen');
   await page.getByLabel('Email').fill(STAFF_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/kitchen');
-  await page.getByRole('button', { name: 'Start taking orders' }).click();
   await expect(page.getByRole('region', { name: /^New/ })).toBeVisible();
+}
+
+/** Signs in to the dashboard and turns its sound on, as staff do at the start of a shift. */
+export async function openDashboard(page: Page): Promise<void> {
+  await signInToDashboard(page);
+  await page.getByRole('button', { name: 'Tap to turn on sound' }).click();
+  await expect(page.getByRole('banner').getByText('Sound on', { exact: true })).toBeVisible();
+}
+
+/** Counts the chime's notes (every note is one Web Audio oscillator) from the page's next load: the answer reads the count. */
+export async function countChimes(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { oscillators: number };
+    counted.oscillators = 0;
+    const createOscillator = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.oscillators += 1;
+      return createOscillator.call(this);
+    };
+  });
+  return () => page.evaluate(() => (window as unknown as { oscillators: number }).oscillators);
 }
 
 export const ticketOf = (page: Page, orderRef: string): Locator => page.getByRole('article', { name: `Order ${orderRef}` });

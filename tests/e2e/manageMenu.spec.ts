@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { openDashboard } from './kitchenSupport';
 import { openBackOffice } from './manageSupport';
 
@@ -81,3 +81,60 @@ test('the kitchen marks a dish sold out from the dashboard: the customer’s men
   await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)')).toContainText('Not available at the moment');
   await expect(dishOnMenu(customer, 'Chicken Satay Skewers (4)').getByRole('button', { name: 'Add Chicken Satay Skewers (4) to order' })).toHaveCount(0);
 });
+
+/** The left edges of a set of buttons, rounded to the pixel, read at once (one by one, role queries over every row are slow). */
+const leftEdges = (buttons: Locator): Promise<number[]> => buttons.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().x)));
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+]) {
+  test(`at ${viewport.width} px the rows' buttons line up, and "Published" shows where the owner is, scrolled down`, async ({ browser }) => {
+    test.slow();
+    const context = await browser.newContext({ baseURL: serverUrl, viewport });
+    const owner = await context.newPage();
+    await openBackOffice(owner, '/manage/menu');
+    await expect(owner.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
+
+    // Every dish's four buttons in the same four columns down the page; a category's three under its dishes' last three.
+    const edits = owner.getByRole('button', { name: /^Edit / });
+    await expect(edits.first()).toBeVisible();
+    const columns = await Promise.all(['Edit', 'Move up', 'Move down', 'Remove'].map((label) => leftEdges(owner.getByRole('listitem').getByRole('button', { name: new RegExp(`^${label} `) }))));
+    expect(columns[0]!.length).toBeGreaterThan(10);
+    for (const column of columns) {
+      expect(column).toHaveLength(columns[0]!.length);
+      expect(new Set(column).size, `one column: ${column.join(', ')}`).toBe(1);
+    }
+    expect(columns[0]![0]).toBeLessThan(columns[1]![0]!);
+    const sections = owner.getByRole('region').filter({ has: owner.getByRole('checkbox', { name: 'Hidden from customers' }) });
+    for (const [label, column] of [
+      ['Move up', 1],
+      ['Move down', 2],
+      ['Remove category', 3],
+    ] as const) {
+      const categoryEdges = await leftEdges(sections.getByRole('button', { name: new RegExp(`^${label} `) }));
+      expect(new Set(categoryEdges), `${label} of every category under the dishes' column`).toEqual(new Set([columns[column]![0]]));
+    }
+
+    // The owner edits the last dish, far down the page, and publishes from there.
+    const lastEdit = edits.last();
+    const dishTitle = ((await lastEdit.textContent()) ?? '').replace(/^Edit /, '');
+    await lastEdit.scrollIntoViewIfNeeded();
+    await lastEdit.click();
+    const dish = owner.getByRole('dialog', { name: `Edit ${dishTitle}` });
+    const price = dish.getByRole('textbox', { name: 'Price' });
+    // The field shows "£1.50": ten pence more.
+    await price.fill((Number((await price.inputValue()).replace('£', '')) + 0.1).toFixed(2));
+    await dish.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => owner.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await owner.getByRole('button', { name: 'Publish', exact: true }).click();
+    const review = owner.getByRole('dialog', { name: 'Publish the menu?' });
+    await expect(review.getByRole('list', { name: 'What will change' })).toContainText(`Price of ${dishTitle}`);
+    await review.getByRole('button', { name: 'Publish now' }).click();
+    const published = owner.getByRole('status').filter({ hasText: /^Published: customers now see menu version \d+\.$/ });
+    await expect(published).toBeVisible();
+    await expect(published).toBeInViewport({ ratio: 1 });
+    expect(await owner.evaluate(() => window.scrollY), 'the page stays where the owner was').toBeGreaterThan(1000);
+    await context.close();
+  });
+}

@@ -1,22 +1,35 @@
 import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { CHIME_INTERVAL_MS, kitchenAlertMachine, type KitchenAlertEvent, type KitchenAlertSnapshot } from '../../machines/kitchen/kitchenAlertMachine';
+import { CHIME_INTERVAL_MS, kitchenAlertMachine, unacknowledgedOf, type KitchenAlertEvent, type KitchenAlertSnapshot } from '../../machines/kitchen/kitchenAlertMachine';
 import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths, tick, traversal, type ExploredEvent } from './kitchenAlert.paths';
 
-type Expected = { started: boolean; muted: boolean; newOrders: number };
+type Sound = 'off' | 'blocked' | 'on' | 'muted';
+type Expected = { sound: Sound; waiting: readonly string[]; acknowledged: readonly string[] };
 
-/** The design note's alert, written independently of the machine: whether it rings, and whether a step chimes. */
-const rings = (expected: Expected) => expected.started && !expected.muted && expected.newOrders > 0;
+/** The design note's alert, written independently of the machine: what is announced, whether it rings, and whether a step chimes. */
+const announced = (expected: Expected) => expected.waiting.filter((orderRef) => !expected.acknowledged.includes(orderRef));
+const rings = (expected: Expected) => expected.sound === 'on' && announced(expected).length > 0;
+
+function soundAfter(sound: Sound, event: ExploredEvent): Sound {
+  if (event.type === 'SOUND_ON' && (sound === 'off' || sound === 'blocked')) return 'on';
+  if (event.type === 'SOUND_BLOCKED') return 'blocked';
+  // Muting belongs to sound that plays: the toggle is shown only then.
+  if (event.type === 'TOGGLE_MUTE' && sound === 'on') return 'muted';
+  if (event.type === 'TOGGLE_MUTE' && sound === 'muted') return 'on';
+  return sound;
+}
 
 function expectedAfter(current: Expected, event: ExploredEvent): { next: Expected; chimes: boolean } {
-  let next = current;
-  if (event.type === 'START') next = { ...current, started: true };
-  // Muting belongs to the started dashboard: the toggle is shown only there.
-  if (event.type === 'TOGGLE_MUTE' && current.started) next = { ...current, muted: !current.muted };
-  if (event.type === 'NEW_ORDERS') next = { ...current, newOrders: event.count };
+  let next: Expected = { ...current, sound: soundAfter(current.sound, event) };
+  let arrived = false;
+  if (event.type === 'NEW_ORDERS') {
+    arrived = event.orderRefs.some((orderRef) => !current.waiting.includes(orderRef));
+    next = { ...next, waiting: event.orderRefs, acknowledged: current.acknowledged.filter((orderRef) => event.orderRefs.includes(orderRef)) };
+  }
+  if (event.type === 'ACKNOWLEDGE') next = { ...next, acknowledged: current.waiting };
   const startsRinging = !rings(current) && rings(next);
-  const repeats = rings(current) && rings(next) && (event === tick || (event.type === 'NEW_ORDERS' && event.count > current.newOrders));
+  const repeats = rings(current) && rings(next) && (event === tick || event.type === tick.type || arrived);
   return { next, chimes: startsRinging || repeats };
 }
 
@@ -24,26 +37,28 @@ async function replay(path: StatePath<KitchenAlertSnapshot, KitchenAlertEvent>) 
   let chimes = 0;
   const clock = new SimulatedClock();
   const actor = createActor(kitchenAlertMachine.provide({ actions: { chime: () => void (chimes += 1) } }), { clock }).start();
-  let expected: Expected = { started: false, muted: false, newOrders: 0 };
+  let expected: Expected = { sound: 'off', waiting: [], acknowledged: [] };
   const [initialStep, ...steps] = path.steps;
   expect(initialStep!.event.type).toBe('xstate.init');
   try {
     for (const step of steps) {
       const event = step.event as ExploredEvent;
       const chimesBefore = chimes;
-      if (event === tick || event.type === tick.type) {
+      if (event.type === tick.type) {
         clock.increment(CHIME_INTERVAL_MS - 1);
-        expect(chimes, 'no chime before the 10 seconds are up').toBe(chimesBefore);
+        expect(chimes, 'no chime before the 5 seconds are up').toBe(chimesBefore);
         clock.increment(1);
       } else {
-        actor.send(event as KitchenAlertEvent);
+        actor.send(event);
       }
       const { next, chimes: chimed } = expectedAfter(expected, event);
       expected = next;
       const reached = actor.getSnapshot();
       expect(traversal.serializeState(reached)).toBe(traversal.serializeState(step.state));
       expect(reached.hasTag('ringing')).toBe(rings(expected));
-      expect(reached.context.newOrders).toBe(expected.newOrders);
+      expect(reached.hasTag('announcing')).toBe(announced(expected).length > 0);
+      expect(unacknowledgedOf(reached.context)).toEqual(announced(expected));
+      expect(reached.hasTag('soundOff')).toBe(expected.sound === 'off' || expected.sound === 'blocked');
       expect(chimes - chimesBefore).toBe(chimed ? 1 : 0);
     }
   } finally {
@@ -54,11 +69,14 @@ async function replay(path: StatePath<KitchenAlertSnapshot, KitchenAlertEvent>) 
 const shortestPaths = kitchenAlertShortestPaths.paths.map(({ path }) => path);
 
 describe(kitchenAlertShortestPaths.suite, () => {
-  it('reach standby, quiet and ringing, muted and not, with none, one and more new orders', () => {
-    const reached = new Set(shortestPaths.map((path) => traversal.serializeState(path.state)));
-    // Standby with 0, 1 or 2 orders; quiet with none (muted or not) or muted with 1 or 2; ringing with 1 or 2.
-    expect(reached.size).toBe(9);
-    expect(shortestPaths.some((path) => path.state.hasTag('ringing') && path.state.context.newOrders === 2)).toBe(true);
+  it('reach every sound state with orders announced, acknowledged and gone, and ringing for one and two orders', () => {
+    const reached = shortestPaths.map((path) => path.state);
+    for (const sound of ['off', 'blocked', 'on', 'muted'] as const) {
+      expect(reached.some((state) => state.matches({ sound }) && state.hasTag('announcing')), sound).toBe(true);
+      expect(reached.some((state) => state.matches({ sound }) && !state.hasTag('announcing') && state.context.waiting.length > 0), sound).toBe(true);
+    }
+    expect(reached.some((state) => state.hasTag('ringing') && unacknowledgedOf(state.context).length === 2)).toBe(true);
+    expect(reached.some((state) => state.hasTag('ringing') && state.context.acknowledged.length === 1)).toBe(true);
   });
 
   for (const { name, path } of [...kitchenAlertShortestPaths.paths, ...kitchenAlertSimplePaths.paths, ...kitchenAlertRingingPaths.paths]) {
@@ -67,23 +85,30 @@ describe(kitchenAlertShortestPaths.suite, () => {
 });
 
 describe('kitchen alert statechart on a simulated clock', () => {
-  it('chimes at once when started with an order waiting, then every 10 seconds until it is answered', () => {
+  it('announces an order and chimes every 5 seconds until staff acknowledge it; the next order starts it again', () => {
     let chimes = 0;
     const clock = new SimulatedClock();
     const actor = createActor(kitchenAlertMachine.provide({ actions: { chime: () => void (chimes += 1) } }), { clock }).start();
-    actor.send({ type: 'NEW_ORDERS', count: 1 });
-    expect(chimes).toBe(0);
-    actor.send({ type: 'START' });
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['a'] });
+    expect(actor.getSnapshot().hasTag('announcing')).toBe(true);
+    expect(chimes, 'no sound before the tap').toBe(0);
+    actor.send({ type: 'SOUND_ON' });
     expect(chimes).toBe(1);
     // A simulated clock, like a real one, fires a repeating timer once per step it is moved.
     for (const expected of [2, 3, 4]) {
       clock.increment(CHIME_INTERVAL_MS);
       expect(chimes).toBe(expected);
     }
-    actor.send({ type: 'NEW_ORDERS', count: 0 });
+    actor.send({ type: 'ACKNOWLEDGE' });
+    expect(actor.getSnapshot().hasTag('announcing')).toBe(false);
     clock.increment(CHIME_INTERVAL_MS);
     clock.increment(CHIME_INTERVAL_MS);
-    expect(chimes).toBe(4);
+    expect(chimes, 'silent once acknowledged, though the order still waits').toBe(4);
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['b', 'a'] });
+    expect(unacknowledgedOf(actor.getSnapshot().context)).toEqual(['b']);
+    expect(chimes).toBe(5);
+    clock.increment(CHIME_INTERVAL_MS);
+    expect(chimes).toBe(6);
     actor.stop();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openingStateText } from '../../src/components/restaurant/openingStateText';
 import { specialDaysAhead } from '../../src/screens/restaurant/restaurantDetails';
 import { todaysHoursText } from '../../src/screens/home/homeDetails';
-import { busyExtraMinutesAt, busyMessage, busyPauseMessage } from '../../src/domain/busyMode';
+import { busyExtraMinutesAt, busyMessage, busyPauseMessage, busyStaffLabel } from '../../src/domain/busyMode';
 import { hoursOn, openingStateAt, specialDaysFrom, type SpecialDay } from '../../src/domain/openingHours';
 import { openingHoursFailures, type OpeningHoursEdit } from '../../src/domain/openingHoursRules';
 import { takeawaySettingsFailures } from '../../src/domain/takeawaySettingsRules';
@@ -101,6 +101,15 @@ describe('busy mode against the clock', () => {
     expect(busyMessage(slower, new Date('2026-11-24T12:00:00Z'))).toBe('Orders are taking 20 minutes longer today');
     expect(busyExtraMinutesAt(slower, new Date())).toBe(20);
     expect(busyMessage(undefined, new Date())).toBeUndefined();
+  });
+
+  it("says on the kitchen's staff bar whether it is on, and until when", () => {
+    const at = new Date('2026-11-24T19:00:00Z');
+    expect(busyStaffLabel(undefined, at)).toBe('Busy mode: off');
+    expect(busyStaffLabel({ paused: true, pausedUntil: '2026-11-24T19:30:00Z', extraMinutes: 0 }, at)).toBe('Busy mode: orders paused until 19:30');
+    expect(busyStaffLabel({ paused: true, pausedUntil: '2026-11-24T19:30:00Z', extraMinutes: 0 }, new Date('2026-11-24T19:30:00Z'))).toBe('Busy mode: off');
+    expect(busyStaffLabel({ paused: true, extraMinutes: 0 }, at)).toBe('Busy mode: orders paused until switched back');
+    expect(busyStaffLabel({ paused: false, extraMinutes: 20 }, at)).toBe('Busy mode: 20 extra minutes on every order');
   });
 });
 

@@ -8,16 +8,19 @@ import { Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/cor
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { kitchenAlertMachine } from '../../../machines/kitchen/kitchenAlertMachine';
+import { createPortal } from 'react-dom';
+import type { ActorRefFrom } from 'xstate';
+import { kitchenAlertMachine, unacknowledgedOf } from '../../../machines/kitchen/kitchenAlertMachine';
 import { kitchenBoardMachine, newOrdersOf, type KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { kitchenBoardActors } from '../../actors/kitchenBoard';
-import { createChime } from '../../platform/chime';
+import { createChime, type Chime } from '../../platform/chime';
 import { titleFor } from '../../shell/titles';
 import classes from './KitchenDashboard.module.css';
 import { BusyModeControl } from './BusyModeControl';
-import { KitchenTicketCard } from './KitchenTicketCard';
+import { useKitchenBarSlots } from './KitchenLayout';
+import { KitchenTicketCard, ticketElementId } from './KitchenTicketCard';
 import { SoldOutTodayButton } from './SoldOutToday';
-import { kitchenSectionOf, type KitchenSection } from './kitchenTicketLabels';
+import { kitchenSectionOf, orderTypeLabel, type KitchenSection } from './kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
 
 const SECTIONS: readonly { section: KitchenSection; heading: string; empty: string }[] = [
@@ -30,6 +33,7 @@ const SECTIONS: readonly { section: KitchenSection; heading: string; empty: stri
 export function KitchenDashboardScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const restaurantName = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.name });
+  const slots = useKitchenBarSlots();
   const [chime] = useState(createChime);
   const [boardMachine] = useState(() => kitchenBoardMachine.provide({ actors: kitchenBoardActors(api) }));
   const [alertMachine] = useState(() => kitchenAlertMachine.provide({ actions: { chime: () => chime.play() } }));
@@ -42,14 +46,17 @@ export function KitchenDashboardScreen() {
   const signInEnded = useSelector(board, (snapshot) => snapshot.context.pollError?.status === 401 || snapshot.context.pollError?.status === 403);
   const busy = useSelector(board, (snapshot) => snapshot.hasTag('busy'));
   const actionErrors = useSelector(board, (snapshot) => snapshot.context.actionErrors);
-  const newOrderCount = useSelector(board, (snapshot) => newOrdersOf(snapshot).length);
-  const started = useSelector(alert, (snapshot) => !snapshot.matches('standby'));
-  const muted = useSelector(alert, (snapshot) => snapshot.context.muted);
+  // Joined, so that the same orders make the same value and the alert is told only of a change.
+  const newOrderRefs = useSelector(board, (snapshot) => newOrdersOf(snapshot).map((ticket) => ticket.orderRef).join(' '));
+  const newOrderCount = newOrderRefs === '' ? 0 : newOrderRefs.split(' ').length;
+  const announced = useSelector(alert, (snapshot) => (snapshot.hasTag('announcing') ? unacknowledgedOf(snapshot.context).join(' ') : ''));
   const now = useNow(1000, list?.clockOffsetMs ?? 0);
 
   useEffect(() => {
-    alert.send({ type: 'NEW_ORDERS', count: newOrderCount });
-  }, [alert, newOrderCount]);
+    alert.send({ type: 'NEW_ORDERS', orderRefs: newOrderRefs === '' ? [] : newOrderRefs.split(' ') });
+  }, [alert, newOrderRefs]);
+
+  useEffect(() => chime.onStopped(() => alert.send({ type: 'SOUND_BLOCKED' })), [alert, chime]);
 
   // The tab's title carries the count, so a waiting order shows even from another tab.
   useEffect(() => {
@@ -62,41 +69,26 @@ export function KitchenDashboardScreen() {
     };
   }, [newOrderCount, restaurantName]);
 
-  if (!started) {
-    return (
-      <div className={classes.board}>
-        <Group justify="space-between" align="center">
-          <Title order={1}>Kitchen</Title>
-          <BookingsLink />
-        </Group>
-        <Text className={classes.startHint}>Tap to start: the dashboard then shows new orders and plays a chime while any wait for an answer.</Text>
-        <Button
-          size="xl"
-          color="green.9"
-          className={classes.startButton}
-          onClick={() => {
-            chime.unlock();
-            alert.send({ type: 'START' });
-          }}
-        >
-          Start taking orders
-        </Button>
-      </div>
-    );
-  }
-
+  const announcedTickets = announced === '' ? [] : (list?.orders.filter((ticket) => announced.split(' ').includes(ticket.orderRef)) ?? []);
+  /** The banner's button: the orders are seen, so the chime stops, and the first of them is brought into view. */
+  const showNewOrders = () => {
+    const first = announcedTickets[0];
+    alert.send({ type: 'ACKNOWLEDGE' });
+    const element = first === undefined ? null : document.getElementById(ticketElementId(first.orderRef));
+    element?.scrollIntoView({ block: 'start' });
+    element?.focus({ preventScroll: true });
+  };
   const ticketsBySection = (section: KitchenSection): KitchenTicket[] => list?.orders.filter((ticket) => kitchenSectionOf(ticket, now) === section) ?? [];
 
   return (
     <div className={classes.board}>
+      {slots.controls !== null && createPortal(<SoundControl alert={alert} chime={chime} />, slots.controls)}
+      {slots.alerts !== null && announcedTickets.length > 0 && createPortal(<NewOrdersBanner tickets={announcedTickets} onShow={showNewOrders} />, slots.alerts)}
       <Group justify="space-between" align="center">
         <Title order={1}>Kitchen</Title>
         <Group align="center">
           <BookingsLink />
           <SoldOutTodayButton />
-          <Button size="lg" variant={muted ? 'filled' : 'outline'} color="dark" aria-pressed={muted} onClick={() => alert.send({ type: 'TOGGLE_MUTE' })}>
-            Mute chime
-          </Button>
         </Group>
       </Group>
 
@@ -113,12 +105,7 @@ export function KitchenDashboardScreen() {
           )}
         </div>
       )}
-      {newOrderCount > 0 && (
-        <div className={classes.newOrdersBanner} role="alert">
-          {newOrderCount === 1 ? '1 new order' : `${newOrderCount} new orders`} waiting for an answer
-        </div>
-      )}
-      {list === undefined && !offline && <Text className={classes.startHint}>Loading orders…</Text>}
+      {list === undefined && !offline && <Text className={classes.loading}>Loading orders…</Text>}
 
       {list !== undefined &&
         SECTIONS.map(({ section, heading, empty }) => {
@@ -147,13 +134,61 @@ export function KitchenDashboardScreen() {
             </section>
           );
         })}
-      <BusyModeControl />
+      <BusyModeControl size="lg" />
     </div>
   );
 }
 
-/** To the table bookings and catering enquiries; the dashboard stops polling while it is left, and asks to start again on return. */
-// A tab of its own, as the printed ticket: the dashboard keeps polling and chiming while staff read the bookings.
+/**
+ * In the staff bar: whether the chime can be heard. Browsers play sound only after a tap on the page, so a shift starts
+ * with one; the bar says so again whenever the browser stops the sound.
+ */
+function SoundControl({ alert, chime }: { alert: ActorRefFrom<typeof kitchenAlertMachine>; chime: Chime }) {
+  const sound = useSelector(alert, (snapshot) => (snapshot.matches({ sound: 'on' }) ? 'on' : (snapshot.value.sound as 'off' | 'blocked' | 'muted')));
+  if (sound === 'off' || sound === 'blocked') {
+    return (
+      <>
+        <p className={classes.soundOff}>{sound === 'blocked' ? 'Sound is off: the browser blocked it' : 'Sound is off'}</p>
+        <Button
+          size="lg"
+          color="yellow.4"
+          c="dark"
+          className={classes.soundButton}
+          onClick={() => void chime.unlock().then((playing) => alert.send({ type: playing ? 'SOUND_ON' : 'SOUND_BLOCKED' }))}
+        >
+          Tap to turn on sound
+        </Button>
+      </>
+    );
+  }
+  const muted = sound === 'muted';
+  return (
+    <>
+      <p className={classes.soundState}>{muted ? 'Sound muted' : 'Sound on'}</p>
+      <Button size="lg" variant={muted ? 'white' : 'outline'} color={muted ? 'dark' : 'gray.0'} aria-pressed={muted} onClick={() => alert.send({ type: 'TOGGLE_MUTE' })}>
+        Mute chime
+      </Button>
+    </>
+  );
+}
+
+/** Below the staff bar, so in view however far staff have scrolled, until they tap it. */
+function NewOrdersBanner({ tickets, onShow }: { tickets: readonly KitchenTicket[]; onShow(): void }) {
+  const count = tickets.length;
+  return (
+    <div className={classes.newOrdersBanner} role="alert">
+      <div>
+        <p className={classes.bannerHeadline}>{count === 1 ? '1 new order' : `${count} new orders`} waiting for an answer</p>
+        <p className={classes.bannerDetail}>{tickets.map((ticket) => `${ticket.name} (${orderTypeLabel(ticket)})`).join(', ')}</p>
+      </div>
+      <Button size="xl" variant="white" color="dark" onClick={onShow}>
+        {count === 1 ? 'Show the new order' : 'Show the new orders'}
+      </Button>
+    </div>
+  );
+}
+
+/** To the table bookings and catering enquiries, in a tab of its own as the printed ticket: the dashboard keeps polling and chiming meanwhile. */
 function BookingsLink() {
   return (
     <Anchor href="/kitchen/bookings" target="_blank" size="xl" fw={700} c="dark" underline="always" display="inline-block" py="sm">

@@ -28,6 +28,9 @@ function statusButtonColor(status: KitchenStatusValue): string {
   return 'green.9';
 }
 
+/** The ticket's element, which the new-order banner brings into view and focuses. */
+export const ticketElementId = (orderRef: string) => `order-${orderRef}`;
+
 /** One order on the dashboard: what to cook and for whom, and the answers staff may give it now. */
 export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: KitchenTicketCardProps) {
   const [openForm, setOpenForm] = useState<OpenForm>('none');
@@ -45,7 +48,7 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
   };
 
   return (
-    <article className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={`Order ${orderRef}`}>
+    <article id={ticketElementId(orderRef)} tabIndex={-1} className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={`Order ${orderRef}`}>
       <header className={classes.ticketHeader}>
         <div>
           <h3 className={classes.customerName}>{ticket.name}</h3>

@@ -22,6 +22,7 @@ import { formatPounds } from '../../../components/order/money';
 import { MENU_LIMITS, menuDraftFailures, type MenuFieldFailure } from '../../../domain/menuRules';
 import { SoldOutTodayPanel } from '../../kitchen/SoldOutToday';
 import { DishEditorDialog } from './DishEditorDialog';
+import classes from './MenuEditor.module.css';
 import { fromEditor, moved, newCategory, newDish, placeOf, toEditor, type EditorCategory, type EditorItem } from './menuEditorModel';
 
 type ManagedMenu = components['schemas']['ManagedMenu'];
@@ -153,34 +154,34 @@ export function MenuEditorScreen() {
           {unsaved && ' You have changes that are not saved yet.'}
         </Text>
       )}
-      {notice && (
-        <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />
-      )}
-      {failure && (
-        <Alert color="lacquerRed" role="alert" title={conflict ? 'Changed by someone else' : 'That did not work'}>
-          {failure.message && <Text size="sm">{failure.message}</Text>}
-          {!failure.message && failure.validationErrors.length > 0 && <Text size="sm">Some fields need attention: each says why beside it.</Text>}
-          {(conflict || managed === undefined) && (
-            <Button mt="sm" color="dark" onClick={() => void reload()}>
-              Reload
+      {/* Kept in view at the top however far the owner has scrolled, with what its buttons did (or why not) beside them. */}
+      <Stack gap="xs" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
+        {managed && (
+          <Group gap="sm" wrap="wrap">
+            <Button color="dark" onClick={() => void saveDraft()} loading={busy} disabled={!unsaved}>
+              Save draft
             </Button>
-          )}
-        </Alert>
-      )}
-
-      {managed && (
-        <Group gap="sm" wrap="wrap" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
-          <Button color="dark" onClick={() => void saveDraft()} loading={busy} disabled={!unsaved}>
-            Save draft
-          </Button>
-          <Button color="green.9" onClick={() => void reviewPublish()} disabled={busy || (!unsaved && !managed.differsFromPublished)}>
-            Publish
-          </Button>
-          <Button variant="outline" color="lacquerRed" onClick={() => void discard()} disabled={busy || !hasDraft}>
-            Discard draft
-          </Button>
-        </Group>
-      )}
+            <Button color="green.9" onClick={() => void reviewPublish()} disabled={busy || (!unsaved && !managed.differsFromPublished)}>
+              Publish
+            </Button>
+            <Button variant="outline" color="lacquerRed" onClick={() => void discard()} disabled={busy || !hasDraft}>
+              Discard draft
+            </Button>
+          </Group>
+        )}
+        {notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />}
+        {failure && (
+          <Alert color="lacquerRed" role="alert" title={conflict ? 'Changed by someone else' : 'That did not work'}>
+            {failure.message && <Text size="sm">{failure.message}</Text>}
+            {!failure.message && failure.validationErrors.length > 0 && <Text size="sm">Some fields need attention: each says why beside it.</Text>}
+            {(conflict || managed === undefined) && (
+              <Button mt="sm" color="dark" onClick={() => void reload()}>
+                Reload
+              </Button>
+            )}
+          </Alert>
+        )}
+      </Stack>
       {errors.categories && <Text c="lacquerRed.8">{errors.categories}</Text>}
 
       {categories.map((category, categoryIndex) => {
@@ -201,54 +202,54 @@ export function MenuEditorScreen() {
                   onChange={(event) => editCategory(categoryIndex, { description: event.currentTarget.value })}
                 />
               </Group>
-              <Group gap="xs" wrap="wrap">
+              <div className={classes.row}>
                 <Checkbox label="Hidden from customers" checked={category.hidden} onChange={(event) => editCategory(categoryIndex, { hidden: event.currentTarget.checked })} />
-                <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === 0} onClick={() => edit(moved(categories, categoryIndex, -1))}>
-                  Move up<VisuallyHidden>{` ${name}`}</VisuallyHidden>
-                </Button>
-                <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === categories.length - 1} onClick={() => edit(moved(categories, categoryIndex, 1))}>
-                  Move down<VisuallyHidden>{` ${name}`}</VisuallyHidden>
-                </Button>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="lacquerRed"
-                  disabled={category.items.length > 0}
-                  title={category.items.length > 0 ? 'Move or remove its dishes first' : undefined}
-                  onClick={() => edit(categories.filter((other) => other.key !== category.key))}
-                >
-                  Remove category<VisuallyHidden>{` ${name}`}</VisuallyHidden>
-                </Button>
-              </Group>
-              <List listStyleType="none" spacing="xs" aria-label={`Dishes in ${name}`}>
+                <div className={`${classes.rowButtons} ${classes.categoryButtons}`}>
+                  <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === 0} onClick={() => edit(moved(categories, categoryIndex, -1))}>
+                    Move up<VisuallyHidden>{` ${name}`}</VisuallyHidden>
+                  </Button>
+                  <Button size="xs" variant="subtle" color="dark" disabled={categoryIndex === categories.length - 1} onClick={() => edit(moved(categories, categoryIndex, 1))}>
+                    Move down<VisuallyHidden>{` ${name}`}</VisuallyHidden>
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="lacquerRed"
+                    disabled={category.items.length > 0}
+                    title={category.items.length > 0 ? 'Move or remove its dishes first' : undefined}
+                    onClick={() => edit(categories.filter((other) => other.key !== category.key))}
+                  >
+                    Remove category<VisuallyHidden>{` ${name}`}</VisuallyHidden>
+                  </Button>
+                </div>
+              </div>
+              <ul className={classes.dishes} aria-label={`Dishes in ${name}`}>
                 {category.items.map((item, itemIndex) => {
                   const title = item.title.trim() || 'New dish';
                   const needsAttention = Object.keys(errors).some((field) => field.startsWith(`${at}.items[${itemIndex}].`));
                   return (
-                    <List.Item key={item.key}>
-                      <Group gap="xs" wrap="wrap" justify="space-between">
-                        <Text fw={600} c={needsAttention ? 'lacquerRed.8' : undefined}>
-                          {`${title} · ${formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
-                        </Text>
-                        <Group gap={4} wrap="wrap">
-                          <Button size="xs" variant="light" color="dark" onClick={() => setOpenDish(item.key)}>
-                            Edit<VisuallyHidden>{` ${title}`}</VisuallyHidden>
-                          </Button>
-                          <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === 0} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, -1) })}>
-                            Move up<VisuallyHidden>{` ${title}`}</VisuallyHidden>
-                          </Button>
-                          <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === category.items.length - 1} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, 1) })}>
-                            Move down<VisuallyHidden>{` ${title}`}</VisuallyHidden>
-                          </Button>
-                          <Button size="xs" variant="subtle" color="lacquerRed" onClick={() => editCategory(categoryIndex, { items: category.items.filter((other) => other.key !== item.key) })}>
-                            Remove<VisuallyHidden>{` ${title}`}</VisuallyHidden>
-                          </Button>
-                        </Group>
-                      </Group>
-                    </List.Item>
+                    <li key={item.key} className={classes.row}>
+                      <Text fw={600} c={needsAttention ? 'lacquerRed.8' : undefined}>
+                        {`${title} · ${formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
+                      </Text>
+                      <div className={classes.rowButtons}>
+                        <Button size="xs" variant="light" color="dark" onClick={() => setOpenDish(item.key)}>
+                          Edit<VisuallyHidden>{` ${title}`}</VisuallyHidden>
+                        </Button>
+                        <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === 0} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, -1) })}>
+                          Move up<VisuallyHidden>{` ${title}`}</VisuallyHidden>
+                        </Button>
+                        <Button size="xs" variant="subtle" color="dark" disabled={itemIndex === category.items.length - 1} onClick={() => editCategory(categoryIndex, { items: moved(category.items, itemIndex, 1) })}>
+                          Move down<VisuallyHidden>{` ${title}`}</VisuallyHidden>
+                        </Button>
+                        <Button size="xs" variant="subtle" color="lacquerRed" onClick={() => editCategory(categoryIndex, { items: category.items.filter((other) => other.key !== item.key) })}>
+                          Remove<VisuallyHidden>{` ${title}`}</VisuallyHidden>
+                        </Button>
+                      </div>
+                    </li>
                   );
                 })}
-              </List>
+              </ul>
               <Button
                 variant="outline"
                 color="dark"
