@@ -46,7 +46,8 @@ function isWholePence(pounds: number): boolean {
 }
 
 function moneyFailure(pounds: number, maximumPence: number): string | undefined {
-  if (!Number.isFinite(pounds) || pounds < 0) return 'must be £0.00 or more';
+  if (!Number.isFinite(pounds)) return 'Enter an amount in pounds, for example 7.80';
+  if (pounds < 0) return 'must be £0.00 or more';
   if (!isWholePence(pounds)) return 'must be in pounds and pence (two decimals at most)';
   if (poundsToPence(pounds) > maximumPence) return `must be at most ${formatGbp(maximumPence)}`;
   return undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuDraftFailures, type EditableMenuCategory } from '../../src/domain/menuRules';
 import { canonicalMenu, menuChanges } from '../../src/server/domain/menuChanges';
+import { poundsTyped } from '../../src/screens/manage/menu/menuEditorModel';
 
 // The menu editor's rules and the audit lines of a publish (docs/back-office.md, "Menu").
 
@@ -69,6 +70,20 @@ describe('menuChanges', () => {
       'Price of Spring Rolls £3.50 → £3.90',
       'Extra cost of Duck (Quarter) £0.00 → £0.50',
       'Added option Half (+£8.00) to Duck',
+    ]);
+  });
+});
+
+describe('an amount the owner cleared', () => {
+  it('is no amount, refused at its field, never a dish published at £0.00', () => {
+    expect(poundsTyped('')).toBeNaN();
+    expect(poundsTyped('  ')).toBeNaN();
+    expect(poundsTyped('7.80')).toBe(7.8);
+    expect(poundsTyped(0)).toBe(0);
+    const cleared = [{ ...published[0]!, items: [dish(11, 'Spring Rolls', poundsTyped(''), [{ label: 'Large', extraCost: poundsTyped('') }])] }];
+    expect(menuDraftFailures(cleared)).toEqual([
+      { field: 'categories[0].items[0].price', message: 'Enter an amount in pounds, for example 7.80' },
+      { field: 'categories[0].items[0].options[0].extraCost', message: 'Enter an amount in pounds, for example 7.80' },
     ]);
   });
 });

@@ -15,7 +15,7 @@ import '@mantine/core/styles/Stack.css';
 import { Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ALLERGENS, DIETARY_LABELS, allergenName, dietaryName } from '../../../components/order/menuLabels';
 import { MENU_LIMITS } from '../../../domain/menuRules';
-import { newKey, type EditorCategory, type EditorItem } from './menuEditorModel';
+import { newKey, poundsTyped, type EditorCategory, type EditorItem } from './menuEditorModel';
 
 interface DishEditorDialogProps {
   categories: readonly EditorCategory[];
@@ -28,8 +28,6 @@ interface DishEditorDialogProps {
   onMove(categoryIndex: number): void;
   onClose(): void;
 }
-
-const poundsOf = (value: number | string) => (typeof value === 'number' ? value : Number.parseFloat(value) || 0);
 
 /** One dish of the owner's draft: every field the customers' menu shows, with each rule's message beside its field. */
 export function DishEditorDialog({ categories, categoryIndex, item, path, errors, onChange, onMove, onClose }: DishEditorDialogProps) {
@@ -58,9 +56,9 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
                 fixedDecimalScale
                 min={0}
                 max={MENU_LIMITS.pricePence / 100}
-                value={item.price}
+                value={Number.isNaN(item.price) ? '' : item.price}
                 error={error('price')}
-                onChange={(value) => change({ price: poundsOf(value) })}
+                onChange={(value) => change({ price: poundsTyped(value) })}
               />
             </SimpleGrid>
             <NativeSelect
@@ -118,9 +116,9 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
                         fixedDecimalScale
                         min={0}
                         max={MENU_LIMITS.extraCostPence / 100}
-                        value={option.extraCost}
+                        value={Number.isNaN(option.extraCost) ? '' : option.extraCost}
                         error={error(`options[${index}].extraCost`)}
-                        onChange={(value) => replace({ extraCost: poundsOf(value) })}
+                        onChange={(value) => replace({ extraCost: poundsTyped(value) })}
                       />
                       <Button variant="subtle" color="lacquerRed" mt={24} onClick={() => change({ options: item.options.filter((other) => other.key !== option.key) })}>
                         {`Remove option ${number}`}

@@ -7,6 +7,15 @@ export type EditorOption = EditableMenuOption & { key: string };
 export type EditorItem = Omit<EditableMenuItem, 'options'> & { key: string; options: EditorOption[] };
 export type EditorCategory = Omit<EditableMenuCategory, 'items'> & { key: string; items: EditorItem[] };
 
+/**
+ * An amount as the owner typed it. A cleared field is no amount (NaN, which the menu's rules refuse at the field), never
+ * £0.00: a dish must not be published free because its price was deleted.
+ */
+export function poundsTyped(value: number | string): number {
+  if (typeof value === 'number') return value;
+  return value.trim() === '' ? Number.NaN : Number(value);
+}
+
 let lastKey = 0;
 export const newKey = () => `row-${(lastKey += 1)}`;
 
