@@ -41,7 +41,7 @@ function fakeBasket(context: { basketId?: string; orderRef?: string }) {
 }
 
 function request(orderStatus: number, changes: Partial<OrderAcceptanceRequest> = {}): OrderAcceptanceRequest {
-  return { orderBuilderId: ORDER.basketId, orderRef: ORDER.orderRef, orderStatus: orderStatus as 0, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false, refusalReason: null, ...changes };
+  return { orderBuilderId: ORDER.basketId, orderRef: ORDER.orderRef, orderStatus: orderStatus as 0, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false, refusalReason: null, unavailableItems: [], payment: { method: 'cash', money: null, amount: 12.5 }, ...changes };
 }
 
 function setUp({ stored, acceptanceAnswer, activeOrder }: { stored?: typeof ORDER; acceptanceAnswer: OrderAcceptanceRequest; activeOrder?: ActiveOrder }) {

@@ -32,6 +32,8 @@ function requestWith(orderStatus: number, updateTime = REQUESTED_TIME): OrderAcc
     updateTime,
     cancelled: false,
     refusalReason: orderStatus === AcceptanceStatus.Refused ? 'We are out of duck tonight' : null,
+    unavailableItems: [],
+    payment: { method: 'card', money: 'held', amount: 12.5 },
   };
 }
 
