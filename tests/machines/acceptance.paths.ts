@@ -44,6 +44,8 @@ const customerEvents: AcceptanceEvent[] = [
   { type: 'CHECK' },
   { type: 'ACCEPT_NEW_TIME' },
   { type: 'CANCEL' },
+  { type: 'CONFIRM_CANCEL' },
+  { type: 'KEEP_ORDER' },
 ];
 
 const done = (id: ActorId, output: unknown): Answer => ({ type: `xstate.done.actor.${id}`, output });
