@@ -33,7 +33,12 @@ export type AcceptanceEvent =
   /** Read the request now: the route-change check, or "Check again" after a failure. */
   | { type: 'CHECK' }
   | { type: 'ACCEPT_NEW_TIME' }
-  | { type: 'CANCEL' };
+  /** "Cancel order": asks the customer to confirm first (one tap must not lose an order). */
+  | { type: 'CANCEL' }
+  /** "Yes, cancel order" in the confirmation. */
+  | { type: 'CONFIRM_CANCEL' }
+  /** "Keep my order" (or the confirmation dismissed): the order is read again and followed as before. */
+  | { type: 'KEEP_ORDER' };
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
 
@@ -101,7 +106,7 @@ export const acceptanceMachine = setup({
       tags: ['busy'],
       // The customer's answer does not wait for a poll in flight: the read is abandoned.
       on: {
-        CANCEL: { guard: 'unanswered', target: 'cancelling' },
+        CANCEL: { guard: 'unanswered', target: 'askingToCancel' },
         ACCEPT_NEW_TIME: { guard: and(['unanswered', 'isUpdated']), target: 'acceptingNewTime' },
       },
       invoke: {
@@ -125,12 +130,17 @@ export const acceptanceMachine = setup({
     requested: {
       tags: ['polling'],
       after: { acceptancePoll: 'checking' },
-      on: { CHECK: 'checking', CANCEL: 'cancelling' },
+      on: { CHECK: 'checking', CANCEL: 'askingToCancel' },
     },
     updated: {
       tags: ['polling'],
       after: { acceptancePoll: 'checking' },
-      on: { CHECK: 'checking', CANCEL: 'cancelling', ACCEPT_NEW_TIME: 'acceptingNewTime' },
+      on: { CHECK: 'checking', CANCEL: 'askingToCancel', ACCEPT_NEW_TIME: 'acceptingNewTime' },
+    },
+    // The customer confirms the cancel, told what happens to the money (src/domain/cancelMoney.ts). Polling waits: a
+    // restaurant that accepts meanwhile makes the cancel fail with its message, and keeping the order reads it again.
+    askingToCancel: {
+      on: { CONFIRM_CANCEL: 'cancelling', KEEP_ORDER: 'checking' },
     },
     acceptingNewTime: {
       tags: ['busy'],
@@ -169,7 +179,7 @@ export const acceptanceMachine = setup({
     failed: {
       on: {
         CHECK: [{ guard: 'hasRequest', target: 'checking' }, { target: 'creating' }],
-        CANCEL: { guard: 'unanswered', target: 'cancelling' },
+        CANCEL: { guard: 'unanswered', target: 'askingToCancel' },
       },
     },
     accepted: { tags: ['ended'] },

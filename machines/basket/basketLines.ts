@@ -1,5 +1,6 @@
 import type { components } from '../../src/api/schema.gen';
 import { formatGbp, penceToPounds, poundsToPence } from '../../src/domain/money';
+import { lineTitle } from '../../src/domain/orderLines';
 
 type Menu = components['schemas']['Menu'];
 type ServerOrderItem = components['schemas']['OrderItem'];
@@ -69,10 +70,7 @@ export function setSpecialRequest(lines: readonly BasketLine[], index: number, t
   return lines.map((line, position) => (position === index ? { ...line, specialRequest } : line));
 }
 
-/** How a line is named to the customer: the item, and its option when it has one. */
-export function lineTitle(line: Pick<BasketLine, 'title' | 'configOption'>): string {
-  return line.configOption ? `${line.title} (${line.configOption})` : line.title;
-}
+export { lineTitle };
 
 /**
  * Checks saved lines against the current menu: a line whose item has gone from its category, is unavailable (sold out

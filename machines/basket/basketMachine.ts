@@ -58,6 +58,7 @@ import {
 } from './journeySteps';
 import { penceToPounds, poundsToPence } from '../../src/domain/money';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
+import { voucherDayRefusal } from '../../src/domain/voucherDays';
 import { basketRefusal } from './basketMinimums';
 
 export type Menu = components['schemas']['Menu'];
@@ -68,7 +69,14 @@ export type CreatedBasket = { basketId: string; orderBuilderRef: string };
 export type ConfirmedOrder = { orderRef: string };
 /** SPEC §6: a signed-in customer confirms with `confirmAuth`, a guest with `confirm`. */
 export type ConfirmInput = { basketId: string; authenticated: boolean };
-/** `GET /account/RebuildOrder/{orderId}`: a new basket holding a previous order's items still on the menu. */
+/**
+ * Which order "Order again" starts from: one of the signed-in customer's previous orders (`GET /account/RebuildOrder`),
+ * or the order the restaurant refused or the customer cancelled in this browser (`POST /orderbuilder/orderAgain`, without
+ * the dishes the kitchen named as unavailable). Both are named by the order's basket id.
+ */
+export type RebuildSource = 'account' | 'endedOrder';
+export type RebuildInput = { orderId: string; from: RebuildSource };
+/** The answer of either call: a new basket holding the order's items still on the menu. */
 export type RebuiltOrder = { basketId: string; orderBuilderRef: string; items: components['schemas']['OrderItem'][]; removedItems: string[] };
 
 /** SPEC §9: the version sent with every order and shown in the footer; SPEC §9: default menu version 1. */
@@ -186,11 +194,12 @@ export type BasketEvent =
   /** The signed-in customer changed (signed in, signed out, another customer): sent by src/actors/customerBasket.ts. */
   | { type: 'CUSTOMER_CHANGED'; sub?: string }
   /** SPEC §5: only a voucher in the customer's lists (`held`), once per order. */
-  | { type: 'ADD_VOUCHER'; voucher: AccountVoucher; held: readonly AccountVoucher[] }
+  /** `dayOfWeek`: London's day now, 0 Sunday … 6 Saturday; a day-limited voucher is added only on its day. */
+  | { type: 'ADD_VOUCHER'; voucher: AccountVoucher; held: readonly AccountVoucher[]; dayOfWeek: number }
   /** SPEC §5: removed only when the voucher at `index` is `voucherId`. */
   | { type: 'REMOVE_VOUCHER'; index: number; voucherId: number }
   /** SPEC §5: only when an order id is set. The basket is replaced by a new one holding that order's items. */
-  | { type: 'REBUILD_ORDER'; orderId: string }
+  | { type: 'REBUILD_ORDER'; orderId: string; from: RebuildSource }
   /** The customer's own details: fill the contact form where nothing has been typed. */
   | ({ type: 'PREFILL_CONTACT' } & ContactDetails)
   /** An address the customer chose (a saved one, or one just added "for delivery"): the delivery form shows it. */
@@ -449,7 +458,7 @@ export const basketMachine = setup({
     updateOrder: fromPromise<PricedOrder, OrderUpdate>(notProvided('updateOrder')),
     checkDelivery: fromPromise<DeliveryCheck, { postcode: string }>(notProvided('checkDelivery')),
     confirmOrder: fromPromise<ConfirmedOrder, ConfirmInput>(notProvided('confirmOrder')),
-    rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(notProvided('rebuildOrder')),
+    rebuildOrder: fromPromise<RebuiltOrder, RebuildInput>(notProvided('rebuildOrder')),
   },
   guards: {
     linesEditable: inJourney(...EDITABLE_STATES),
@@ -484,6 +493,8 @@ export const basketMachine = setup({
     customerKnown: ({ context }) => context.customerSub !== undefined,
     voucherHeld: ({ event }) => event.type === 'ADD_VOUCHER' && isHeld(event.voucher, event.held),
     voucherNotApplied: ({ context, event }) => event.type === 'ADD_VOUCHER' && !isApplied(event.voucher.voucherId, context.voucherItems),
+    // The server's own rule (src/domain/voucherDays.ts), so that the basket never offers what the server would refuse.
+    voucherUsableToday: ({ event }) => event.type === 'ADD_VOUCHER' && voucherDayRefusal(event.voucher, event.dayOfWeek) === undefined,
     roomForVoucher: ({ context }) => context.voucherItems.length < MAX_VOUCHERS_PER_ORDER,
     voucherAtPosition: ({ context, event }) =>
       event.type === 'REMOVE_VOUCHER' && Number.isInteger(event.index) && context.voucherItems[event.index]?.voucherId === event.voucherId,
@@ -536,7 +547,7 @@ export const basketMachine = setup({
     },
     PREFILL_DELIVERY: { actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, delivery: addressOf(event.address) }) }) },
     ADD_VOUCHER: {
-      guard: and(['linesEditable', 'customerKnown', 'voucherHeld', 'voucherNotApplied', 'roomForVoucher']),
+      guard: and(['linesEditable', 'customerKnown', 'voucherHeld', 'voucherNotApplied', 'voucherUsableToday', 'roomForVoucher']),
       actions: [
         assign(({ context, event }) => ({
           voucherItems: [...context.voucherItems, voucherItemOf(event.voucher)],
@@ -1003,7 +1014,7 @@ export const basketMachine = setup({
             src: 'rebuildOrder',
             input: ({ event }) => {
               if (event.type !== 'REBUILD_ORDER') throw new Error('Rebuilding needs an order id');
-              return { orderId: event.orderId.trim() };
+              return { orderId: event.orderId.trim(), from: event.from };
             },
             onDone: [
               {

@@ -1,6 +1,5 @@
 import type { components } from '../../src/api/schema.gen';
 import type { ApiError } from '../../src/api/errors';
-import { WEEKDAY_NAMES } from '../../src/domain/londonClock';
 
 /** A voucher the signed-in customer holds (GetAccount's three lists). */
 export type AccountVoucher = components['schemas']['AccountVoucher'];
@@ -58,7 +57,3 @@ export function withoutRefusedVouchers(voucherItems: readonly VoucherItem[], err
   return { voucherItems: voucherItems.filter((_, position) => !positions.has(position)), message };
 }
 
-/** "Friday" for a day-specific voucher's `validDay` (0 Sunday … 6 Saturday, the contract's DayOfWeek). */
-export function dayName(dayOfWeek: number): string {
-  return WEEKDAY_NAMES[dayOfWeek];
-}

@@ -17,7 +17,8 @@ export interface KitchenOrderList {
 export type KitchenCommand =
   | { type: 'ACCEPT'; orderRef: string }
   | { type: 'PROPOSE_TIME'; orderRef: string; updateTime: string }
-  | { type: 'REFUSE'; orderRef: string; reason: string }
+  /** `unavailableLines`: the order's lines (0-based) the kitchen cannot make, named to the customer. */
+  | { type: 'REFUSE'; orderRef: string; reason: string; unavailableLines: number[] }
   | { type: 'SET_STATUS'; orderRef: string; kitchenStatus: KitchenStatusValue };
 
 export type KitchenBoardEvent =
@@ -70,6 +71,8 @@ function withoutError(errors: Readonly<Record<string, string>>, orderRef: string
   return others;
 }
 
+export type RefuseInput = { orderRef: string; reason: string; unavailableLines: number[] };
+
 const commandTypes = ['ACCEPT', 'PROPOSE_TIME', 'REFUSE', 'SET_STATUS'] as const;
 
 /**
@@ -87,7 +90,7 @@ export const kitchenBoardMachine = setup({
     listOrders: fromPromise<KitchenOrderList>(notProvided('listOrders')),
     acceptOrder: fromPromise<KitchenTicket, { orderRef: string }>(notProvided('acceptOrder')),
     proposeTime: fromPromise<KitchenTicket, { orderRef: string; updateTime: string }>(notProvided('proposeTime')),
-    refuseOrder: fromPromise<KitchenTicket, { orderRef: string; reason: string }>(notProvided('refuseOrder')),
+    refuseOrder: fromPromise<KitchenTicket, RefuseInput>(notProvided('refuseOrder')),
     setStatus: fromPromise<KitchenTicket, { orderRef: string; kitchenStatus: KitchenStatusValue }>(notProvided('setStatus')),
   },
   delays: { POLL_INTERVAL: POLL_INTERVAL_MS },
@@ -199,7 +202,7 @@ export const kitchenBoardMachine = setup({
             src: 'refuseOrder',
             input: ({ event }) => {
               assertEvent(event, 'REFUSE');
-              return { orderRef: event.orderRef, reason: event.reason };
+              return { orderRef: event.orderRef, reason: event.reason, unavailableLines: event.unavailableLines };
             },
             onDone: { target: 'ready', actions: [{ type: 'holdAnsweredTicket', params: ({ event }) => event.output }, 'refresh'] },
             onError: { target: 'ready', actions: [{ type: 'noteActionFailure', params: ({ event }) => ({ error: event.error }) }, 'refresh'] },

@@ -10,6 +10,7 @@ import {
   type OrderUpdate,
   type PricedOrder,
   type RebuiltOrder,
+  type RebuildInput,
 } from '../../machines/basket/basketMachine';
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
 import { callApi, type ApiClient } from '../api/client';
@@ -47,9 +48,17 @@ export function basketActors(api: ApiClient) {
         callApi(input.authenticated ? api.POST('/orderbuilder/confirmAuth', { body, signal }) : api.POST('/orderbuilder/confirm', { body, signal }), signal),
       );
     }),
-    rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(({ input, signal }) =>
-      dataOf(callApi(api.GET('/account/RebuildOrder/{orderId}', { params: { path: { orderId: input.orderId } }, signal }), signal)),
-    ),
+    rebuildOrder: fromPromise<RebuiltOrder, RebuildInput>(({ input, signal }) => {
+      const path = { path: { orderId: input.orderId } };
+      return dataOf(
+        callApi(
+          input.from === 'account'
+            ? api.GET('/account/RebuildOrder/{orderId}', { params: path, signal })
+            : api.POST('/orderbuilder/orderAgain/{basketId}', { params: { path: { basketId: input.orderId } }, signal }),
+          signal,
+        ),
+      );
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { KitchenOrderList, KitchenTicket } from '../../machines/kitchen/kitchenBoardMachine';
+import type { KitchenOrderList, KitchenTicket, RefuseInput } from '../../machines/kitchen/kitchenBoardMachine';
 import { callApi, type ApiClient } from '../api/client';
 import type { ApiResult } from '../api/errors';
 import type { KitchenStatusValue } from '../domain/orderEnums';
@@ -35,8 +35,13 @@ export function kitchenBoardActors(api: ApiClient) {
         callApi(api.POST('/kitchen/orders/{orderId}/proposeTime', { ...orderPath(input.orderRef), body: { updateTime: input.updateTime }, signal }), signal),
       ),
     ),
-    refuseOrder: fromPromise<KitchenTicket, { orderRef: string; reason: string }>(({ input, signal }) =>
-      ticketOf(callApi(api.POST('/kitchen/orders/{orderId}/refuse', { ...orderPath(input.orderRef), body: { reason: input.reason }, signal }), signal)),
+    refuseOrder: fromPromise<KitchenTicket, RefuseInput>(({ input, signal }) =>
+      ticketOf(
+        callApi(
+          api.POST('/kitchen/orders/{orderId}/refuse', { ...orderPath(input.orderRef), body: { reason: input.reason, unavailableLines: input.unavailableLines }, signal }),
+          signal,
+        ),
+      ),
     ),
     setStatus: fromPromise<KitchenTicket, { orderRef: string; kitchenStatus: KitchenStatusValue }>(({ input, signal }) =>
       ticketOf(

@@ -15,7 +15,8 @@ export interface OrderInProgressActors {
  * - a confirmed basket starts the acceptance and is stored as the order in progress; a stored one is resumed;
  * - once the restaurant accepts, refuses or the customer cancels, the basket is cleared so that a new order can start,
  *   and an accepted order is tracked;
- * - the stored order is forgotten once it is final (refused, cancelled, or tracked to its end).
+ * - the stored order is forgotten once it is final (cancelled, or tracked to its end); a refused one is kept until the
+ *   next order replaces it, so that after a reload the refusal page still says why and "Order again" still has its lines.
  * Answers the route-change check of SPEC §2: read the order in progress again.
  */
 export function followOrderInProgress({ basket, acceptance, tracking, storage }: OrderInProgressActors): (order: StoredOrderInProgress) => void {
@@ -45,7 +46,7 @@ export function followOrderInProgress({ basket, acceptance, tracking, storage }:
     // Only the basket of this order: a new order the customer has started meanwhile is kept.
     if (basket.getSnapshot().context.orderRef === order.orderRef) basket.send({ type: 'CLEAR' });
     if (snapshot.matches('accepted')) tracking.send({ type: 'TRACK', orderId: order.orderRef });
-    else if (storage.load()?.orderRef === order.orderRef) storage.clear();
+    else if (snapshot.matches('cancelled') && storage.load()?.orderRef === order.orderRef) storage.clear();
   });
 
   tracking.subscribe((snapshot) => {
@@ -55,7 +56,10 @@ export function followOrderInProgress({ basket, acceptance, tracking, storage }:
 
   return (order) => {
     const watching = acceptance.getSnapshot();
-    if (watching.context.order?.orderRef === order.orderRef && !watching.hasTag('ended')) acceptance.send({ type: 'CHECK' });
+    const thisOrder = watching.context.order?.orderRef === order.orderRef;
+    // A refusal is final: there is nothing more to read about it.
+    if (thisOrder && watching.matches('refused')) return;
+    if (thisOrder && !watching.hasTag('ended')) acceptance.send({ type: 'CHECK' });
     else tracking.send({ type: 'TRACK', orderId: order.orderRef });
   };
 }

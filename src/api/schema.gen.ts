@@ -446,6 +446,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orderbuilder/orderAgain/{basketId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a new basket holding the lines of a refused or cancelled order, without the refused ones.
+         * @description Added by this project (docs/acceptance-and-kitchen.md, "Order again"). `basketId` is the ended order's basket id, which only the browser that ordered holds. Only an order the restaurant refused or the customer cancelled can be ordered again this way (400 otherwise). The new basket holds the lines the kitchen did not name as unavailable and that are still on the menu and available, at today's prices; `removedItems` names the others.
+         */
+        post: operations["orderAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order/GetActiveOrder/{orderId}": {
         parameters: {
             query?: never;
@@ -1834,6 +1854,20 @@ export interface components {
             cancelled: boolean;
             /** @description Why the restaurant refused the order (also when it was refused automatically); null otherwise. */
             refusalReason: string | null;
+            /** @description Added by this project. The lines the kitchen named as unavailable when it refused the order, each as the dish with its option ("Salt & Pepper Chicken Wings (Large)"); empty otherwise. */
+            unavailableItems: string[];
+            payment: components["schemas"]["OrderPayment"];
+        };
+        /** @description Added by this project (docs/payments.md). How the customer pays and where the money is, so that the customer can be told what cancelling does to it. */
+        OrderPayment: {
+            /**
+             * @description Cash on collection or delivery, or paid online through PayPal (a PayPal account or a card).
+             * @enum {string}
+             */
+            method: "cash" | "paypal" | "card";
+            /** @description Where the money paid online is, as on the kitchen ticket (KitchenTicketPayment.money); null for cash, and for an order paid online whose authorisation is not recorded. */
+            money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
+            amount: components["schemas"]["Money"];
         };
         OrderRequestEnvelope: {
             data: {
@@ -2080,6 +2114,23 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The new basket and its items (priced from the current menu). */
+        RebuiltBasketAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        items: components["schemas"]["OrderItem"][];
+                        /** @description Titles of the previous order's items left out (no longer on the menu, not available now, or named unavailable by the kitchen). */
+                        removedItems: string[];
+                        orderBuilderRef: components["schemas"]["OrderBuilderRef"];
+                        basketId: components["schemas"]["PublicId"];
+                    };
+                };
             };
         };
         /** @description The order's ticket after the change. */
@@ -2614,23 +2665,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new basket and its items (priced from the current menu). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data: {
-                            items: components["schemas"]["OrderItem"][];
-                            /** @description Titles of the previous order's items that are no longer on the menu or not available now. */
-                            removedItems: string[];
-                            orderBuilderRef: components["schemas"]["OrderBuilderRef"];
-                            basketId: components["schemas"]["PublicId"];
-                        };
-                    };
-                };
-            };
+            200: components["responses"]["RebuiltBasketAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3165,6 +3200,35 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    orderAgain: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                basketId: components["parameters"]["BasketId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RebuiltBasketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getActiveOrder: {
         parameters: {
             query?: never;
@@ -3543,6 +3607,8 @@ export interface operations {
             content: {
                 "application/json": {
                     reason: string;
+                    /** @description Added by this project. The order's lines the kitchen cannot make (the dish, or its option, is unavailable), as 0-based positions in the ticket's `orderItems`; the customer is told which, and "Order again" leaves them out. A position the order does not have is refused (400 naming `unavailableLines`) and nothing is written. Refusing again changes nothing, these lines included. */
+                    unavailableLines?: number[];
                 };
             };
         };

@@ -62,6 +62,8 @@ describe('POST /orderbuilder/createAcceptance', () => {
       orderRef,
       cancelled: false,
       refusalReason: null,
+      unavailableItems: [],
+      payment: { method: 'cash', money: null, amount: 14 },
     });
     expect(contractErrors('OrderAcceptanceRequest', orderRequest)).toEqual([]);
 

@@ -99,6 +99,7 @@ const projectCalls = [
   ...notificationCalls,
   'GET /orderbuilder/timeSlots/{orderType}',
   'POST /orderbuilder/acceptNewTime/{basketId}',
+  'POST /orderbuilder/orderAgain/{basketId}',
   'GET /booking/times/{date}',
   'POST /booking/request',
   'POST /catering/enquiry',

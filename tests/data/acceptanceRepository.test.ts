@@ -57,6 +57,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
       cancelledAt: null,
       kitchenStatus: null,
       kitchenStatusChangedAt: null,
+      unavailableLines: [],
     });
     expect(await acceptance.history({ basketId })).toEqual([
       { at: confirmedAt, change: 'acceptanceStatus', from_value: null, to_value: 'Requested', actor: 'customer' },

@@ -89,6 +89,7 @@ test('the restaurant proposes a new time and the customer cancels instead', asyn
   await expect(page.getByRole('button', { name: 'Accept new time' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Cancel your order?' }).getByRole('button', { name: 'Yes, cancel order' }).click();
   await expectStep(page, '/order-cancelled', 'Your order has been cancelled');
   await expect(page.getByText('You cancelled your order.')).toBeVisible();
   await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Your order has been cancelled`);
@@ -101,16 +102,17 @@ test('the restaurant refuses: the customer sees the reason and can order again',
   await expectStep(page, '/order-cancelled', 'The restaurant could not accept your order');
   await expect(page.getByText('We have run out of sweet and sour sauce tonight')).toBeVisible();
 
-  // The refused order's basket is cleared, so ordering again starts afresh.
-  await page.getByRole('link', { name: 'Order again' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/order');
-  await expect(page.getByRole('link', { name: /^View basket/ })).toHaveCount(0);
+  // The kitchen named no dish, so ordering again brings the whole basket back.
+  await page.getByRole('button', { name: 'Order again' }).click();
+  await expectStep(page, '/basket', 'Your basket');
+  await expect(page.getByRole('list', { name: 'Items in your basket' }).getByRole('listitem')).toHaveCount(2);
 });
 
 test('a cancel the restaurant beat by accepting says why and whom to phone, then shows the accepted order', async ({ page }) => {
   const reference = await placeCollectionOrder(page);
   await kitchen.accept(reference);
   await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog', { name: 'Cancel your order?' }).getByRole('button', { name: 'Yes, cancel order' }).click();
   await expectStep(page, '/order-cancel-error', 'Your order could not be cancelled');
   await expect(page.getByRole('alert')).toContainText('The restaurant has already accepted your order. Please phone');
   await expect(page.getByRole('link', { name: '0113 496 0123' })).toHaveAttribute('href', 'tel:01134960123');

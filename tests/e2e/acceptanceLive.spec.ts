@@ -115,6 +115,7 @@ test('the customer cancels while waiting and the dashboard shows it cancelled', 
   await expect(ticketIn(staff, 'New', reference)).toBeVisible();
 
   await customer.getByRole('button', { name: 'Cancel order' }).click();
+  await customer.getByRole('dialog', { name: 'Cancel your order?' }).getByRole('button', { name: 'Yes, cancel order' }).click();
   await expectStep(customer, '/order-cancelled', 'Your order has been cancelled');
 
   await nextKitchenPoll(staff);

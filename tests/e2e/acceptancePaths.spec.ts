@@ -41,11 +41,15 @@ async function arrange(page: Page, order: PlacedOrder, answer: AcceptanceStep): 
   }
 }
 
+const cancelDialog = (page: Page) => page.getByRole('dialog', { name: 'Cancel your order?' });
+
 /** Each customer step through the real screens (START places the order); the poll on the page's clock. */
 async function act(page: Page, order: PlacedOrder, step: AcceptanceStep, before: AcceptanceSnapshot): Promise<void> {
   if (step.type === 'START') order.reference = await placeCollectionOrder(page);
   else if (step.type.startsWith('xstate.after.')) await nextCustomerPoll(page);
   else if (step.type === 'CANCEL') await page.getByRole('button', { name: 'Cancel order' }).click();
+  else if (step.type === 'CONFIRM_CANCEL') await cancelDialog(page).getByRole('button', { name: 'Yes, cancel order' }).click();
+  else if (step.type === 'KEEP_ORDER') await cancelDialog(page).getByRole('button', { name: 'Keep my order' }).click();
   else if (step.type === 'ACCEPT_NEW_TIME') await page.getByRole('button', { name: 'Accept new time' }).click();
   else if (step.type === 'CHECK') await page.getByRole('button', { name: before.matches('cancelFailed') ? 'Back to your order' : 'Check again' }).click();
   else throw new Error(`No screen action for ${step.type}`);
@@ -65,6 +69,12 @@ async function expectScreen(page: Page, order: PlacedOrder, state: AcceptanceSna
       await expectStep(page, '/restaurant-confirmation', 'The restaurant has proposed a new time');
       await expect(page.getByRole('status', { name: 'Proposed time' })).toHaveText(slotLabel(order.proposedTime!.toISOString(), new Date()));
       await expect(page.getByRole('button', { name: 'Accept new time' })).toBeVisible();
+      break;
+    case 'askingToCancel':
+      await expect(page).toHaveURL((url) => url.pathname === '/restaurant-confirmation');
+      // The orders these paths place are paid in cash.
+      await expect(cancelDialog(page).getByText('Nothing has been charged: you were paying in cash.')).toBeVisible();
+      await expect(cancelDialog(page).getByRole('button', { name: 'Keep my order' })).toBeFocused();
       break;
     case 'failed':
       await expectStep(page, '/restaurant-confirmation', waiting);

@@ -257,6 +257,7 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
 
       await kitchen.accept(reference);
       await page.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByRole('dialog', { name: 'Cancel your order?' }).getByRole('button', { name: 'Yes, cancel order' }).click();
       await expectStep(page, '/order-cancel-error', 'Your order could not be cancelled');
       await axe.check('/order-cancel-error');
       await page.getByRole('button', { name: 'Back to your order' }).click();
@@ -306,6 +307,7 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
 
       await page.getByRole('button', { name: 'Cancel order' }).click();
+      await page.getByRole('dialog', { name: 'Cancel your order?' }).getByRole('button', { name: 'Yes, cancel order' }).click();
       await expectStep(page, '/order-cancelled', 'Your order has been cancelled');
       await axe.check('/order-cancelled');
 

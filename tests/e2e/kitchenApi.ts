@@ -16,7 +16,8 @@ type SiteConfig = {
 export interface KitchenApi {
   accept(orderId: string): Promise<void>;
   proposeTime(orderId: string, updateTime: Date): Promise<void>;
-  refuse(orderId: string, reason: string): Promise<void>;
+  /** `unavailableLines`: the order's lines (0-based) the kitchen names as unavailable. */
+  refuse(orderId: string, reason: string, unavailableLines?: number[]): Promise<void>;
   setStatus(orderId: string, kitchenStatus: number): Promise<void>;
   /** The staff lists of table-booking requests and catering enquiries, London days `from` to `to`. */
   bookings(from: string, to: string): Promise<BookingRecord[]>;
@@ -69,7 +70,7 @@ export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
   return {
     accept: (orderId) => post(orderId, 'accept'),
     proposeTime: (orderId, updateTime) => post(orderId, 'proposeTime', { updateTime: updateTime.toISOString() }),
-    refuse: (orderId, reason) => post(orderId, 'refuse', { reason }),
+    refuse: (orderId, reason, unavailableLines) => post(orderId, 'refuse', { reason, ...(unavailableLines ? { unavailableLines } : {}) }),
     setStatus: (orderId, kitchenStatus) => post(orderId, 'status', { kitchenStatus }),
     bookings: async (from, to) => (await list<{ bookings: BookingRecord[] }>('bookings', from, to)).bookings,
     cateringEnquiries: async (from, to) => (await list<{ enquiries: CateringEnquiryRecord[] }>('cateringEnquiries', from, to)).enquiries,

@@ -44,6 +44,10 @@ function expectConsistent(snapshot: AcceptanceSnapshot) {
   expect(snapshot.can({ type: 'ACCEPT_NEW_TIME' })).toBe(state === 'updated' || (state === 'checking' && unanswered && request.orderStatus === AcceptanceStatus.Updated));
   expect(snapshot.can({ type: 'CHECK' })).toBe(['requested', 'updated', 'failed', 'cancelFailed'].includes(state));
   expect(snapshot.can({ type: 'CANCEL' })).toBe(state === 'requested' || state === 'updated' || (['failed', 'checking'].includes(state) && unanswered));
+  // One tap never cancels: only the confirmation does, and only it is asked to.
+  expect(snapshot.can({ type: 'CONFIRM_CANCEL' })).toBe(state === 'askingToCancel');
+  expect(snapshot.can({ type: 'KEEP_ORDER' })).toBe(state === 'askingToCancel');
+  if (state === 'askingToCancel') expect(unanswered).toBe(true);
   if (state === 'requested') expect(request?.orderStatus).toBe(AcceptanceStatus.Requested);
   if (state === 'updated') expect(request?.orderStatus).toBe(AcceptanceStatus.Updated);
   if (state === 'accepted') expect(request?.orderStatus).toBe(AcceptanceStatus.Accepted);
@@ -121,9 +125,9 @@ async function replay(path: StatePath<AcceptanceSnapshot, AcceptanceEvent>) {
 }
 
 describe(acceptanceShortestPaths.suite, () => {
-  it('reach every state: Requested, Updated, Accepted, Refused, cancelling, cancelled, and both failures', () => {
+  it('reach every state: Requested, Updated, Accepted, Refused, asking to cancel, cancelling, cancelled, and both failures', () => {
     expect(new Set(paths.map((path) => stateOf(path.state)))).toEqual(
-      new Set(['idle', 'creating', 'checking', 'requested', 'updated', 'acceptingNewTime', 'accepted', 'refused', 'cancelling', 'cancelled', 'cancelFailed', 'failed']),
+      new Set(['idle', 'creating', 'checking', 'requested', 'updated', 'acceptingNewTime', 'accepted', 'refused', 'askingToCancel', 'cancelling', 'cancelled', 'cancelFailed', 'failed']),
     );
   });
 
@@ -194,6 +198,8 @@ describe('acceptance statechart: the journeys of the design note, on a simulated
     clock.increment(10_000);
     await answer(pending.getAcceptanceDetails, requestWith(AcceptanceStatus.Updated));
     actor.send({ type: 'CANCEL' });
+    expect(pending.cancelOrder).toHaveLength(0);
+    actor.send({ type: 'CONFIRM_CANCEL' });
     await answer(pending.cancelOrder, { OrderCancelled: true });
     expect(actor.getSnapshot().value).toBe('cancelled');
     expect(acceptancePathOf(actor.getSnapshot())).toBe('/order-cancelled');
@@ -228,6 +234,7 @@ describe('acceptance statechart: the journeys of the design note, on a simulated
   it('a cancel the restaurant beat keeps its message; checking again finds the order accepted', async () => {
     const { actor, pending } = await startedAndRequested();
     actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'CONFIRM_CANCEL' });
     pending.cancelOrder.at(-1)!.reject(alreadyAccepted);
     await settled();
     expect(actor.getSnapshot().value).toBe('cancelFailed');
@@ -237,6 +244,23 @@ describe('acceptance statechart: the journeys of the design note, on a simulated
     expect(actor.getSnapshot().value).toBe('accepted');
     // /order-cancel-error still says why, after the order was read again.
     expect(actor.getSnapshot().context.cancelError?.message).toBe(alreadyAccepted.message);
+  });
+
+  it('asks before cancelling: keeping the order cancels nothing and follows it again, polls included', async () => {
+    const { actor, clock, pending } = await startedAndRequested();
+    actor.send({ type: 'CANCEL' });
+    expect(actor.getSnapshot().value).toBe('askingToCancel');
+    // While the customer decides nothing is sent, and the page stays where it is.
+    clock.increment(60_000);
+    expect(pending.cancelOrder).toHaveLength(0);
+    expect(pending.getAcceptanceDetails).toHaveLength(0);
+    expect(acceptancePathOf(actor.getSnapshot())).toBe('/restaurant-confirmation');
+    actor.send({ type: 'KEEP_ORDER' });
+    await answer(pending.getAcceptanceDetails, requestWith(AcceptanceStatus.Requested));
+    expect(actor.getSnapshot().value).toBe('requested');
+    clock.increment(10_000);
+    expect(pending.getAcceptanceDetails).toHaveLength(2);
+    expect(pending.cancelOrder).toHaveLength(0);
   });
 
   it('a reload resumes by reading the request, then polls', async () => {

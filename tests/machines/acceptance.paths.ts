@@ -26,6 +26,8 @@ export function requestWith(orderStatus: number, changes: Partial<OrderAcceptanc
     updateTime: orderStatus === AcceptanceStatus.Updated ? '2026-11-22T19:45:00.000Z' : '2026-11-22T19:00:00.000Z',
     cancelled: false,
     refusalReason: orderStatus === AcceptanceStatus.Refused ? 'We are out of duck tonight' : null,
+    unavailableItems: [],
+    payment: { method: 'card', money: 'held', amount: 12.5 },
     ...changes,
   };
 }
@@ -42,6 +44,8 @@ const customerEvents: AcceptanceEvent[] = [
   { type: 'CHECK' },
   { type: 'ACCEPT_NEW_TIME' },
   { type: 'CANCEL' },
+  { type: 'CONFIRM_CANCEL' },
+  { type: 'KEEP_ORDER' },
 ];
 
 const done = (id: ActorId, output: unknown): Answer => ({ type: `xstate.done.actor.${id}`, output });

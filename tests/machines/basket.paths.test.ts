@@ -17,6 +17,7 @@ import {
   type OrderUpdate,
   type PricedOrder,
   type RebuiltOrder,
+  type RebuildInput,
 } from '../../machines/basket/basketMachine';
 import { CONFIRMED_ORDER_REF, createdBasket, CUSTOMER_SUB, deliveryCheckOf, IN_ZONE_POSTCODE, pricedOrder, rebuiltOrder } from './basketServerAnswers';
 import {
@@ -119,7 +120,7 @@ function answeredByPath() {
       updateOrder: waiting<PricedOrder, OrderUpdate>('updateOrder'),
       checkDelivery: waiting<DeliveryCheck, { postcode: string }>('checkDelivery'),
       confirmOrder: waiting<{ orderRef: string }, ConfirmInput>('confirmOrder'),
-      rebuildOrder: waiting<RebuiltOrder, { orderId: string }>('rebuildOrder'),
+      rebuildOrder: waiting<RebuiltOrder, RebuildInput>('rebuildOrder'),
     },
   });
   return { machine, pending };

@@ -23,6 +23,8 @@ import {
   refusedVoucher,
 } from './basketServerAnswers';
 
+/** London's Friday: every voucher of these tests may be added, the day-limited one included. */
+const FRIDAY = 5;
 export const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } };
 const address = { address1: '12 Cardigan Road', address2: '', town: 'Leeds' };
 
@@ -64,12 +66,12 @@ const menuChangeEvents: BasketEvent[] = [
  * (Refused events change nothing, so they are never on a shortest path: basket.test.ts covers those guards.)
  */
 const signIn: BasketEvent = { type: 'CUSTOMER_CHANGED', sub: CUSTOMER_SUB };
-const rebuild: BasketEvent = { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID };
+const rebuild: BasketEvent = { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID, from: 'account' };
 const customerEvents: BasketEvent[] = [
   addSpringRolls,
   signIn,
   { type: 'CUSTOMER_CHANGED' },
-  { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers },
+  { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers, dayOfWeek: FRIDAY },
   { type: 'REMOVE_VOUCHER', index: 0, voucherId: fixedVoucher.voucherId },
   { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
   confirmBasket,

@@ -16,6 +16,7 @@ import {
   type OrderUpdate,
   type PricedOrder,
   type RebuiltOrder,
+  type RebuildInput,
   type StepDoneEvent,
 } from '../../machines/basket/basketMachine';
 import { basketRefusal } from '../../machines/basket/basketMinimums';
@@ -61,6 +62,8 @@ import {
   refusedUpdate,
 } from './basketServerAnswers';
 
+/** London's Friday: every voucher of these tests may be added, the day-limited one included. */
+const FRIDAY = 5;
 const springRolls: NewBasketLine = { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 1, itemCost: 3.5 };
 const quarterDuck: NewBasketLine = { categoryId: 1, itemId: 12, configId: 121, configOption: 'Quarter', title: 'Crispy Aromatic Duck', quantity: 1, itemCost: 9.8 };
 const halfDuck: NewBasketLine = { categoryId: 1, itemId: 12, configId: 122, configOption: 'Half', title: 'Crispy Aromatic Duck', quantity: 1, itemCost: 17.8 };
@@ -103,7 +106,7 @@ function basketWithServer() {
         if (failure) throw failure;
         return { orderRef: CONFIRMED_ORDER_REF };
       }),
-      rebuildOrder: fromPromise<RebuiltOrder, { orderId: string }>(async ({ input }) => {
+      rebuildOrder: fromPromise<RebuiltOrder, RebuildInput>(async ({ input }) => {
         calls.rebuilds.push(input.orderId);
         const failure = failures.rebuild.shift();
         if (failure) throw failure;
@@ -430,7 +433,7 @@ describe('basket statechart: steps', () => {
 });
 
 describe('basket statechart: a signed-in customer', () => {
-  const addFixed: BasketEvent = { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers };
+  const addFixed: BasketEvent = { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers, dayOfWeek: FRIDAY };
 
   it('is priced again for the customer who signs in, and only once for the same customer', async () => {
     const { send, signInAs, calls } = startBasket();
@@ -479,7 +482,7 @@ describe('basket statechart: a signed-in customer', () => {
 
     await signInAs(CUSTOMER_SUB);
     updates = calls.updates.length;
-    snapshot = await send({ type: 'ADD_VOUCHER', voucher: foreignVoucher, held: heldVouchers });
+    snapshot = await send({ type: 'ADD_VOUCHER', voucher: foreignVoucher, held: heldVouchers, dayOfWeek: FRIDAY });
     expect(snapshot.context.voucherItems).toEqual([]);
     expect(calls.updates).toHaveLength(updates);
 
@@ -492,7 +495,7 @@ describe('basket statechart: a signed-in customer', () => {
     const { send, signInAs, calls } = startBasket();
     await send({ type: 'ADD_ITEM', line: springRolls });
     await signInAs(CUSTOMER_SUB);
-    await send(addFixed, { type: 'ADD_VOUCHER', voucher: pointsVoucher, held: heldVouchers });
+    await send(addFixed, { type: 'ADD_VOUCHER', voucher: pointsVoucher, held: heldVouchers, dayOfWeek: FRIDAY });
     const updates = calls.updates.length;
 
     let snapshot = await send(
@@ -529,13 +532,26 @@ describe('basket statechart: a signed-in customer', () => {
     expect(calls.updates.at(-1)?.voucherItems).toEqual([]);
   });
 
+  it('adds a day-limited voucher only on its day in London: "15% off on Fridays" is not applied on a Sunday', async () => {
+    const { send, signInAs, calls } = startBasket();
+    await send({ type: 'ADD_ITEM', line: springRolls });
+    await signInAs(CUSTOMER_SUB);
+    const onSunday: BasketEvent = { type: 'ADD_VOUCHER', voucher: fridayVoucher, held: heldVouchers, dayOfWeek: 0 };
+    const updatesBefore = calls.updates.length;
+    let snapshot = await send(onSunday);
+    expect(snapshot.context.voucherItems).toEqual([]);
+    expect(calls.updates).toHaveLength(updatesBefore);
+    snapshot = await send({ ...onSunday, dayOfWeek: FRIDAY });
+    expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fridayVoucher.voucherId]);
+  });
+
   it("takes a voucher the server refuses off the order with the server's reason, and saves the rest", async () => {
     const { send, signInAs, calls, failures } = startBasket();
     await send({ type: 'ADD_ITEM', line: springRolls });
     await signInAs(CUSTOMER_SUB);
     await send(addFixed);
     failures.update.push(refusedVoucher(1));
-    const snapshot = await send({ type: 'ADD_VOUCHER', voucher: fridayVoucher, held: heldVouchers });
+    const snapshot = await send({ type: 'ADD_VOUCHER', voucher: fridayVoucher, held: heldVouchers, dayOfWeek: FRIDAY });
     expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
     expect(snapshot.context.fieldErrors.voucher).toBe('Friday 15% off: can be used only on a Friday');
     expect(calls.updates.at(-1)?.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fixedVoucher.voucherId]);
@@ -638,7 +654,7 @@ describe('basket statechart: a signed-in customer', () => {
 describe('basket statechart: order again', () => {
   it('does nothing without an order id (SPEC §5)', async () => {
     const { send, calls } = startBasket();
-    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: '' }, { type: 'REBUILD_ORDER', orderId: '  ' });
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: '', from: 'account' }, { type: 'REBUILD_ORDER', orderId: '  ', from: 'account' });
     expect(calls.rebuilds).toEqual([]);
     expect(isRebuilding(snapshot)).toBe(false);
   });
@@ -646,8 +662,8 @@ describe('basket statechart: order again', () => {
   it("replaces the basket with the previous order's items, names the ones gone, and prices it for the customer", async () => {
     const { actor, send, signInAs, calls } = startBasket();
     await signInAs(CUSTOMER_SUB);
-    await send(...toCheckout, { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers });
-    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    await send(...toCheckout, { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers, dayOfWeek: FRIDAY });
+    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID, from: 'account' });
     expect(isRebuilding(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(canConfirm(actor.getSnapshot())).toBe(false);
@@ -675,7 +691,7 @@ describe('basket statechart: order again', () => {
     await send({ type: 'ADD_ITEM', line: springRolls });
     actor.send({ type: 'ADD_ITEM', line: beef });
     expect(actor.getSnapshot().matches({ sync: 'saving' })).toBe(true);
-    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    actor.send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID, from: 'account' });
     const snapshot = await settle(actor);
     expect(snapshot.context.lines.map((line) => line.itemId)).toEqual([11, 21]);
     expect(calls.updates.at(-1)?.basketId).toBe(rebuiltOrder.basketId);
@@ -685,7 +701,7 @@ describe('basket statechart: order again', () => {
   it('starts an empty basket when nothing of the previous order is on the menu', async () => {
     const { send, rebuildAnswers } = startBasket();
     rebuildAnswers.push(rebuiltEmptyOrder);
-    const snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    const snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID, from: 'account' });
     expect(snapshot.context.basketId).toBe(rebuiltEmptyOrder.basketId);
     expect(snapshot.context.lines).toEqual([]);
     expect(snapshot.context.removedItems).toEqual(['Beef in Black Bean Sauce']);
@@ -696,7 +712,7 @@ describe('basket statechart: order again', () => {
     const { send, failures } = startBasket();
     const before = await send(...toCheckout.slice(0, 4));
     failures.rebuild.push(orderNotFound);
-    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: 'someone-elses-order' });
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: 'someone-elses-order', from: 'account' });
     expect(snapshot.context.error).toEqual(orderNotFound);
     expect(needsFix(snapshot)).toBe(false);
     expect(snapshot.context.basketId).toBe(createdBasket.basketId);
@@ -707,7 +723,7 @@ describe('basket statechart: order again', () => {
   it('orders again after a confirmed order', async () => {
     const { send } = startBasket();
     await send(...toCheckout, { type: 'CONFIRM_ORDER' });
-    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID });
+    const snapshot = await send({ type: 'REBUILD_ORDER', orderId: PREVIOUS_ORDER_ID, from: 'account' });
     expect(snapshot.context.orderRef).toBeUndefined();
     expect(snapshot.context.basketId).toBe(rebuiltOrder.basketId);
     expect(basketStatusOf(snapshot)).toBe(1);
@@ -747,7 +763,7 @@ describe('basket statechart: failures, clearing, persistence', () => {
   it('round-trips through storage: the restored basket has the same status, lines, customer and vouchers', async () => {
     const { send, actor, signInAs } = startBasket();
     await signInAs(CUSTOMER_SUB);
-    await send(...toCheckout.slice(0, 4), { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers });
+    await send(...toCheckout.slice(0, 4), { type: 'ADD_VOUCHER', voucher: fixedVoucher, held: heldVouchers, dayOfWeek: FRIDAY });
     const memory = new Map<string, string>();
     const storage = createBasketStorage({
       getItem: (key) => memory.get(key) ?? null,

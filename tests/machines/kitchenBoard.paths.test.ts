@@ -41,7 +41,7 @@ function answeredByPath() {
       listOrders: waiting<KitchenOrderList, NonReducibleUnknown>('listOrders'),
       acceptOrder: waiting<KitchenTicket, { orderRef: string }>('acceptOrder'),
       proposeTime: waiting<KitchenTicket, { orderRef: string; updateTime: string }>('proposeTime'),
-      refuseOrder: waiting<KitchenTicket, { orderRef: string; reason: string }>('refuseOrder'),
+      refuseOrder: waiting<KitchenTicket, { orderRef: string; reason: string; unavailableLines: number[] }>('refuseOrder'),
       setStatus: waiting<KitchenTicket, { orderRef: string; kitchenStatus: KitchenStatusValue }>('setStatus'),
     },
   });

@@ -13,7 +13,7 @@ export type ExploredEvent = KitchenBoardEvent | Answer | Tick;
 export const commands: KitchenCommand[] = [
   { type: 'ACCEPT', orderRef: ORDER_REF },
   { type: 'PROPOSE_TIME', orderRef: ORDER_REF, updateTime: updatedOrder.updateTime },
-  { type: 'REFUSE', orderRef: ORDER_REF, reason: 'Too busy' },
+  { type: 'REFUSE', orderRef: ORDER_REF, reason: 'Item unavailable', unavailableLines: [0] },
   { type: 'SET_STATUS', orderRef: ORDER_REF, kitchenStatus: KitchenStatus.Cooking },
 ];
 

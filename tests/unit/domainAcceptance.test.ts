@@ -27,6 +27,7 @@ const requested: OrderAcceptance = {
   cancelledAt: null,
   kitchenStatus: null,
   kitchenStatusChangedAt: null,
+  unavailableLines: [],
 };
 const updated: OrderAcceptance = { ...requested, status: 1, updateTime: '2026-11-24T19:00:00.000Z', proposedTime: '2026-11-24T19:00:00.000Z' };
 const accepted: OrderAcceptance = { ...requested, status: 2, kitchenStatus: 0, kitchenStatusChangedAt: now };

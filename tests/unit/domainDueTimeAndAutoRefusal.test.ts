@@ -38,6 +38,7 @@ describe('automatic refusal', () => {
     cancelledAt: null,
     kitchenStatus: null,
     kitchenStatusChangedAt: null,
+    unavailableLines: [],
   };
   const at = (seconds: number) => new Date(Date.parse(confirmedAt) + seconds * 1000);
 

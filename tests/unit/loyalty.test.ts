@@ -48,6 +48,7 @@ describe('when an order gives its loyalty back', () => {
     cancelledAt: null,
     kitchenStatus: null,
     kitchenStatusChangedAt: null,
+    unavailableLines: [],
   };
   const accepted = { ...requested, status: 2 as const, kitchenStatus: 0 as const };
 

@@ -30,6 +30,7 @@ const requested: OrderAcceptance = {
   cancelledAt: null,
   kitchenStatus: null,
   kitchenStatusChangedAt: null,
+  unavailableLines: [],
 };
 
 function nextOf(decision: AcceptanceDecision): AcceptanceState {

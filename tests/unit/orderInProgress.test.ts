@@ -41,7 +41,7 @@ function fakeBasket(context: { basketId?: string; orderRef?: string }) {
 }
 
 function request(orderStatus: number, changes: Partial<OrderAcceptanceRequest> = {}): OrderAcceptanceRequest {
-  return { orderBuilderId: ORDER.basketId, orderRef: ORDER.orderRef, orderStatus: orderStatus as 0, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false, refusalReason: null, ...changes };
+  return { orderBuilderId: ORDER.basketId, orderRef: ORDER.orderRef, orderStatus: orderStatus as 0, updateTime: '2026-11-22T19:00:00.000Z', cancelled: false, refusalReason: null, unavailableItems: [], payment: { method: 'cash', money: null, amount: 12.5 }, ...changes };
 }
 
 function setUp({ stored, acceptanceAnswer, activeOrder }: { stored?: typeof ORDER; acceptanceAnswer: OrderAcceptanceRequest; activeOrder?: ActiveOrder }) {
@@ -75,7 +75,7 @@ function setUp({ stored, acceptanceAnswer, activeOrder }: { stored?: typeof ORDE
 const settled = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('following the order in progress', () => {
-  it('a confirmed basket starts the acceptance and is stored; a refusal clears the basket and forgets the order', async () => {
+  it('a confirmed basket starts the acceptance and is stored; a refusal clears the basket and keeps the order for "Order again"', async () => {
     const { acceptance, tracking, local, storage, calls } = setUp({ acceptanceAnswer: request(AcceptanceStatus.Refused, { refusalReason: 'Closed early' }) });
     const { basket, sent, confirm } = fakeBasket({ basketId: ORDER.basketId });
     followOrderInProgress({ basket, acceptance, tracking, storage });
@@ -87,7 +87,8 @@ describe('following the order in progress', () => {
     expect(calls).toEqual(['createAcceptance']);
     expect(acceptance.getSnapshot().value).toBe('refused');
     expect(sent).toEqual(['CLEAR']);
-    expect(local.entries[IN_PROGRESS_ORDER_KEY]).toBeUndefined();
+    // Kept, so that a reload shows the refusal again and "Order again" knows the order's lines.
+    expect(JSON.parse(local.entries[IN_PROGRESS_ORDER_KEY]!)).toEqual(ORDER);
   });
 
   it('a reload resumes the stored order, and an accepted order is tracked until it is final, then forgotten', async () => {

@@ -98,6 +98,7 @@ describe('a reload on an ordering step', () => {
       '/paymentProcessing',
       '/restaurant-confirmation',
       '/confirmation',
+      '/order-cancelled',
     ]);
     expect(isRestorableOrderingStep('/ordertime')).toBe(true);
     expect(isRestorableOrderingStep('/checkout/')).toBe(true);

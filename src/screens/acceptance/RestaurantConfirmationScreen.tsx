@@ -9,6 +9,7 @@ import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/accep
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
+import { CancelOrderDialog } from './CancelOrderDialog';
 import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
@@ -36,6 +37,7 @@ export function RestaurantConfirmationScreen() {
   const error = useSelector(acceptance, (snapshot) => snapshot.context.error);
   const failed = useSelector(acceptance, (snapshot) => snapshot.matches('failed'));
   const cancelling = useSelector(acceptance, (snapshot) => snapshot.matches('cancelling'));
+  const askingToCancel = useSelector(acceptance, (snapshot) => snapshot.matches('askingToCancel'));
   const acceptingNewTime = useSelector(acceptance, (snapshot) => snapshot.matches('acceptingNewTime'));
   const canCancel = useSelector(acceptance, (snapshot) => snapshot.can({ type: 'CANCEL' }));
   const canAcceptNewTime = useSelector(acceptance, (snapshot) => snapshot.can({ type: 'ACCEPT_NEW_TIME' }));
@@ -95,12 +97,18 @@ export function RestaurantConfirmationScreen() {
             Accept new time
           </Button>
         )}
-        {(canCancel || cancelling) && (
+        {(canCancel || cancelling || askingToCancel) && (
           <Button size="md" variant="outline" color="lacquerRed" onClick={() => acceptance.send({ type: 'CANCEL' })} loading={cancelling} disabled={acceptingNewTime}>
             Cancel order
           </Button>
         )}
       </Group>
+      <CancelOrderDialog
+        opened={askingToCancel}
+        payment={request?.payment}
+        onCancel={() => acceptance.send({ type: 'CONFIRM_CANCEL' })}
+        onKeep={() => acceptance.send({ type: 'KEEP_ORDER' })}
+      />
     </Stack>
   );
 }

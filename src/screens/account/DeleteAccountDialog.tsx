@@ -1,10 +1,6 @@
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { useAuthBusy, useAuthFailure } from './useAuthScreen';
+import { Alert, Button, Group, List, Stack, Text } from "@mantine/core";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { useAuthBusy, useAuthFailure } from "./useAuthScreen";
 
 interface DeleteAccountDialogProps {
   opened: boolean;
@@ -17,47 +13,53 @@ interface DeleteAccountDialogProps {
  * The confirmation before erasure (docs/accounts.md, UK GDPR): what goes, what the restaurant keeps and why. A
  * failure is shown here, with nothing deleted, so the customer can try again or keep the account.
  */
-export function DeleteAccountDialog({ opened, email, onDelete, onKeep }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({
+  opened,
+  email,
+  onDelete,
+  onKeep,
+}: DeleteAccountDialogProps) {
   const busy = useAuthBusy();
-  const failure = useAuthFailure('deleteAccount');
+  const failure = useAuthFailure("deleteAccount");
   return (
-    <Modal.Root opened={opened} onClose={onKeep} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* A div, not Mantine's <header>: beside the page's own header it would be a second banner landmark. */}
-        <Modal.Header component="div">
-          <Modal.Title>Delete your account?</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>
-          <Stack gap="sm">
-            <Text>Deleting your account cannot be undone. We delete:</Text>
-            <List size="sm">
-              <List.Item>your profile: your name, phone number and discount</List.Item>
-              <List.Item>your saved addresses</List.Item>
-              <List.Item>your vouchers and points</List.Item>
-              <List.Item>your sign-in as {email}</List.Item>
-            </List>
-            <Text size="sm">
-              The restaurant keeps its record of your previous orders, as it must for its accounts, but without your name, email, phone number or
-              address.
-            </Text>
-            {failure && (
-              <Alert color="lacquerRed" role="alert" title="Your account was not deleted">
-                {failure}
-              </Alert>
-            )}
-            <Group gap="sm" justify="flex-end">
-              <Button variant="default" onClick={onKeep} disabled={busy}>
-                Keep my account
-              </Button>
-              <Button color="lacquerRed" onClick={onDelete} loading={busy}>
-                Delete my account
-              </Button>
-            </Group>
-          </Stack>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <ConfirmDialog
+      opened={opened}
+      title="Delete your account?"
+      onClose={onKeep}
+    >
+      <Stack gap="sm">
+        <Text>Deleting your account cannot be undone. We delete:</Text>
+        <List size="sm">
+          <List.Item>
+            your profile: your name, phone number and discount
+          </List.Item>
+          <List.Item>your saved addresses</List.Item>
+          <List.Item>your vouchers and points</List.Item>
+          <List.Item>your sign-in as {email}</List.Item>
+        </List>
+        <Text size="sm">
+          The restaurant keeps its record of your previous orders, as it must
+          for its accounts, but without your name, email, phone number or
+          address.
+        </Text>
+        {failure && (
+          <Alert
+            color="lacquerRed"
+            role="alert"
+            title="Your account was not deleted"
+          >
+            {failure}
+          </Alert>
+        )}
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={onKeep} disabled={busy}>
+            Keep my account
+          </Button>
+          <Button color="lacquerRed" onClick={onDelete} loading={busy}>
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+    </ConfirmDialog>
   );
 }

@@ -34,7 +34,7 @@ export function ViewOrderScreen() {
 
   const orderAgain = (order: AccountOrder) => {
     setAsked(order.orderId);
-    basket.send({ type: 'REBUILD_ORDER', orderId: order.orderId });
+    basket.send({ type: 'REBUILD_ORDER', orderId: order.orderId, from: 'account' });
   };
 
   return (

@@ -84,7 +84,14 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
       {openForm === 'newTime' && (
         <ProposeTimeForm now={now} due={new Date(ticket.updateTime)} disabled={busy} onBack={() => setOpenForm('none')} onPropose={(updateTime) => send({ type: 'PROPOSE_TIME', orderRef, updateTime })} />
       )}
-      {openForm === 'refuse' && <RefuseOrderForm disabled={busy} onBack={() => setOpenForm('none')} onRefuse={(reason) => send({ type: 'REFUSE', orderRef, reason })} />}
+      {openForm === 'refuse' && (
+        <RefuseOrderForm
+          lines={ticket.orderItems}
+          disabled={busy}
+          onBack={() => setOpenForm('none')}
+          onRefuse={(reason, unavailableLines) => send({ type: 'REFUSE', orderRef, reason, unavailableLines })}
+        />
+      )}
       {openForm === 'confirmCancel' && (
         <div className={classes.actionForm}>
           <Text className={classes.legend}>Cancel this order? The customer is told it has been cancelled.</Text>

@@ -1,16 +1,31 @@
-import { Button, Group, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Checkbox, Group, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
+import { lineTitle } from '../../domain/orderLines';
 import classes from './KitchenDashboard.module.css';
 
 // The customer reads the reason, so the quick ones are written to them.
 const QUICK_REASONS = ['Too busy', 'Item unavailable', 'Closing soon'] as const;
+const ITEM_UNAVAILABLE = 'Item unavailable';
 
 const REASON_MAX_LENGTH = 300;
 
-/** "Refuse": a reason is required (the customer sees it); a quick reason fills it, and it can be edited. */
-export function RefuseOrderForm({ disabled, onRefuse, onBack }: { disabled: boolean; onRefuse(reason: string): void; onBack(): void }) {
+interface RefuseOrderFormProps {
+  lines: KitchenTicket['orderItems'];
+  disabled: boolean;
+  onRefuse(reason: string, unavailableLines: number[]): void;
+  onBack(): void;
+}
+
+/**
+ * "Refuse": a reason is required (the customer sees it); a quick reason fills it, and it can be edited. Staff may tick
+ * the dishes they cannot make: the customer is told which, and "Order again" brings the rest of the basket back.
+ */
+export function RefuseOrderForm({ lines, disabled, onRefuse, onBack }: RefuseOrderFormProps) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  const [unavailable, setUnavailable] = useState<string[]>([]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -19,7 +34,7 @@ export function RefuseOrderForm({ disabled, onRefuse, onBack }: { disabled: bool
       setMissing(true);
       return;
     }
-    onRefuse(trimmed);
+    onRefuse(trimmed, unavailable.map(Number));
   }
 
   return (
@@ -43,6 +58,25 @@ export function RefuseOrderForm({ disabled, onRefuse, onBack }: { disabled: bool
           ))}
         </Group>
       </fieldset>
+      <Checkbox.Group
+        label="Unavailable dishes (the customer is told, and can order the rest again)"
+        classNames={{ label: classes.legend }}
+        value={unavailable}
+        onChange={(picked) => {
+          setUnavailable(picked);
+          // Naming a dish is the reason "Item unavailable" unless staff wrote one of their own.
+          if (picked.length > 0 && reason.trim() === '') {
+            setReason(ITEM_UNAVAILABLE);
+            setMissing(false);
+          }
+        }}
+      >
+        <Stack gap="sm" mt="xs">
+          {lines.map((line, lineNo) => (
+            <Checkbox key={lineNo} size="lg" value={String(lineNo)} label={`${line.quantity} × ${lineTitle(line)}`} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
       <Textarea
         label="Reason for refusing (the customer sees this)"
         size="lg"

@@ -6,13 +6,18 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { BasketEvent } from '../../../machines/basket/basketMachine';
-import { dayName, heldVouchers, isApplied, type AccountVoucher } from '../../../machines/basket/basketVouchers';
+import { heldVouchers, isApplied, type AccountVoucher } from '../../../machines/basket/basketVouchers';
+import { useNow } from '../../components/useNow';
+import { londonWallClock } from '../../domain/londonClock';
+import { voucherDayRefusal, voucherDays } from '../../domain/voucherDays';
 import { useBasketActor, useCustomer } from './useBasket';
 
+type RowAction = { action: 'Apply' | 'Remove'; event: BasketEvent } | { action?: undefined; event?: undefined };
+
 /** One row: the voucher's title, what limits it, and the button that sends `event` when the basket would take it. */
-function VoucherRow({ title, note, action, event }: { title: string; note?: string; action: 'Apply' | 'Remove'; event: BasketEvent }) {
+function VoucherRow({ title, note, action, event }: { title: string; note?: string } & RowAction) {
   const basket = useBasketActor();
-  const allowed = useSelector(basket, (snapshot) => snapshot.can(event));
+  const allowed = useSelector(basket, (snapshot) => event !== undefined && snapshot.can(event));
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm">
       <div>
@@ -23,14 +28,21 @@ function VoucherRow({ title, note, action, event }: { title: string; note?: stri
           </Text>
         )}
       </div>
-      <Button size="xs" variant={action === 'Apply' ? 'light' : 'default'} disabled={!allowed} onClick={() => basket.send(event)} aria-label={`${action} ${title}`}>
-        {action}
-      </Button>
+      {action && event && (
+        <Button size="xs" variant={action === 'Apply' ? 'light' : 'default'} disabled={!allowed} onClick={() => basket.send(event)} aria-label={`${action} ${title}`}>
+          {action}
+        </Button>
+      )}
     </Group>
   );
 }
 
-const validDayNote = (voucher: AccountVoucher) => (voucher.validDay === undefined ? undefined : `Can be used on ${dayName(voucher.validDay)}s`);
+/** A voucher is offered (Apply) only when it would take off today; otherwise the row says on which day it does. */
+function dayNote(voucher: AccountVoucher, dayOfWeek: number): { note?: string; usableToday: boolean } {
+  const days = voucherDays(voucher);
+  if (days === undefined) return { usableToday: true };
+  return voucherDayRefusal(voucher, dayOfWeek) === undefined ? { note: `Can be used on ${days}: today it can`, usableToday: true } : { note: `Can be used on ${days} only, so not today`, usableToday: false };
+}
 
 /**
  * The customer's vouchers for this order: "Remove" for each on it, "Apply" for each held one that is not (the basket
@@ -43,6 +55,8 @@ export function YourVouchers() {
   const here = useLocation({ select: (location) => location.pathname });
   const applied = useSelector(basket, (snapshot) => snapshot.context.voucherItems);
   const refusal = useSelector(basket, (snapshot) => snapshot.context.fieldErrors.voucher);
+  // Renewed each minute, so that a page left open past midnight offers what the new day allows.
+  const { dayOfWeek } = londonWallClock(useNow(60_000));
 
   if (!signedIn) {
     return (
@@ -76,9 +90,14 @@ export function YourVouchers() {
               event={{ type: 'REMOVE_VOUCHER', index, voucherId: voucher.voucherId }}
             />
           ))}
-          {offered.map((voucher) => (
-            <VoucherRow key={voucher.voucherId} title={voucher.title} note={validDayNote(voucher)} action="Apply" event={{ type: 'ADD_VOUCHER', voucher, held }} />
-          ))}
+          {offered.map((voucher) => {
+            const { note, usableToday } = dayNote(voucher, dayOfWeek);
+            return usableToday ? (
+              <VoucherRow key={voucher.voucherId} title={voucher.title} note={note} action="Apply" event={{ type: 'ADD_VOUCHER', voucher, held, dayOfWeek }} />
+            ) : (
+              <VoucherRow key={voucher.voucherId} title={voucher.title} note={note} />
+            );
+          })}
         </Stack>
       </Stack>
     </Paper>

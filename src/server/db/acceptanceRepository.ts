@@ -158,6 +158,7 @@ export function createAcceptanceRepository(
             cancelled_at: next.cancelledAt,
             kitchen_status: next.kitchenStatus,
             kitchen_status_changed_at: next.kitchenStatusChangedAt,
+            unavailable_lines: JSON.stringify(next.unavailableLines),
           })
           .where('basket_id', '=', basketId)
           .execute();
@@ -254,6 +255,7 @@ function acceptanceOf(row: AcceptanceRow): OrderAcceptance {
     cancelledAt: row.cancelled_at,
     kitchenStatus: row.kitchen_status as KitchenStatusValue | null,
     kitchenStatusChangedAt: row.kitchen_status_changed_at,
+    unavailableLines: JSON.parse(row.unavailable_lines) as number[],
   };
 }
 

@@ -220,6 +220,8 @@ export interface OrderAcceptancesTable {
   /** SPEC §4 kitchen status 0..6; null exactly until the order is accepted. */
   kitchen_status: number | null;
   kitchen_status_changed_at: string | null;
+  /** JSON array of the 0-based line numbers the kitchen named as unavailable when it refused the order (0019). */
+  unavailable_lines: Generated<string>;
 }
 
 /** One change to an order, for staff: what changed, from and to what, and who changed it. */

@@ -22,6 +22,8 @@ export interface AcceptanceState {
   /** Null until the order is accepted. */
   kitchenStatus: KitchenStatusValue | null;
   kitchenStatusChangedAt: string | null;
+  /** The 0-based lines the kitchen named as unavailable when it refused the order; empty otherwise. */
+  unavailableLines: readonly number[];
 }
 
 export interface OrderAcceptance extends AcceptanceState {
@@ -60,8 +62,8 @@ const refused = (errorMessage: string): AcceptanceDecision => ({ errorMessage })
 const unchanged = (order: AcceptanceState): AcceptanceDecision => ({ next: stateOf(order) });
 
 export function stateOf(order: AcceptanceState): AcceptanceState {
-  const { status, updateTime, proposedTime, refusalReason, cancelledAt, kitchenStatus, kitchenStatusChangedAt } = order;
-  return { status, updateTime, proposedTime, refusalReason, cancelledAt, kitchenStatus, kitchenStatusChangedAt };
+  const { status, updateTime, proposedTime, refusalReason, cancelledAt, kitchenStatus, kitchenStatusChangedAt, unavailableLines } = order;
+  return { status, updateTime, proposedTime, refusalReason, cancelledAt, kitchenStatus, kitchenStatusChangedAt, unavailableLines };
 }
 
 /** Why the restaurant cannot act on an order it has already settled, or undefined when it still can. */
@@ -99,12 +101,15 @@ export function proposeTime(order: AcceptanceState, updateTime: string, now: str
   return { next: { ...stateOf(order), status: AcceptanceStatus.Updated, updateTime: proposed, proposedTime: proposed } };
 }
 
-/** The kitchen refuses with a reason: Requested or Updated → Refused; refusing again changes nothing. */
-export function refuseOrder(order: AcceptanceState, reason: string): AcceptanceDecision {
+/**
+ * The kitchen refuses with a reason, naming the lines it cannot make if any: Requested or Updated → Refused; refusing
+ * again changes nothing (the first reason and lines stay).
+ */
+export function refuseOrder(order: AcceptanceState, reason: string, unavailableLines: readonly number[] = []): AcceptanceDecision {
   if (order.status === AcceptanceStatus.Refused) return unchanged(order);
   const settled = settledRefusal(order);
   if (settled !== undefined) return refused(settled);
-  return { next: { ...stateOf(order), status: AcceptanceStatus.Refused, refusalReason: reason } };
+  return { next: { ...stateOf(order), status: AcceptanceStatus.Refused, refusalReason: reason, unavailableLines: [...unavailableLines].sort((a, b) => a - b) } };
 }
 
 /** The customer accepts the restaurant's new time: Updated → Accepted at that time; again changes nothing. */

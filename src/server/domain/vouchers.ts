@@ -1,23 +1,19 @@
 import type { HeldVoucher } from './account';
 import { discountBreakdown, VoucherType, type DiscountEntitlement, type ServerVoucher } from './discounts';
 import type { ValidationFailure } from './validationFailure';
+import { voucherDayRefusal } from '../../domain/voucherDays';
 
 // Which vouchers a signed-in customer may put on an order (SPEC §5, §9; docs/accounts.md), and whether a basket's
 // discounts still hold when it is confirmed. Only the server's own records count: a client names vouchers by id.
 
 export const DISCOUNTS_CHANGED_MESSAGE = 'Your discounts have changed: please review your basket';
 
-const DAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
-
 /** Why the customer cannot use this voucher today (London's `dayOfWeek`); undefined when they can. */
 export function voucherRefusal(voucher: HeldVoucher | undefined, dayOfWeek: number): string | undefined {
   // Someone else's voucher, an invented id and a withdrawn one read alike: nothing about others' vouchers leaks.
   if (voucher === undefined || voucher.withdrawn) return 'is not one of your vouchers';
   if (voucher.usedByBasketId !== null) return 'has already been used';
-  if (voucher.voucherType === VoucherType.PercDiscount && voucher.validDay !== dayOfWeek) {
-    return `can be used only on ${DAYS[voucher.validDay ?? 0]}`;
-  }
-  return undefined;
+  return voucherDayRefusal(voucher, dayOfWeek);
 }
 
 export type VoucherChoice = { ok: true; vouchers: HeldVoucher[] } | { ok: false; failures: ValidationFailure[] };

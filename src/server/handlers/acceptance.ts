@@ -1,14 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { restaurantCoreData, restaurantPhone, withTimeoutApplied } from '../autoRefusalSweep';
 import { acceptNewTime, cancelOrder, NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type OrderAcceptance } from '../domain/acceptance';
+import { AcceptanceStatus } from '../../domain/orderEnums';
 import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, changeOrder, currentAcceptance } from './orderAccess';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
 import { leadMinutesNow } from './orderTimes';
-import { acceptanceRequestOf } from './orderViews';
+import { acceptanceRequestOf, unavailableItemsOf } from './orderViews';
+import { rebuiltBasket } from './rebuiltBasket';
 
-type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime';
+type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime' | 'orderAgain';
+
+export const NOT_ENDED_MESSAGE = 'Only an order the restaurant refused or you cancelled can be ordered again';
 
 /** The basket's acceptance request, made now if the confirmed basket has none yet. */
 async function requestedAcceptance(request: FastifyRequest, basketId: string): Promise<OrderAcceptance> {
@@ -28,14 +32,20 @@ async function requestedAcceptance(request: FastifyRequest, basketId: string): P
   return withTimeoutApplied(await autoRefusalContext(request), outcome.acceptance);
 }
 
+/** The request as the customer reads it: with the lines the kitchen named and where the money is. */
+async function requestAnswer(request: FastifyRequest, acceptance: OrderAcceptance) {
+  const [basket, payment] = await Promise.all([basketOf(request, acceptance), request.server.repositories.ticketPayments.find(acceptance.basketId)]);
+  return { data: { orderRequest: acceptanceRequestOf(acceptance, basket, payment) } };
+}
+
 // The customer's side of acceptance, by basketId (docs/acceptance-and-kitchen.md).
 export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
   async createAcceptance(request) {
-    return { data: { orderRequest: acceptanceRequestOf(await requestedAcceptance(request, request.body.basketId)) } };
+    return requestAnswer(request, await requestedAcceptance(request, request.body.basketId));
   },
 
   async getAcceptanceDetails(request) {
-    return { data: { orderRequest: acceptanceRequestOf(await currentAcceptance(request, { basketId: request.params.basketId })) } };
+    return requestAnswer(request, await currentAcceptance(request, { basketId: request.params.basketId }));
   },
 
   async cancelOrder(request) {
@@ -49,7 +59,16 @@ export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
   },
 
   async acceptNewTime(request) {
-    const accepted = await changeOrder(request, { basketId: request.params.basketId }, acceptNewTime, 'customer');
-    return { data: { orderRequest: acceptanceRequestOf(accepted) } };
+    return requestAnswer(request, await changeOrder(request, { basketId: request.params.basketId }, acceptNewTime, 'customer'));
+  },
+
+  // "Order again" from the refusal page: the order's lines again, without the ones the kitchen named as unavailable.
+  async orderAgain(request) {
+    const ended = await currentAcceptance(request, { basketId: request.params.basketId });
+    if (ended.cancelledAt === null && ended.status !== AcceptanceStatus.Refused) throw new ApiError(400, NOT_ENDED_MESSAGE);
+    const basket = await basketOf(request, ended);
+    const unavailable = new Set(ended.unavailableLines);
+    const kept = basket.lines.filter((_, lineNo) => !unavailable.has(lineNo));
+    return rebuiltBasket(request, kept, unavailableItemsOf(ended, basket), basket.accountSub);
   },
 };

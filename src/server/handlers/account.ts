@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { addressFailures, profileFailures, tidyAddress } from '../../domain/accountRules';
-import { OrderType, PaymentType } from '../../domain/orderEnums';
 import type { NewAccountRecord } from '../db/accountRepository';
 import {
   ACCOUNT_EXISTS_MESSAGE,
@@ -10,19 +9,12 @@ import {
   newAccountOrderDecision,
   type Account,
 } from '../domain/account';
-import type { BasketChoices, PricedLine } from '../domain/basket';
-import { priceBasket } from '../domain/basketPricing';
-import { deriveBasketStatus } from '../domain/basketStatus';
-import { priceLines } from '../domain/pricing';
 import type { ValidationFailure } from '../domain/validationFailure';
-import { entitlementOf } from '../domain/vouchers';
 import type { IdentityClaims } from '../identity/verify';
 import { ApiError } from '../errors';
 import { accountProfileOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
-import { chargesOf, restaurantOf } from './orderBuilder';
-import { newPublicId } from '../randomIds';
-import { orderItemOf } from './orderViews';
+import { rebuiltBasket } from './rebuiltBasket';
 import { signedInCaller } from './signedInCaller';
 
 type AccountOperation =
@@ -131,57 +123,9 @@ export const accountHandlers: Pick<HandlerMap, AccountOperation> = {
 
   async rebuildOrder(request) {
     const { sub } = signedInCaller(request);
-    const { repositories } = request.server;
     // Another customer's order and no order at all answer alike.
-    const previous = await repositories.accounts.previousOrderLines(sub, request.params.orderId);
+    const previous = await request.server.repositories.accounts.previousOrderLines(sub, request.params.orderId);
     if (previous === undefined) throw new ApiError(404, ORDER_NOT_FOUND_MESSAGE);
-    const restaurant = await restaurantOf(repositories);
-    const menu = await repositories.menus.getMenu(restaurant.menuId);
-    if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
-
-    // Each line on its own: the ones the menu no longer offers as they were are left out and named.
-    const removedItems: string[] = [];
-    const lines: PricedLine[] = previous.flatMap((line) => {
-      const priced = priceLines([{ ...line, configId: line.configId ?? undefined }], menu);
-      if (priced.ok) return priced.lines;
-      removedItems.push(line.title);
-      return [];
-    });
-
-    const choices: BasketChoices = {
-      menuVersion: menu.menuVersion,
-      sourceType: 'Website',
-      os: '',
-      osVersion: '',
-      appVersion: '',
-      orderType: OrderType.NotSet,
-      ignoreTimeOffset: false,
-      name: '',
-      phone: '',
-      email: '',
-      paymentType: PaymentType.NotSet,
-      requestedTime: null,
-      asap: false,
-      notes: '',
-      deliveryAddress: null,
-      deliveryZoneId: null,
-    };
-    const account = await repositories.accounts.entitlement(sub, []);
-    const pricing = priceBasket({
-      lines,
-      orderType: choices.orderType,
-      charges: chargesOf(restaurant),
-      zone: undefined,
-      entitlement: entitlementOf(account?.profilePercent ?? 0, []),
-    });
-    const basketId = newPublicId();
-    const orderBuilderRef = newPublicId();
-    const now = nowOf(request);
-    await repositories.orders.createBasket({ basketId, orderBuilderRef, menuVersion: menu.menuVersion, now });
-    await repositories.orders.saveBasket(
-      { ...choices, basketId, accountSub: sub, status: deriveBasketStatus(choices, lines.length, false), lines, pricing, vouchers: [] },
-      now,
-    );
-    return { data: { items: lines.map(orderItemOf), removedItems, orderBuilderRef, basketId } };
+    return rebuiltBasket(request, previous, [], sub);
   },
 };

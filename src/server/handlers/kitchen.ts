@@ -6,7 +6,7 @@ import { kitchenActorOf } from '../domain/kitchenAccess';
 import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
 import type { HandlerMap, SuccessAnswer } from './handlerTypes';
-import { autoRefusalContext, changeOrder } from './orderAccess';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
 import { kitchenTicketOf } from './orderViews';
 
 type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
@@ -14,6 +14,7 @@ type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKit
 const KITCHEN_LIST_HOURS = 24;
 
 type KitchenTicket = components['schemas']['KitchenTicket'];
+type ValidationFailure = components['schemas']['ValidationFailure'];
 
 /** The tickets of `acceptances`, in their order: their baskets and payments are read together, not order by order. */
 async function ticketsOf({ repositories, timeoutSeconds }: AutoRefusalContext, acceptances: OrderAcceptance[]): Promise<KitchenTicket[]> {
@@ -70,8 +71,16 @@ export const kitchenHandlers: Pick<HandlerMap, KitchenOperation> = {
   async refuseKitchenOrder(request) {
     const actor = kitchenActorOf(request.identity);
     const reason = request.body.reason.trim();
-    if (reason === '') throw new ApiError(400, null, [{ field: 'reason', message: 'must not be blank' }]);
-    const refused = await changeOrder(request, { orderRef: request.params.orderId }, (current) => refuseOrder(current, reason), actor);
+    const unavailableLines = request.body.unavailableLines ?? [];
+    const failures: ValidationFailure[] = reason === '' ? [{ field: 'reason', message: 'must not be blank' }] : [];
+    if (unavailableLines.length > 0) {
+      // An order's lines never change once it is confirmed, so checking them before the change cannot race with it.
+      const basket = await basketOf(request, await currentAcceptance(request, { orderRef: request.params.orderId }));
+      const foreign = unavailableLines.filter((lineNo) => lineNo >= basket.lines.length);
+      if (foreign.length > 0) failures.push({ field: 'unavailableLines', message: `This order has no line ${foreign.map((lineNo) => lineNo + 1).join(', ')}: pick the unavailable dishes from its own lines` });
+    }
+    if (failures.length > 0) throw new ApiError(400, null, failures);
+    const refused = await changeOrder(request, { orderRef: request.params.orderId }, (current) => refuseOrder(current, reason, unavailableLines), actor);
     return { data: { ticket: await ticketOf(request, refused) } };
   },
 

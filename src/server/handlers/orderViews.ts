@@ -1,5 +1,6 @@
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
+import { lineTitle } from '../../domain/orderLines';
 import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
 import type { OrderAcceptance } from '../domain/acceptance';
 import { autoRefuseAt } from '../domain/autoRefusal';
@@ -26,7 +27,21 @@ export function orderItemOf(line: PricedLine): Schemas['OrderItem'] {
   };
 }
 
-export function acceptanceRequestOf(acceptance: OrderAcceptance): Schemas['OrderAcceptanceRequest'] {
+/** The lines the kitchen named as unavailable, as the customer reads them. */
+export function unavailableItemsOf(acceptance: OrderAcceptance, basket: Basket): string[] {
+  return acceptance.unavailableLines.flatMap((lineNo) => {
+    const line = basket.lines[lineNo];
+    return line === undefined ? [] : [lineTitle(line)];
+  });
+}
+
+export function acceptanceRequestOf(
+  acceptance: OrderAcceptance,
+  basket: Basket,
+  payment: TicketPaymentFacts | undefined,
+): Schemas['OrderAcceptanceRequest'] {
+  // The customer is told where the money is, never PayPal's problems with it (those are for staff).
+  const { method, money } = kitchenTicketPaymentOf(basket.paymentType, payment);
   return {
     orderBuilderId: acceptance.basketId,
     orderStatus: acceptance.status,
@@ -34,6 +49,8 @@ export function acceptanceRequestOf(acceptance: OrderAcceptance): Schemas['Order
     orderRef: acceptance.orderRef,
     cancelled: acceptance.cancelledAt !== null,
     refusalReason: acceptance.refusalReason,
+    unavailableItems: unavailableItemsOf(acceptance, basket),
+    payment: { method, money, amount: penceToPounds(basket.pricing.totalCostPence) },
   };
 }
 

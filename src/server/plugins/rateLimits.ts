@@ -53,6 +53,8 @@ export const abuseLimits = {
   getAcceptanceDetails: { per: 'basketInPath', max: 300, windowMinutes: 10 },
   acceptNewTime: { per: 'basketInPath', max: 30, windowMinutes: 10 },
   cancelOrder: { per: 'basketInPath', max: 30, windowMinutes: 10 },
+  // Each answer is a new basket in the database.
+  orderAgain: { per: 'basketInPath', max: 30, windowMinutes: 10 },
   setDeviceToken: { per: 'basketInBody', max: 30, windowMinutes: 10 },
   setWebPushSubscription: { per: 'basketInBody', max: 30, windowMinutes: 10 },
   stopNotifications: { per: 'basketInPath', max: 30, windowMinutes: 10 },

@@ -32,6 +32,8 @@ function requestWith(orderStatus: number, updateTime = REQUESTED_TIME): OrderAcc
     updateTime,
     cancelled: false,
     refusalReason: orderStatus === AcceptanceStatus.Refused ? 'We are out of duck tonight' : null,
+    unavailableItems: [],
+    payment: { method: 'card', money: 'held', amount: 12.5 },
   };
 }
 
@@ -63,7 +65,7 @@ function customerEvents(snapshot: AcceptanceSnapshot): AcceptanceEvent[] {
   if (snapshot.matches('idle')) return [{ type: 'START', order: ORDER }];
   // "Check again" after a failure, "Back to your order" after a failed cancel: the only reads a customer asks for.
   const check: AcceptanceEvent[] = snapshot.matches('failed') || snapshot.matches('cancelFailed') ? [{ type: 'CHECK' }] : [];
-  return [...check, { type: 'ACCEPT_NEW_TIME' }, { type: 'CANCEL' }];
+  return [...check, { type: 'ACCEPT_NEW_TIME' }, { type: 'CANCEL' }, { type: 'CONFIRM_CANCEL' }, { type: 'KEEP_ORDER' }];
 }
 
 function nextSteps(snapshot: AcceptanceSnapshot): AcceptanceStep[] {
@@ -88,7 +90,7 @@ const traversal = {
     JSON.stringify({ screen: screenOf(snapshot), proposedTime: isProposedTime(snapshot), status: snapshot.context.request?.orderStatus, cancelled: snapshot.context.request?.cancelled, error: snapshot.context.error !== undefined }),
 };
 
-const RESTING_STATES = ['requested', 'updated', 'accepted', 'refused', 'cancelled', 'cancelFailed', 'failed'];
+const RESTING_STATES = ['requested', 'updated', 'askingToCancel', 'accepted', 'refused', 'cancelled', 'cancelFailed', 'failed'];
 
 /** One path to each screen a customer can stand at: the shortest of those that reach it. */
 const screenPaths: AcceptancePath[] = [
