@@ -1094,6 +1094,19 @@ export function canConfirm(snapshot: BasketSnapshot): boolean {
 }
 
 /**
+ * The delivery charge as the customer may be told it: none for a collection order; "depends on your postcode" until
+ * the address is checked against the zones (the server's figure is then the takeaway's standard charge, a guess); the
+ * zone's charge for that postcode once it is.
+ */
+export type DeliveryChargeShown = { kind: 'none' } | { kind: 'byPostcode' } | { kind: 'zone'; postcode: string; charge: number };
+
+export function deliveryChargeShown(context: Pick<BasketContext, 'orderType' | 'delivery' | 'totals'>): DeliveryChargeShown {
+  if (context.orderType !== OrderType.Delivery) return { kind: 'none' };
+  if (context.delivery === undefined) return { kind: 'byPostcode' };
+  return { kind: 'zone', postcode: context.delivery.postcode, charge: context.totals?.deliveryCharge ?? context.delivery.deliveryCharge };
+}
+
+/**
  * Whether the menu changed the order since the customer last looked (a dish removed, a price changed): told line by
  * line, and acknowledged (DISMISS_REMOVED_ITEMS) before the order can be placed or paid.
  */

@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';
+import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor } from './useBasket';
 
 /**
@@ -35,6 +36,7 @@ export function FixIssueScreen() {
   return (
     <Stack gap="md" py="md" maw={36 * 16}>
       <Title order={1}>Fix your order issue</Title>
+      <RemovedItemsNotice />
       {failed || (retried && busy) ? (
         <>
           <Alert color="lacquerRed" title="We could not update your order" role="alert">
