@@ -72,6 +72,26 @@ export function setSpecialRequest(lines: readonly BasketLine[], index: number, t
 
 export { lineTitle };
 
+/** A changed price as the customer is told it, line by line: "Beef Curry: was £7.60, now £7.80". */
+function priceChangeNote(line: Pick<BasketLine, 'title' | 'configOption'>, wasPence: number, nowPence: number): string {
+  return `${lineTitle(line)}: was ${formatGbp(wasPence)}, now ${formatGbp(nowPence)}`;
+}
+
+const lineKey = (line: Pick<BasketLine, 'categoryId' | 'itemId' | 'configId'>) => `${line.categoryId}/${line.itemId}/${line.configId ?? ''}`;
+
+/**
+ * The lines the server priced at another price than the customer was shown (the owner published a new menu version
+ * meanwhile: the server prices every update from the menu as it is now), each named with both prices.
+ */
+export function repricedLines(shown: readonly BasketLine[], priced: readonly BasketLine[]): string[] {
+  const shownPence = new Map(shown.map((line) => [lineKey(line), poundsToPence(line.itemCost)]));
+  return priced.flatMap((line) => {
+    const wasPence = shownPence.get(lineKey(line));
+    const nowPence = poundsToPence(line.itemCost);
+    return wasPence === undefined || wasPence === nowPence ? [] : [priceChangeNote(line, wasPence, nowPence)];
+  });
+}
+
 /**
  * Checks saved lines against the current menu: a line whose item has gone from its category, is unavailable (sold out
  * today too), or whose option has gone or is sold out is removed, and named in `removedItems`; a line whose price has
@@ -95,7 +115,7 @@ export function revalidateLines(lines: readonly BasketLine[], menu: Menu): { lin
       kept.push(line);
       continue;
     }
-    repricedItems.push(`${lineTitle(line)}: now ${formatGbp(itemCostPence)} (was ${formatGbp(poundsToPence(line.itemCost))})`);
+    repricedItems.push(priceChangeNote(line, poundsToPence(line.itemCost), itemCostPence));
     kept.push(withLineCost({ ...line, itemCost: penceToPounds(itemCostPence) }));
   }
   return { lines: kept, removedItems, repricedItems };

@@ -23,6 +23,7 @@ import {
   increaseLine,
   itemTotal,
   linesFromServer,
+  repricedLines,
   linesToServer,
   MAX_LINE_QUANTITY,
   MAX_SPECIAL_REQUEST_LENGTH,
@@ -130,6 +131,8 @@ export interface BasketContext {
   delivery?: DeliveryDetails;
   time?: OrderTime;
   paymentType: PaymentTypeValue;
+  /** Which of PayPal's buttons the customer chose at checkout for an order paid online: /payment opens with it. */
+  onlineFunding?: OnlineFunding;
   notes: string;
   totals?: OrderTotals;
   orderRef?: string;
@@ -156,6 +159,9 @@ export interface BasketContext {
   customerDetails?: ContactDetails;
 }
 
+/** PayPal's funding sources the checkout offers as its own choices (both are paymentType 2). */
+export type OnlineFunding = 'paypal' | 'card';
+
 /** Emitted when a step is done: where the customer goes next (the screen of that step follows it). */
 export type StepDoneEvent = { type: 'journey.stepDone'; step: JourneyStepId; next: JourneyDestination };
 
@@ -175,7 +181,7 @@ export type BasketEvent =
   | { type: 'SUBMIT_TIME'; asap: true }
   | { type: 'SUBMIT_TIME'; asap: false; requestedTime: string }
   | { type: 'SET_NOTES'; notes: string }
-  | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2 }
+  | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2; onlineFunding?: OnlineFunding }
   /**
    * The ways to pay the checkout offers as it opens, the one to choose for the customer first: a way already chosen
    * that is still offered stands; otherwise the first offered is chosen (cash where the restaurant takes it).
@@ -297,9 +303,19 @@ function totalsOf(order: PricedOrder): OrderTotals {
   };
 }
 
-/** The server's answer to an update replaces the lines, the vouchers and the figures. */
-function pricedBy(order: PricedOrder): Partial<BasketContext> {
-  return { lines: linesFromServer(order.orderItems), voucherItems: order.voucherItems, totals: totalsOf(order) };
+/**
+ * The server's answer to an update replaces the lines, the vouchers and the figures. A line it priced otherwise than the
+ * customer was shown (a menu version published meanwhile) is named, to be acknowledged before the order is paid.
+ */
+function pricedBy(context: BasketContext, order: PricedOrder): Partial<BasketContext> {
+  const lines = linesFromServer(order.orderItems);
+  const repriced = repricedLines(context.lines, lines);
+  return {
+    lines,
+    voucherItems: order.voucherItems,
+    totals: totalsOf(order),
+    ...(repriced.length === 0 ? {} : { repricedItems: [...(context.repricedItems ?? []), ...repriced] }),
+  };
 }
 
 function sameDelivery(a: DeliveryDetails | undefined, b: DeliveryDetails): boolean {
@@ -506,9 +522,16 @@ export const basketMachine = setup({
     updateInFlight: stateIn({ sync: 'saving' }),
     paysOnline: ({ context }) => context.paymentType === PaymentType.InternetOrder,
     confirmQueued: ({ context }) => context.confirmQueued,
+    // Nothing is paid or placed at a price, or without a dish, the customer has not been told of (issue 30).
+    changesAcknowledged: ({ context }) => context.removedItems.length === 0 && (context.repricedItems ?? []).length === 0,
   },
   actions: {
     requestSave: raise({ type: 'basket.save' }),
+    choosePayment: assign(({ context, event }) =>
+      event.type === 'CHOOSE_PAYMENT'
+        ? { paymentType: event.paymentType, onlineFunding: event.onlineFunding ?? context.onlineFunding }
+        : {},
+    ),
     goOnFrom: emit(({ context }, params: { step: JourneyStepId }) => ({
       type: 'journey.stepDone' as const,
       step: params.step,
@@ -711,12 +734,12 @@ export const basketMachine = setup({
         CHOOSE_PAYMENT: [
           {
             guard: stepDone('checkout'),
-            actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
+            actions: ['choosePayment', 'requestSave'],
           },
           {
             guard: stepOpen('checkout'),
             target: '.checkout',
-            actions: [assign({ paymentType: ({ event }) => event.paymentType }), 'requestSave'],
+            actions: ['choosePayment', 'requestSave'],
           },
         ],
         OFFER_PAYMENT_TYPES: [
@@ -843,12 +866,16 @@ export const basketMachine = setup({
           exit: assign({ confirmQueued: false }),
           on: {
             CONFIRM_ORDER: [
+              // The screen shows what changed and asks for it to be acknowledged first.
+              { guard: not('changesAcknowledged') },
               // Paid online, the order is confirmed by authorise-capture once paid: the payment step comes first.
               { guard: and(['paysOnline', 'everythingSaved']), actions: { type: 'goOnFrom', params: { step: 'checkout' } } },
               { guard: 'everythingSaved', target: 'confirming' },
               { guard: 'updateInFlight', actions: assign({ confirmQueued: true }) },
             ],
             'basket.saved': [
+              // The saved answer changed a price: the customer sees it before pressing "Place order" again.
+              { guard: and(['confirmQueued', not('changesAcknowledged')]), actions: assign({ confirmQueued: false }) },
               {
                 guard: and(['confirmQueued', 'everythingSaved', 'paysOnline']),
                 actions: [assign({ confirmQueued: false }), { type: 'goOnFrom', params: { step: 'checkout' } }],
@@ -866,7 +893,7 @@ export const basketMachine = setup({
             ready: {},
             confirmFailed: {
               tags: ['needsFix'],
-              on: { RETRY: { guard: 'everythingSaved', target: '#basket.journey.confirming' } },
+              on: { RETRY: { guard: and(['everythingSaved', 'changesAcknowledged']), target: '#basket.journey.confirming' } },
             },
           },
         },
@@ -913,11 +940,11 @@ export const basketMachine = setup({
               {
                 guard: stateIn({ journey: { checkout: 'confirmFailed' } }),
                 target: 'idle',
-                actions: [assign(({ event }) => pricedBy(event.output)), raise({ type: 'basket.saved' })],
+                actions: [assign(({ context, event }) => pricedBy(context, event.output)), raise({ type: 'basket.saved' })],
               },
               {
                 target: 'idle',
-                actions: [assign(({ event }) => ({ ...pricedBy(event.output), error: undefined })), raise({ type: 'basket.saved' })],
+                actions: [assign(({ context, event }) => ({ ...pricedBy(context, event.output), error: undefined })), raise({ type: 'basket.saved' })],
               },
             ],
             onError: [
@@ -1074,7 +1101,28 @@ export function fixIssueReturnOf(snapshot: BasketSnapshot): { path: JourneyDesti
  * an update is in flight, it is queued until that update is saved.)
  */
 export function canConfirm(snapshot: BasketSnapshot): boolean {
-  return snapshot.matches({ journey: 'checkout' }) && snapshot.matches({ sync: 'idle' }) && !snapshot.hasTag('busy');
+  return snapshot.matches({ journey: 'checkout' }) && snapshot.matches({ sync: 'idle' }) && !snapshot.hasTag('busy') && !hasChangesToAcknowledge(snapshot);
+}
+
+/**
+ * The delivery charge as the customer may be told it: none for a collection order; "depends on your postcode" until
+ * the address is checked against the zones (the server's figure is then the takeaway's standard charge, a guess); the
+ * zone's charge for that postcode once it is.
+ */
+export type DeliveryChargeShown = { kind: 'none' } | { kind: 'byPostcode' } | { kind: 'zone'; postcode: string; charge: number };
+
+export function deliveryChargeShown(context: Pick<BasketContext, 'orderType' | 'delivery' | 'totals'>): DeliveryChargeShown {
+  if (context.orderType !== OrderType.Delivery) return { kind: 'none' };
+  if (context.delivery === undefined) return { kind: 'byPostcode' };
+  return { kind: 'zone', postcode: context.delivery.postcode, charge: context.totals?.deliveryCharge ?? context.delivery.deliveryCharge };
+}
+
+/**
+ * Whether the menu changed the order since the customer last looked (a dish removed, a price changed): told line by
+ * line, and acknowledged (DISMISS_REMOVED_ITEMS) before the order can be placed or paid.
+ */
+export function hasChangesToAcknowledge(snapshot: BasketSnapshot): boolean {
+  return snapshot.context.removedItems.length > 0 || (snapshot.context.repricedItems ?? []).length > 0;
 }
 
 /** SPEC §8: a failed order update or confirmation goes to /fix-issue. */

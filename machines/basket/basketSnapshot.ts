@@ -62,6 +62,7 @@ function isBasketContext(value: unknown): boolean {
     isOptional(value.delivery, (delivery) => isAddress(delivery) && isNumber((delivery as UnknownRecord).deliveryZoneId) && isNumber((delivery as UnknownRecord).deliveryCharge)) &&
     isOptional(value.time, (time) => isRecord(time) && (time.asap === true || (time.asap === false && isString(time.requestedTime)))) &&
     [0, 1, 2].includes(value.paymentType as number) &&
+    (value.onlineFunding === undefined || value.onlineFunding === 'paypal' || value.onlineFunding === 'card') &&
     isString(value.notes) &&
     isOptional(value.orderRef, isString) &&
     isOptional(value.error, (error) => isRecord(error) && (isString(error.message) || error.message === null) && Array.isArray(error.validationErrors)) &&

@@ -1,9 +1,10 @@
-import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import { apiErrorOf, noResponseError, type ApiError } from '../../src/api/errors';
 import type { components } from '../../src/api/schema.gen';
 import {
   PaymentErrorMode,
   paymentErrorLogMessage,
+  PAYMENT_DECLINED_MESSAGE,
   PAYPAL_USER_UNVERIFIED_ERROR,
   type PaymentErrorModeValue,
 } from '../../src/domain/paymentErrors';
@@ -75,6 +76,12 @@ export interface PaymentContext {
   errorDetails?: string;
   /** Why the order could not be converted to cash, shown on /paymentIssue; cleared by the next attempt. */
   cashError?: ApiError;
+  /**
+   * The last card or funding source was declined: /payment says so above the buttons, whose next payment is a new
+   * PayPal order (PayPal's advice for INSTRUMENT_DECLINED: restart, so the buyer chooses another way). Cleared by the
+   * next approval.
+   */
+  declined?: boolean;
 }
 
 export type PaymentEvent =
@@ -98,7 +105,7 @@ export type PaymentEvent =
   | { type: 'RESUME'; basketId: string | undefined; payPalOrderId: string | undefined }
   /** /paymentIssue's "Try again". */
   | { type: 'TRY_AGAIN' }
-  /** /paymentIssue's "Pay with cash instead" (SPEC §4). */
+  /** /paymentIssue's "Pay with cash instead" (SPEC §4), also offered on /payment after a decline. */
   | { type: 'PAY_CASH_INSTEAD' };
 
 export type PaymentTag = 'loadingScript' | 'ready' | 'processing' | 'issue' | 'paid' | 'cashChosen';
@@ -120,6 +127,11 @@ function describeError(thrown: unknown): string | undefined {
 /** The server answered and refused (400): nothing is held, so a new attempt may start afresh. */
 function isRefusal(thrown: unknown): boolean {
   return apiErrorOf(thrown).status === 400;
+}
+
+function isDeclined(thrown: unknown): boolean {
+  const error = apiErrorOf(thrown);
+  return error.status === 400 && error.message === PAYMENT_DECLINED_MESSAGE;
 }
 
 function isUnverifiedAccount(thrown: unknown): boolean {
@@ -185,6 +197,8 @@ export const paymentMachine = setup({
     resumesSameOrder: ({ context, event }) =>
       event.type === 'RESUME' && event.basketId === context.basketId && event.payPalOrderId === context.payPalOrderId,
     unverifiedAccount: ({ event }) => 'error' in event && isUnverifiedAccount(event.error),
+    declined: ({ event }) => 'error' in event && isDeclined(event.error),
+    wasDeclined: ({ context }) => context.declined === true,
     refused: ({ event }) => 'error' in event && isRefusal(event.error),
     outcomeUnknown: ({ context }) => context.unsettledPayPalOrderId !== undefined,
   },
@@ -220,6 +234,8 @@ export const paymentMachine = setup({
         errorMode: undefined,
         errorDetails: undefined,
         cashError: undefined,
+        // Back on /payment after a decline (the screen starts the step as it mounts), the customer is still told.
+        declined: event.basketId === context.basketId ? context.declined : undefined,
       })),
     },
     RESUME: [
@@ -233,6 +249,7 @@ export const paymentMachine = setup({
           errorMode: undefined,
           errorDetails: undefined,
           cashError: undefined,
+          declined: undefined,
         })),
       },
       {
@@ -242,6 +259,7 @@ export const paymentMachine = setup({
             unsettledPayPalOrderId: unsettledFor(context, event.basketId),
             basketId: event.basketId,
             payPalOrderId: event.payPalOrderId,
+            declined: undefined,
           })),
           failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'A reload of /paymentProcessing held no linked order'),
         ],
@@ -293,6 +311,7 @@ export const paymentMachine = setup({
             actions: assign(({ context, event }) => ({
               payPalOrderId: event.payPalOrderId,
               paymentSource: event.paymentSource ?? context.paymentSource ?? DEFAULT_PAYMENT_SOURCE,
+              declined: undefined,
             })),
           },
           {
@@ -302,6 +321,12 @@ export const paymentMachine = setup({
         ],
         CANCELLED: '.buttons',
         PAYPAL_ERROR: { target: 'logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
+        // After a decline, cash is one of the ways on; should it fail, /paymentIssue tells the declined authorisation's mode.
+        PAY_CASH_INSTEAD: {
+          guard: and(['hasBasket', 'wasDeclined']),
+          target: 'convertingToCash',
+          actions: assign({ errorMode: PaymentErrorMode.AuthorisationAndCaptureError, errorDetails: PAYMENT_DECLINED_MESSAGE }),
+        },
       },
       states: {
         buttons: {
@@ -377,6 +402,8 @@ export const paymentMachine = setup({
         onDone: { target: 'paid', actions: ['settle', assign({ orderRef: ({ event }) => event.output.orderRef })] },
         onError: [
           { guard: 'unverifiedAccount', target: 'logging', actions: ['settle', failAs(PaymentErrorMode.UnconfirmedPayPalAccount)] },
+          // Declined: nothing is held (the server recorded why). Back to the buttons, whose next payment is a new order.
+          { guard: 'declined', target: 'opening', actions: ['settle', assign({ declined: true, payPalOrderId: undefined })] },
           { guard: 'refused', target: 'logging', actions: ['settle', failAs(PaymentErrorMode.AuthorisationAndCaptureError)] },
           // No answer or a server error: the outcome is unknown, so the order stays unsettled.
           { target: 'logging', actions: failAs(PaymentErrorMode.AuthorisationAndCaptureError) },

@@ -33,6 +33,12 @@ export function paymentErrorMessage(mode: PaymentErrorModeValue): string {
   return customerMessages[mode];
 }
 
+/**
+ * authorise-capture's 400 errorMessage when the card or funding source was declined (PayPal's INSTRUMENT_DECLINED, or
+ * an authorisation DENIED): the customer stays on /payment with it and pays another way (issue 30; not a SPEC §8 mode).
+ */
+export const PAYMENT_DECLINED_MESSAGE = 'Your card was declined. Try another card, PayPal, or pay with cash';
+
 /** authorise-capture's 400 errorMessage for an unverified PayPal account, in SPEC's own spelling. */
 export const PAYPAL_USER_UNVERIFIED_ERROR = 'PayPay User Unverified';
 

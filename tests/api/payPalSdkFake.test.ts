@@ -163,10 +163,12 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     expect(orderAtPayPal(orderIds[0] as string)?.status).toBe('CREATED');
   });
 
-  it('pays by card: only the card button is rendered for that funding source, and its form approves the order', async () => {
+  it('pays by card: only the card button is rendered for that funding source, its form opens at once and approves the order', async () => {
     await openShop('card');
-    expect(await page.getByRole('group', { name: 'PayPal sandbox' }).getByRole('button').allTextContents()).toEqual(['Debit or Credit Card']);
-    await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+    // The card chosen already: its form is open without a click, for the one order created for it.
+    await page.getByRole('form', { name: 'Card payment' }).waitFor();
+    expect(await page.getByRole('group', { name: 'PayPal sandbox' }).getByRole('button', { name: 'Debit or Credit Card' }).count()).toBe(1);
+    expect(await page.getByRole('group', { name: 'PayPal sandbox' }).getByRole('button', { name: 'PayPal', exact: true }).count()).toBe(0);
     await payByCard('4111 1111 1111 1111');
 
     expect(await approvedData()).toMatchObject({ orderID: await createdOrderId(), paymentSource: 'card' });
@@ -178,7 +180,6 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
 
   it('runs 3-D Secure only for a card order that asked for it: without, PayPal reports no authentication result', async () => {
     await openShop('card', { askFor3DSecure: false });
-    await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
     await payByCard(FAKE_CARDS.approved);
 
     expect(await approvedData()).toMatchObject({ orderID: await createdOrderId(), paymentSource: 'card' });
@@ -189,7 +190,6 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
 
   it('with 3-D Secure asked for, the test card that fails it is approved without a liability shift', async () => {
     await openShop('card');
-    await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
     await payByCard(FAKE_CARDS.secureCustomerAuthenticationFailed);
 
     await approvedData();
@@ -199,14 +199,14 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     });
   });
 
-  it('shows the refusal of a card number that fails the Luhn check in the form and lets the customer correct it', async () => {
+  it('shows the refusal of a card number that fails the Luhn check at the number field and lets the customer correct it', async () => {
     await openShop();
     await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
     await payByCard('4111111111111112');
 
     const form = page.getByRole('form', { name: 'Card payment' });
-    const alert = form.getByRole('alert');
-    await alert.waitFor();
+    const number = form.getByRole('textbox', { name: 'Card number' });
+    await form.locator('[aria-invalid="true"]').waitFor();
     const refusal = await fetch(`${fake.url}/fake/orders/${await createdOrderId()}/approve`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${clientId}`, 'Content-Type': 'application/json' },
@@ -214,7 +214,10 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     });
     expect(refusal.status).toBe(422);
     const refusalBody = await refusal.json();
-    expect(await alert.textContent()).toBe(refusalBody.details?.[0]?.description ?? refusalBody.message);
+    expect(refusalBody.details).toEqual([expect.objectContaining({ field: '/payment_source/card/number', issue: 'CARD_NUMBER_INVALID' })]);
+    expect(await number.getAttribute('aria-invalid')).toBe('true');
+    const messageId = await number.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${messageId}"]`).textContent()).toBe(refusalBody.details[0].description);
     expect(await callbacks()).toEqual([]);
 
     await payByCard('4111111111111111');
@@ -236,6 +239,7 @@ describe('the JS SDK fake, driven in Chromium through @paypal/paypal-js', () => 
     await form.getByRole('textbox', { name: 'Card number' }).fill(cardNumber);
     await form.getByRole('textbox', { name: 'Expiry date' }).fill('12/30');
     await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await form.getByRole('textbox', { name: 'Name on card' }).fill('Mei Chen');
     await form.getByRole('button', { name: 'Pay' }).click();
   }
 });

@@ -7,7 +7,7 @@ import { approvedPayPalOrder, queryDatabase, type Approval } from './payPalSuppo
 // SPEC §7's payment calls against the real server and the loopback PayPal fake it starts (docs/payments.md): the
 // browser's part (creating the PayPal order, the payer's approval) is played here through the fake's own endpoints.
 
-const declinedMessage = 'Your payment was declined. Please try another card or pay another way.';
+const declinedMessage = 'Your card was declined. Try another card, PayPal, or pay with cash';
 const amountChangedMessage = 'The amount to pay has changed. Please check your order and try again.';
 const cardNotVerifiedMessage = 'Your card could not be verified. Please try another card or pay with PayPal.';
 const payPalUnavailableMessage = 'PayPal could not be reached to take the payment. Please try again.';

@@ -65,21 +65,39 @@ test('PayPal failing to create the order: "There was an external PayPal issue."'
   expect((await moneyAtPayPal(request, await basketIdOf(page))).orders).toEqual([]);
 });
 
-for (const mode of ['declined', 'server-error'] as const) {
-  test(`PayPal's authorisation ${mode}: "There was an external PayPal issue.", nothing held`, async ({ page, request }) => {
-    const logged = watchLoggedErrors(page);
-    await reachPaymentButtons(page);
+test(`PayPal's authorisation server-error: "There was an external PayPal issue.", nothing held`, async ({ page, request }) => {
+  const logged = watchLoggedErrors(page);
+  await reachPaymentButtons(page);
 
-    await failAtPayPal(page, 'authorize', mode);
-    await payWithPayPal(page);
+  await failAtPayPal(page, 'authorize', 'server-error');
+  await payWithPayPal(page);
 
-    await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
-    expect(logged).toEqual([expect.objectContaining({ errorMode: 'AuthorisationAndCaptureError', orderBuilderId: expect.any(String) })]);
-    const atPayPal = await moneyAtPayPal(request, await basketIdOf(page));
-    expect(atPayPal.orders).toHaveLength(1);
-    expect(atPayPal.authorisations).toEqual([]);
-  });
-}
+  await expectPaymentIssue(page, EXTERNAL_PAYPAL_ISSUE);
+  expect(logged).toEqual([expect.objectContaining({ errorMode: 'AuthorisationAndCaptureError', orderBuilderId: expect.any(String) })]);
+  const atPayPal = await moneyAtPayPal(request, await basketIdOf(page));
+  expect(atPayPal.orders).toHaveLength(1);
+  expect(atPayPal.authorisations).toEqual([]);
+});
+
+test("PayPal's authorisation INSTRUMENT_DECLINED: back on /payment told the card was declined, nothing held, and PayPal then pays", async ({ page, request }) => {
+  const logged = watchLoggedErrors(page);
+  await reachPaymentButtons(page);
+
+  await failAtPayPal(page, 'authorize', 'declined');
+  await payWithPayPal(page);
+
+  await expectPaymentButtons(page);
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment declined' })).toContainText('Your card was declined. Try another card, PayPal, or pay with cash');
+  expect(logged).toEqual([]);
+  const basketId = await basketIdOf(page);
+  expect((await moneyAtPayPal(request, basketId)).authorisations).toEqual([]);
+
+  await payWithPayPal(page);
+  await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
+  const atPayPal = await moneyAtPayPal(request, basketId);
+  expect(atPayPal.orders).toHaveLength(2);
+  expect(atPayPal.authorisations).toEqual([expect.objectContaining({ status: 'CREATED' })]);
+});
 
 test('LogError failing after a failure: "There was an external PayPal issue."', async ({ page }) => {
   const logged = watchLoggedErrors(page);

@@ -34,7 +34,7 @@ function watchPayPalOrders(page: Page): string[] {
 async function chooseToPayOnline(page: Page, choice: 'PayPal' | 'Debit or credit card'): Promise<void> {
   await reachCollectionCheckout(page);
   await continueToPayment(page, choice);
-  await expectPaymentButtons(page);
+  await expectPaymentButtons(page, choice);
 }
 
 /** The restaurant confirmation's order reference, once the payment placed the order. */

@@ -86,10 +86,17 @@ export async function continueToPayment(page: Page, choice: 'PayPal' | 'Debit or
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
-/** /payment with PayPal's buttons ready to use, not a spinner. */
-export async function expectPaymentButtons(page: Page): Promise<void> {
+/**
+ * /payment with PayPal's buttons ready to use, not a spinner: both buttons after PayPal was chosen at checkout; after
+ * the card, its form open at once, with PayPal one tap away.
+ */
+export async function expectPaymentButtons(page: Page, chosen: 'PayPal' | 'Debit or credit card' = 'PayPal'): Promise<void> {
   await expectStep(page, '/payment', 'Payment details');
-  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeEnabled();
+  if (chosen === 'PayPal') await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeEnabled();
+  else {
+    await expect(page.getByRole('form', { name: 'Card payment' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay with PayPal instead' })).toBeVisible();
+  }
   await expect(page.getByRole('button', { name: 'Debit or Credit Card' })).toBeEnabled();
   await expect(page.getByLabel(/^(Loading the payment buttons|Taking your payment)$/)).toHaveCount(0);
 }
@@ -104,12 +111,14 @@ export async function payWithPayPal(page: Page, account: 'Verified' | 'Unverifie
 
 /** PayPal's card button and its form ("Card payment"), filled with `number` and a future expiry. */
 export async function payByCard(page: Page, number: string): Promise<void> {
-  await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
   const form = page.getByRole('form', { name: 'Card payment' });
+  // Open already when the card was chosen at checkout.
+  if (!(await form.isVisible())) await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
   await form.getByRole('textbox', { name: 'Card number' }).fill(number);
   const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
   await form.getByRole('textbox', { name: 'Expiry date' }).fill(`12/${nextYear}`);
   await form.getByRole('textbox', { name: 'Security code' }).fill('123');
+  await form.getByRole('textbox', { name: 'Name on card' }).fill('Mei Chen');
   await form.getByRole('button', { name: 'Pay' }).click();
 }
 

@@ -115,7 +115,9 @@ describe('the basket actor against the real API', () => {
     expect(redirectForStep(restored.getSnapshot(), '/checkout')).toBe('/orderTime');
     basket.stop();
 
-    const confirmed = await send(restored, { type: 'SUBMIT_TIME', asap: true }, { type: 'CHOOSE_PAYMENT', paymentType: 1 }, { type: 'CONFIRM_ORDER' });
+    // The price the client sent was not the menu's: the customer is told, and acknowledges it before placing the order.
+    expect(restored.getSnapshot().context.repricedItems).toEqual([expect.stringMatching(/: was £0\.01, now £/)]);
+    const confirmed = await send(restored, { type: 'SUBMIT_TIME', asap: true }, { type: 'CHOOSE_PAYMENT', paymentType: 1 }, { type: 'DISMISS_REMOVED_ITEMS' }, { type: 'CONFIRM_ORDER' });
     expect(confirmed.context.error).toBeUndefined();
     expect(basketStatusOf(confirmed)).toBe(7);
     expect(confirmed.context.orderRef).toMatch(/^[A-Za-z0-9_-]+$/);

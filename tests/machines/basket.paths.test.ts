@@ -85,9 +85,11 @@ function expectConsistent(snapshot: BasketSnapshot) {
   expect(isRebuilding(snapshot)).toBe(rebuilding);
   expect(needsFix(snapshot)).toBe(snapshot.matches({ sync: 'failed' }) || snapshot.matches({ journey: { checkout: 'confirmFailed' } }));
   const allSaved = snapshot.matches({ sync: 'idle' }) && snapshot.matches({ deliveryCheck: 'idle' }) && !rebuilding;
-  expect(canConfirm(snapshot)).toBe(journey === 'checkout' && allSaved);
+  // Nothing is placed or paid before the customer has acknowledged what a menu change did to the order.
+  const acknowledged = context.removedItems.length === 0 && (context.repricedItems ?? []).length === 0;
+  expect(canConfirm(snapshot)).toBe(journey === 'checkout' && allSaved && acknowledged);
   // "Place order" pressed while an update is in flight waits for it.
-  expect(snapshot.can({ type: 'CONFIRM_ORDER' })).toBe(journey === 'checkout' && (allSaved || snapshot.matches({ sync: 'saving' })));
+  expect(snapshot.can({ type: 'CONFIRM_ORDER' })).toBe(journey === 'checkout' && acknowledged && (allSaved || snapshot.matches({ sync: 'saving' })));
   // SPEC §4, §5: only a signed-in customer's vouchers, each once.
   if (context.voucherItems.length > 0) expect(context.customerSub).toBe(CUSTOMER_SUB);
   expect(new Set(context.voucherItems.map((voucher) => voucher.voucherId)).size).toBe(context.voucherItems.length);

@@ -60,6 +60,8 @@ import {
   OUT_OF_ZONE_POSTCODE,
   pricedOrder,
   refusedUpdate,
+  publishedPrices,
+  serverMenus,
 } from './basketServerAnswers';
 
 /** London's Friday: every voucher of these tests may be added, the day-limited one included. */
@@ -391,6 +393,38 @@ describe('basket statechart: steps', () => {
     expect(confirmed.context.orderRef).toBe(CONFIRMED_ORDER_REF);
     expect(redirectForStep(confirmed, '/checkout')).toBe('/restaurant-confirmation');
     expect(canConfirm(confirmed)).toBe(false);
+  });
+
+  it('names a price the server changed (a menu published meanwhile) line by line, and places nothing until it is acknowledged', async () => {
+    const { send, calls } = startBasket();
+    await send(...toCheckout.slice(0, -1));
+    publishedPrices.set(11, 3.7);
+    try {
+      const repriced = await send({ type: 'CHOOSE_PAYMENT', paymentType: 1 });
+      expect(repriced.context.lines[0]).toMatchObject({ itemCost: 3.7, lineCost: 3.7 });
+      expect(repriced.context.repricedItems).toEqual(['Spring Rolls: was £3.50, now £3.70']);
+      expect(canConfirm(repriced)).toBe(false);
+      expect(repriced.can({ type: 'CONFIRM_ORDER' })).toBe(false);
+      await send({ type: 'CONFIRM_ORDER' });
+      expect(calls.confirms).toEqual([]);
+      const acknowledged = await send({ type: 'DISMISS_REMOVED_ITEMS' });
+      expect(canConfirm(acknowledged)).toBe(true);
+      // Priced again at the same price: nothing new to tell.
+      expect((await send({ type: 'SET_NOTES', notes: 'Ring the bell' })).context.repricedItems).toEqual([]);
+      expect(basketStatusOf(await send({ type: 'CONFIRM_ORDER' }))).toBe(7);
+    } finally {
+      publishedPrices.clear();
+    }
+  });
+
+  it('keeps the online way chosen at checkout (PayPal or card) for /payment, and across a step back', async () => {
+    const { send } = startBasket();
+    const withCard = await send(...toCheckout.slice(0, -1), { type: 'CHOOSE_PAYMENT', paymentType: 2, onlineFunding: 'card' });
+    expect(withCard.context.onlineFunding).toBe('card');
+    // The checkout opening again re-offers the ways to pay: the card stays chosen.
+    const reopened = await send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1, 2] });
+    expect(reopened.context).toMatchObject({ paymentType: 2, onlineFunding: 'card' });
+    expect((await send({ type: 'CHOOSE_PAYMENT', paymentType: 2, onlineFunding: 'paypal' })).context.onlineFunding).toBe('paypal');
   });
 
   it('sends an order paid online to /payment without confirming it, and confirms it once paid (ORDER_PAID)', async () => {
@@ -832,17 +866,18 @@ describe('basket statechart: failures, clearing, persistence', () => {
     await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: quarterDuck }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 });
     const dearer: typeof menuVersion1 = {
       ...menuVersion1,
-      menuVersion: 2,
+      menuVersion: 3,
       categories: menuVersion1.categories.map((category) => ({
         ...category,
         items: category.items.map((item) => (item.itemId === 11 ? { ...item, itemCost: 3.9 } : item)),
       })),
     };
+    serverMenus.push(dearer);
     const repriced = await send({ type: 'MENU_CHANGED', menu: dearer });
-    expect(repriced.context.repricedItems).toEqual(['Spring Rolls: now £3.90 (was £3.50)']);
+    expect(repriced.context.repricedItems).toEqual(['Spring Rolls: was £3.50, now £3.90']);
     expect(repriced.context.removedItems).toEqual([]);
     // Sent at the new price (the server's answer is the truth after that).
-    expect(calls.updates.at(-1)).toMatchObject({ menuVersion: 2, orderItems: [expect.objectContaining({ itemId: 11, itemCost: 3.9, lineCost: 3.9 }), expect.objectContaining({ itemId: 12 })] });
+    expect(calls.updates.at(-1)).toMatchObject({ menuVersion: 3, orderItems: [expect.objectContaining({ itemId: 11, itemCost: 3.9, lineCost: 3.9 }), expect.objectContaining({ itemId: 12 })] });
     expect((await send({ type: 'DISMISS_REMOVED_ITEMS' })).context.repricedItems).toEqual([]);
   });
 

@@ -74,11 +74,17 @@ export const createdBasket: CreatedBasket = { basketId: 'basket-7f3a9c', orderBu
 
 const penny = (pounds: number) => Math.round(pounds * 100) / 100;
 
-function serverItemCost(categoryId: number, itemId: number, configId: number | undefined): number {
-  const item = menuVersion1.categories.find((category) => category.categoryId === categoryId)?.items.find((candidate) => candidate.itemId === itemId);
+/** The menu versions the fake server knows; it prices an update from the version it names (else version 1). */
+export const serverMenus: Menu[] = [menuVersion1, menuVersion2];
+/** Item prices the owner has published since the customer's menu was loaded (item id → pounds): the fake server charges them. */
+export const publishedPrices = new Map<number, number>();
+
+function serverItemCost(menuVersion: number, categoryId: number, itemId: number, configId: number | undefined): number {
+  const menu = serverMenus.find((candidate) => candidate.menuVersion === menuVersion) ?? menuVersion1;
+  const item = menu.categories.find((category) => category.categoryId === categoryId)?.items.find((candidate) => candidate.itemId === itemId);
   if (!item) throw new Error(`No item ${itemId} in category ${categoryId}`);
   const extra = configId === undefined ? 0 : (item.configItems.find((option) => option.configId === configId)?.extraCost ?? 0);
-  return penny(item.itemCost + extra);
+  return penny((publishedPrices.get(itemId) ?? item.itemCost) + extra);
 }
 
 /** The signed-in customer of the tests: a 10 % profile discount and one voucher of each kind (SPEC §4 types). */
@@ -108,7 +114,7 @@ function pricedVoucher(voucherId: number, itemTotal: number): VoucherItem {
  */
 export function pricedOrder(update: OrderUpdate, caller: { signedIn: boolean } = { signedIn: false }): PricedOrder {
   const orderItems = update.orderItems.map((line) => {
-    const itemCost = serverItemCost(line.categoryId, line.itemId, line.configId);
+    const itemCost = serverItemCost(update.menuVersion, line.categoryId, line.itemId, line.configId);
     return { ...line, itemCost, lineCost: penny(itemCost * line.quantity) };
   });
   const orignalItemCost = penny(orderItems.reduce((total, line) => total + line.lineCost, 0));

@@ -1,7 +1,7 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { paymentMachine, type PaymentEvent, type PaymentSnapshot, type PaymentTimeouts } from '../../machines/payment/paymentMachine';
 import type { PathSet } from '../paths/catalogue';
-import { BASKET_ID, declined, noResponse, ORDER_REF, PAYPAL_ORDER_ID, serverError, unverified, type PaymentActorId } from './paymentHarness';
+import { BASKET_ID, cardDeclined, notApproved, noResponse, ORDER_REF, PAYPAL_ORDER_ID, serverError, unverified, type PaymentActorId } from './paymentHarness';
 
 export const RESUMED_ORDER_ID = '8XK37221BV0123456';
 
@@ -49,7 +49,8 @@ export function answersFor(snapshot: PaymentSnapshot): Answer[] {
       return [
         done('authoriseCapture', { orderRef: ORDER_REF }),
         failure('authoriseCapture', unverified),
-        failure('authoriseCapture', declined),
+        failure('authoriseCapture', notApproved),
+        failure('authoriseCapture', cardDeclined),
         failure('authoriseCapture', serverError),
       ];
     case 'logging':
@@ -88,6 +89,7 @@ export function serializeState(snapshot: PaymentSnapshot): string {
     mode: context.errorMode,
     cashError: context.cashError !== undefined,
     unsettled: context.unsettledPayPalOrderId,
+    declined: context.declined === true,
   });
 }
 
@@ -98,7 +100,7 @@ function describeStep(step: Step): string {
   if (isAnswer(step)) {
     const actorId = actorIdOf(step.type)!;
     if ('output' in step) return `${actorId} answers`;
-    const reason = step.error === unverified ? ' (unverified)' : step.error === serverError ? ' (5xx)' : '';
+    const reason = step.error === unverified ? ' (unverified)' : step.error === serverError ? ' (5xx)' : step.error === cardDeclined ? ' (declined)' : '';
     return `${actorId} fails${reason}`;
   }
   if (step.type.startsWith('xstate.after.')) return `${step.type.split('.')[2]} time limit`;

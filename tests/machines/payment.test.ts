@@ -5,7 +5,8 @@ import { paymentErrorMessage } from '../../src/domain/paymentErrors';
 import {
   answer,
   BASKET_ID,
-  declined,
+  cardDeclined,
+  notApproved,
   noResponse,
   ORDER_REF,
   PAYPAL_ORDER_ID,
@@ -211,7 +212,7 @@ describe('payment statechart: every error mode, logged once, then /paymentIssue'
   });
 
   it.each([
-    ['a declined payment', declined],
+    ['a payment PayPal did not approve', notApproved],
     ['a server error', serverError],
     ['no answer', noResponse],
     ['the unverified words in another case', { status: 400, message: 'PayPay user unverified', validationErrors: [] }],
@@ -224,9 +225,41 @@ describe('payment statechart: every error mode, logged once, then /paymentIssue'
     expect(issueMessage(actor)).toBe('There was an external PayPal issue.');
   });
 
+  it('a declined card or funding source: back on /payment with the decline told, nothing held, and a new PayPal order pays', async () => {
+    const { actor, pending } = await authorising();
+    await refuse(pending.authoriseCapture, cardDeclined);
+    const declinedSnapshot = actor.getSnapshot();
+    expect(paymentPathOf(declinedSnapshot)).toBe('/payment');
+    expect(declinedSnapshot.hasTag('ready')).toBe(true);
+    expect(declinedSnapshot.context).toMatchObject({ declined: true, payPalOrderId: undefined, unsettledPayPalOrderId: undefined });
+    // Not a SPEC §8 issue: nothing is logged by the browser (the server recorded the refusal) and /paymentIssue is not shown.
+    expect(pending.logError).toEqual([]);
+    expect(shownErrorMode(declinedSnapshot)).toBeUndefined();
+    // The payment screen mounting again keeps the decline told.
+    actor.send({ type: 'START', basketId: BASKET_ID });
+    expect(actor.getSnapshot().context.declined).toBe(true);
+    actor.send({ type: 'CREATE_ORDER', paymentSource: 'card' });
+    actor.send({ type: 'ORDER_CREATED', payPalOrderId: 'SECOND-ORDER' });
+    actor.send({ type: 'APPROVED', payPalOrderId: 'SECOND-ORDER', paymentSource: 'card' });
+    expect(actor.getSnapshot().context.declined).toBeUndefined();
+    await answer(pending.createPayPalOrderLink, { orderBuilderId: BASKET_ID, payPalId: 'SECOND-ORDER' });
+    expect(pending.authoriseCapture.at(-1)!.input).toEqual({ orderBuilderId: BASKET_ID, payPalOrderId: 'SECOND-ORDER' });
+    await answer(pending.authoriseCapture, { orderRef: ORDER_REF });
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+  });
+
+  it('after a decline, "pay with cash" on /payment converts the order to cash', async () => {
+    const { actor, pending } = await authorising();
+    expect(actor.getSnapshot().can({ type: 'PAY_CASH_INSTEAD' })).toBe(false);
+    await refuse(pending.authoriseCapture, cardDeclined);
+    actor.send({ type: 'PAY_CASH_INSTEAD' });
+    await answer(pending.convertToCash, {});
+    expect(paymentPathOf(actor.getSnapshot())).toBe('/checkout');
+  });
+
   it('logs every failure of an attempt once, and a second attempt\'s failure once more', async () => {
     const { actor, pending } = await authorising();
-    await refuse(pending.authoriseCapture, declined);
+    await refuse(pending.authoriseCapture, notApproved);
     await answer(pending.logError, { logged: true });
     actor.send({ type: 'TRY_AGAIN' });
     actor.send({ type: 'CREATE_ORDER', paymentSource: 'paypal' });
@@ -283,7 +316,7 @@ describe('payment statechart: no state waits forever (time limits set through th
 describe('payment statechart: the ways on from /paymentIssue', () => {
   async function atIssue(input: PaymentInput = {}) {
     const harness = await authorising(input);
-    await refuse(harness.pending.authoriseCapture, declined);
+    await refuse(harness.pending.authoriseCapture, notApproved);
     await answer(harness.pending.logError, { logged: true });
     expect(harness.actor.getSnapshot().hasTag('issue')).toBe(true);
     return harness;
@@ -369,7 +402,7 @@ describe('payment statechart: Try again never pays twice', () => {
   it('a retry refused by the server (400) settles it: the next Try again starts afresh at the buttons', async () => {
     const { actor, pending } = await atIssueAfter('a server error');
     actor.send({ type: 'TRY_AGAIN' });
-    await refuse(pending.authoriseCapture, declined);
+    await refuse(pending.authoriseCapture, notApproved);
     await answer(pending.logError, { logged: true });
     actor.send({ type: 'TRY_AGAIN' });
     expect(actor.getSnapshot().value).toEqual({ ready: 'buttons' });
@@ -397,7 +430,7 @@ describe('payment statechart: Try again never pays twice', () => {
     actor.send({ type: 'ORDER_CREATED', payPalOrderId: 'SECONDORDER123456' });
     actor.send({ type: 'APPROVED', payPalOrderId: 'SECONDORDER123456' });
     await answer(pending.createPayPalOrderLink, { orderBuilderId: BASKET_ID, payPalId: 'SECONDORDER123456' });
-    await refuse(pending.authoriseCapture, declined);
+    await refuse(pending.authoriseCapture, notApproved);
     await answer(pending.logError, { logged: true });
     actor.send({ type: 'TRY_AGAIN' });
     expect(actor.getSnapshot().value).toEqual({ ready: 'buttons' });

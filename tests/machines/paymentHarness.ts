@@ -8,6 +8,7 @@ import {
   type PayPalOrderLink,
 } from '../../machines/payment/paymentMachine';
 import type { ApiError } from '../../src/api/errors';
+import { PAYMENT_DECLINED_MESSAGE } from '../../src/domain/paymentErrors';
 
 export const BASKET_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';
 export const PAYPAL_ORDER_ID = '5O190127TN364715T';
@@ -20,7 +21,9 @@ const apiError = (status: number | undefined, message: string | null): ApiError 
 });
 /** authorise-capture's answer for an unverified PayPal account (SPEC §8's spelling). */
 export const unverified = apiError(400, 'PayPay User Unverified');
-export const declined = apiError(400, 'Your payment was declined. Please try another card or pay another way.');
+export const notApproved = apiError(400, 'The payment was not approved at PayPal. Please try again.');
+/** The card or funding source declined (INSTRUMENT_DECLINED, or an authorisation DENIED). */
+export const cardDeclined = apiError(400, PAYMENT_DECLINED_MESSAGE);
 export const noResponse = apiError(undefined, 'The service is temporarily unavailable');
 export const serverError = apiError(500, null);
 

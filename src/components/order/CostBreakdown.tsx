@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
-import type { OrderTotals } from '../../../machines/basket/basketMachine';
+import type { DeliveryChargeShown, OrderTotals } from '../../../machines/basket/basketMachine';
+import { penceToPounds, poundsToPence } from '../../domain/money';
 import type { VoucherItem } from '../../../machines/basket/basketVouchers';
 import { formatPounds } from './money';
 
@@ -34,11 +35,16 @@ export function CostBreakdown({
   totals,
   discounts,
   isDelivery,
+  delivery,
 }: {
   totals: Pick<OrderTotals, 'orignalItemCost' | 'bagCharge' | 'deliveryCharge' | 'totalCost'>;
   discounts: readonly DiscountLine[];
   isDelivery: boolean;
+  /** How the basket statechart says the delivery charge may be told (a basket's); a placed order's is its own. */
+  delivery?: DeliveryChargeShown;
 }) {
+  // Until the postcode is known, no delivery figure is told, and the total is what is known so far.
+  const byPostcode = delivery?.kind === 'byPostcode';
   return (
     <Stack gap={4} role="list" aria-label="Cost breakdown">
       <CostRow label="Items" amount={formatPounds(totals.orignalItemCost)} />
@@ -46,8 +52,22 @@ export function CostBreakdown({
         <CostRow key={index} label={discount.label} amount={`−${formatPounds(discount.amount)}`} />
       ))}
       <CostRow label="Bag charge" amount={formatPounds(totals.bagCharge)} />
-      {isDelivery && <CostRow label="Delivery charge" amount={formatPounds(totals.deliveryCharge)} />}
-      <CostRow label="Total" amount={formatPounds(totals.totalCost)} strong />
+      {isDelivery && (
+        <CostRow
+          label={delivery?.kind === 'zone' ? `Delivery charge to ${delivery.postcode}` : 'Delivery charge'}
+          amount={byPostcode ? 'Depends on your postcode' : formatPounds(totals.deliveryCharge)}
+        />
+      )}
+      {byPostcode ? (
+        <CostRow label="Total before delivery" amount={formatPounds(penceToPounds(poundsToPence(totals.totalCost) - poundsToPence(totals.deliveryCharge)))} strong />
+      ) : (
+        <CostRow label="Total" amount={formatPounds(totals.totalCost)} strong />
+      )}
+      {delivery?.kind === 'zone' && (
+        <Text size="sm" c="dimmed" role="listitem">
+          {`Priced for ${delivery.postcode}: each area we deliver to has its own charge for delivery.`}
+        </Text>
+      )}
     </Stack>
   );
 }

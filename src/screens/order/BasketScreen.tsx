@@ -21,6 +21,7 @@ import { formatPounds } from '../../components/order/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { createOrderTypeMemory } from '../../platform/orderTypeMemory';
+import { deliveryChargeShown } from '../../../machines/basket/basketMachine';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { YourVouchers } from './YourVouchers';
@@ -175,7 +176,7 @@ export function BasketScreen() {
         ))}
       </Stack>
       {totals ? (
-        <CostBreakdown totals={totals} discounts={basketDiscounts(totals, voucherItems)} isDelivery={orderType === OrderType.Delivery} />
+        <CostBreakdown totals={totals} discounts={basketDiscounts(totals, voucherItems)} isDelivery={orderType === OrderType.Delivery} delivery={deliveryChargeShown({ orderType, delivery, totals })} />
       ) : (
         // Until the server has priced the basket, its lines are the only figure there is.
         <Group justify="space-between">

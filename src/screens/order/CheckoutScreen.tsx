@@ -11,6 +11,7 @@ import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
+import { deliveryChargeShown, hasChangesToAcknowledge } from '../../../machines/basket/basketMachine';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { cashOfferFor, paymentTypesOffered } from '../../../machines/basket/basketPayment';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
@@ -20,6 +21,7 @@ import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { ACKNOWLEDGE_HINT, RemovedItemsNotice } from './RemovedItemsNotice';
 import { YourVouchers } from './YourVouchers';
 import { poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
@@ -45,9 +47,9 @@ export function CheckoutScreen() {
   const cashOffered = cashOffer === undefined ? undefined : cashOffer === 'offered';
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
-  const [onlineChoice, setOnlineChoice] = useState<'paypal' | 'card'>('paypal');
   const paysOnline = context.paymentType === PaymentType.InternetOrder;
-  const choice: PaymentChoice = paysOnline ? onlineChoice : 'cash';
+  const choice: PaymentChoice = paysOnline ? (context.onlineFunding ?? 'paypal') : 'cash';
+  const changesToAcknowledge = useSelector(basket, hasChangesToAcknowledge);
   const isDelivery = context.orderType === OrderType.Delivery;
   // A voucher applied or removed here changes it.
   useAnnounceTotal(context.totals?.totalCost);
@@ -59,8 +61,7 @@ export function CheckoutScreen() {
 
   function choosePayment(value: string) {
     const chosen = value as PaymentChoice;
-    if (chosen !== 'cash') setOnlineChoice(chosen);
-    basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PAYMENT_TYPE_OF_CHOICE[chosen] });
+    basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PAYMENT_TYPE_OF_CHOICE[chosen], ...(chosen === 'cash' ? {} : { onlineFunding: chosen }) });
   }
 
   function saveNotes() {
@@ -76,6 +77,7 @@ export function CheckoutScreen() {
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Order checkout</Title>
+      <RemovedItemsNotice />
       <Paper withBorder p="sm">
         <Stack gap="xs">
           <Title order={2} size="h4">
@@ -94,7 +96,7 @@ export function CheckoutScreen() {
               </Group>
             ))}
           </Stack>
-          {context.totals && <CostBreakdown totals={context.totals} discounts={basketDiscounts(context.totals, context.voucherItems)} isDelivery={isDelivery} />}
+          {context.totals && <CostBreakdown totals={context.totals} discounts={basketDiscounts(context.totals, context.voucherItems)} isDelivery={isDelivery} delivery={deliveryChargeShown(context)} />}
         </Stack>
       </Paper>
       <YourVouchers />
@@ -150,7 +152,14 @@ export function CheckoutScreen() {
       </Radio.Group>
       {cashOffer === 'tooLarge' && sizeLimits && <Text size="sm">{cashOrderTooLargeMessage(sizeLimits)}</Text>}
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
-      <Button size="md" onClick={placeOrder} loading={context.confirmQueued || confirming}>
+      {changesToAcknowledge && <Text id="acknowledge-changes">{ACKNOWLEDGE_HINT}</Text>}
+      <Button
+        size="md"
+        onClick={placeOrder}
+        loading={context.confirmQueued || confirming}
+        disabled={changesToAcknowledge}
+        {...(changesToAcknowledge ? { 'aria-describedby': 'acknowledge-changes' } : {})}
+      >
         {paysOnline ? 'Continue to payment' : 'Place order'}
       </Button>
     </Stack>

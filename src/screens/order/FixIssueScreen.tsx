@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';
+import { RemovedItemsNotice } from './RemovedItemsNotice';
 import { useBasketActor } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
@@ -36,6 +37,7 @@ export function FixIssueScreen() {
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Fix your order issue</Title>
+      <RemovedItemsNotice />
       {failed || (retried && busy) ? (
         <>
           <Alert color="lacquerRed" title="We could not update your order" role="alert">

@@ -1,11 +1,17 @@
 import '@mantine/core/styles/Loader.css';
-import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { CreateOrderRequestBody } from '@paypal/paypal-js';
 import { PayPalButtons } from '@paypal/react-paypal-js';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
-import type { BasketContext } from '../../../machines/basket/basketMachine';
+import { useCallback, useEffect, useState } from 'react';
+import type { BasketContext, OnlineFunding } from '../../../machines/basket/basketMachine';
+import { formatPounds } from '../../components/order/money';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { OrderType } from '../../domain/orderEnums';
+import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
 import { PAYMENT_PATH, type ScriptStatus } from '../../../machines/payment/paymentMachine';
 import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
 import { PayPalScript } from '../../platform/paypal';
@@ -25,13 +31,16 @@ function pricedOrderOf(context: BasketContext): PricedOrder {
   };
 }
 
-function PaymentButtons() {
+function PaymentButtons({ fundingSource }: { fundingSource?: OnlineFunding }) {
   const payment = usePaymentActor();
   const basket = useBasketActor();
   const ready = useSelector(payment, (snapshot) => snapshot.hasTag('ready'));
   if (!ready) return <Loader role="progressbar" aria-label="Loading the payment buttons" />;
   return (
     <PayPalButtons
+      // One funding source's buttons are other buttons: PayPal's are drawn afresh when it changes.
+      key={fundingSource ?? 'all'}
+      {...(fundingSource === undefined ? {} : { fundingSource })}
       style={{ layout: 'vertical' }}
       createOrder={async (data, actions) => {
         payment.send({ type: 'CREATE_ORDER', ...(data.paymentSource === undefined ? {} : { paymentSource: data.paymentSource }) });
@@ -61,11 +70,29 @@ function PaymentButtons() {
   );
 }
 
-/** `/payment`: PayPal's buttons (PayPal and card) for the order at checkout, paid online (docs/payments.md). */
+/** "£23.40 for your collection order, Today 18:30": what the payment about to be authorised is for. */
+function paymentPurpose(context: BasketContext, now: Date): string | undefined {
+  if (context.totals === undefined) return undefined;
+  const kind = context.orderType === OrderType.Delivery ? 'delivery' : 'collection';
+  const when = context.time === undefined ? '' : context.time.asap ? ', as soon as possible' : `, ${slotLabel(context.time.requestedTime, now)}`;
+  return `${formatPounds(context.totals.totalCost)} for your ${kind} order${when}`;
+}
+
+/**
+ * `/payment`: what is about to be paid and for what, then PayPal's buttons for the order at checkout, paid online
+ * (docs/payments.md). A card chosen at checkout opens the card form at once, with PayPal one tap away; after a declined
+ * card the customer is told here and pays another way (another card, PayPal, or cash where the restaurant takes it).
+ */
 export function PaymentScreen() {
   const payment = usePaymentActor();
   const basket = useBasketActor();
   const payPal = useRouteContext({ from: rootRouteId, select: (context) => context.payPal });
+  const allowCash = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings.allowCashPayment === true });
+  const purpose = useSelector(basket, (snapshot) => paymentPurpose(snapshot.context, new Date()));
+  const chosenFunding = useSelector(basket, (snapshot) => snapshot.context.onlineFunding);
+  const declined = useSelector(payment, (snapshot) => snapshot.context.declined === true);
+  const [everyWay, setEveryWay] = useState(false);
+  const cardFirst = chosenFunding === 'card' && !everyWay;
   useEffect(() => {
     payment.send({ type: 'START', basketId: basket.getSnapshot().context.basketId });
   }, [payment, basket]);
@@ -79,10 +106,34 @@ export function PaymentScreen() {
         <Title order={1}>Payment details</Title>
         {payPal.environment === 'sandbox' && <Badge color="yellow">sandbox</Badge>}
       </Group>
-      <Text>Pay with PayPal or with a debit or credit card. Your order is placed once the payment is authorised.</Text>
+      {purpose && (
+        <Text fw={700} size="lg">
+          {purpose}
+        </Text>
+      )}
+      {declined && (
+        <Alert color="lacquerRed" title="Payment declined" role="alert">
+          <Text size="sm">{PAYMENT_DECLINED_MESSAGE}</Text>
+          {allowCash && (
+            <Button mt="xs" variant="outline" onClick={() => payment.send({ type: 'PAY_CASH_INSTEAD' })}>
+              Pay with cash instead
+            </Button>
+          )}
+        </Alert>
+      )}
+      <Text>
+        {cardFirst
+          ? 'Pay with your debit or credit card. Your order is placed once the payment is authorised.'
+          : 'Pay with PayPal or with a debit or credit card. Your order is placed once the payment is authorised.'}
+      </Text>
       <PayPalScript config={payPal} onStatus={reportStatus}>
-        {linking ? <Loader role="progressbar" aria-label="Taking your payment" /> : <PaymentButtons />}
+        {linking ? <Loader role="progressbar" aria-label="Taking your payment" /> : <PaymentButtons {...(cardFirst ? { fundingSource: 'card' as const } : {})} />}
       </PayPalScript>
+      {cardFirst && !linking && (
+        <Button variant="subtle" w="fit-content" onClick={() => setEveryWay(true)}>
+          Pay with PayPal instead
+        </Button>
+      )}
     </Stack>
   );
 }

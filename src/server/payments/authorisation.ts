@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema.gen';
+import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
 import type { PaymentAuthorisation } from '../db/paymentRepository';
 import type { PayPalAuthorization, PayPalError, PayPalMoney, PayPalOrder } from './payPalClient';
 
@@ -13,7 +14,7 @@ type PayPalErrorMode = components['schemas']['PayPalErrorMode'];
 export const UNVERIFIED_ACCOUNT_MESSAGE = 'PayPay User Unverified';
 export const CARD_NOT_VERIFIED_MESSAGE = 'Your card could not be verified. Please try another card or pay with PayPal.';
 export const AMOUNT_CHANGED_MESSAGE = 'The amount to pay has changed. Please check your order and try again.';
-export const DECLINED_MESSAGE = 'Your payment was declined. Please try another card or pay another way.';
+export const DECLINED_MESSAGE = PAYMENT_DECLINED_MESSAGE;
 export const NOT_APPROVED_MESSAGE = 'The payment was not approved at PayPal. Please try again.';
 export const PAYPAL_UNAVAILABLE_MESSAGE = 'PayPal could not be reached to take the payment. Please try again.';
 export const NOT_LINKED_MESSAGE = 'This PayPal payment is not the one waiting for your order. Please pay again.';

@@ -7,6 +7,13 @@ export const FAKE_CARDS = {
   declined: '4000000000000119',
 } as const;
 
+/** The test cards as the sandbox lists them to whoever is testing (PayPal's sandbox docs do the same). */
+export const FAKE_CARD_LIST: readonly { number: string; outcome: string }[] = [
+  { number: FAKE_CARDS.approved, outcome: 'Approved' },
+  { number: FAKE_CARDS.declined, outcome: 'Declined by the bank (INSTRUMENT_DECLINED)' },
+  { number: FAKE_CARDS.secureCustomerAuthenticationFailed, outcome: '3-D Secure fails' },
+];
+
 export interface CardDetails {
   number: string;
   /** MM/YY */
@@ -14,9 +21,16 @@ export interface CardDetails {
   securityCode: string;
 }
 
+/** A card detail PayPal's card fields refuse, and the field it concerns. */
+export interface CardFailure {
+  field: 'number' | 'expiry' | 'securityCode';
+  issue: string;
+  description: string;
+}
+
 export type CardCheck =
   | { accepted: true; paymentSource: NonNullable<PayPalPaymentSource['card']>; declinesAuthorisation: boolean }
-  | { accepted: false; issue: string; description: string };
+  | { accepted: false; failures: CardFailure[] };
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -44,16 +58,20 @@ function brandOf(digits: string): string {
  */
 export function checkCard(card: Partial<CardDetails> | undefined, now: Date, scaMethod: PayPalScaMethod | undefined): CardCheck {
   const digits = (card?.number ?? '').replace(/[\s-]/g, '');
+  // Every field is checked, so that each refused one is told at its field at once.
+  const failures: CardFailure[] = [];
   if (!/^[0-9]{13,19}$/.test(digits) || !passesLuhn(digits)) {
-    return { accepted: false, issue: 'CARD_NUMBER_INVALID', description: 'The card number is not valid.' };
+    failures.push({ field: 'number', issue: 'CARD_NUMBER_INVALID', description: 'The card number is not valid.' });
   }
   const expiry = /^(0[1-9]|1[0-2])\s*\/\s*([0-9]{2})$/.exec(card?.expiry ?? '');
-  if (!expiry) return { accepted: false, issue: 'INVALID_EXPIRY_DATE', description: 'The expiry date must be MM/YY.' };
-  const endOfExpiryMonth = Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1);
-  if (endOfExpiryMonth <= now.getTime()) return { accepted: false, issue: 'CARD_EXPIRED', description: 'The card has expired.' };
-  if (!/^[0-9]{3,4}$/.test(card?.securityCode ?? '')) {
-    return { accepted: false, issue: 'INVALID_SECURITY_CODE_LENGTH', description: 'The security code must be 3 or 4 digits.' };
+  if (!expiry) failures.push({ field: 'expiry', issue: 'INVALID_EXPIRY_DATE', description: 'The expiry date must be MM/YY.' });
+  else if (Date.UTC(2000 + Number(expiry[2]), Number(expiry[1]), 1) <= now.getTime()) {
+    failures.push({ field: 'expiry', issue: 'CARD_EXPIRED', description: 'The card has expired.' });
   }
+  if (!/^[0-9]{3,4}$/.test(card?.securityCode ?? '')) {
+    failures.push({ field: 'securityCode', issue: 'INVALID_SECURITY_CODE_LENGTH', description: 'The security code must be 3 or 4 digits.' });
+  }
+  if (failures.length > 0) return { accepted: false, failures };
   const authenticationFailed = digits === FAKE_CARDS.secureCustomerAuthenticationFailed;
   const authenticationResult = {
     liability_shift: authenticationFailed ? 'NO' : 'POSSIBLE',

@@ -393,7 +393,15 @@ export async function startPayPalFake({
       stored.declinesAuthorisation = false;
     } else if (body.paymentSource === 'card') {
       const card = checkCard(body.card as Partial<CardDetails> | undefined, new Date(), stored.scaMethod);
-      if (!card.accepted) throw unprocessable(card.issue, card.description);
+      if (!card.accepted) {
+        // As PayPal answers: one detail per refused field, each naming it.
+        throw new Refusal(422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+          debug_id: debugId(),
+          details: card.failures.map(({ field, issue, description }) => ({ field: `/payment_source/card/${field}`, issue, description })),
+        });
+      }
       paymentSource = { card: card.paymentSource };
       stored.declinesAuthorisation = card.declinesAuthorisation;
     } else {

@@ -1,3 +1,5 @@
+import { FAKE_CARD_LIST } from './fakeCards';
+
 /**
  * The JavaScript served by the loopback PayPal fake at GET /sdk/js: enough of PayPal's JS SDK v5 for
  * @paypal/react-paypal-js's PayPalButtons (docs/payments.md). It runs in the customer's browser, so it is plain ES2019
@@ -6,6 +8,7 @@
  */
 export function payPalSdkScript(): string {
   return `(function () {
+  var testCards = ${JSON.stringify(FAKE_CARD_LIST)};
   'use strict';
   var script = document.currentScript;
   var scriptUrl = new URL(script.src);
@@ -56,6 +59,7 @@ export function payPalSdkScript(): string {
     error.status = status;
     error.name = answer.name || 'PAYPAL_SANDBOX_ERROR';
     error.issue = detail && detail.issue;
+    error.details = answer.details || [];
     return error;
   }
 
@@ -78,12 +82,36 @@ export function payPalSdkScript(): string {
   };
   var secondaryStyle = Object.assign({}, buttonStyle, { background: '#fff', color: '#111', border: '1px solid #767676' });
 
+  // A card field with its own message below it, as PayPal's card fields tell a refused detail where it is typed.
   function textField(id, label, autocomplete, placeholder) {
     var input = element('input', { id: id, name: id, type: 'text', autocomplete: autocomplete, required: '',
-      style: { display: 'block', width: '100%', boxSizing: 'border-box', padding: '8px', margin: '4px 0 10px' } });
+      style: { display: 'block', width: '100%', boxSizing: 'border-box', padding: '8px', margin: '4px 0 4px' } });
     if (placeholder) input.setAttribute('placeholder', placeholder);
-    if (autocomplete !== 'cc-exp') input.setAttribute('inputmode', 'numeric');
-    return { input: input, node: element('div', {}, [element('label', { for: id, text: label }), input]) };
+    if (autocomplete !== 'cc-exp' && autocomplete !== 'cc-name') input.setAttribute('inputmode', 'numeric');
+    var message = element('p', { id: id + '-error', style: { color: '#b00020', margin: '0 0 10px', minHeight: '0' } });
+    function setError(text) {
+      message.textContent = text || '';
+      if (text) {
+        input.setAttribute('aria-invalid', 'true');
+        input.setAttribute('aria-describedby', message.id);
+      } else {
+        input.removeAttribute('aria-invalid');
+        input.removeAttribute('aria-describedby');
+      }
+    }
+    return { input: input, setError: setError, node: element('div', {}, [element('label', { for: id, text: label }), input, message]) };
+  }
+
+  // The sandbox's test cards, listed where they are typed, as PayPal's sandbox docs list theirs.
+  function testCardList(instance) {
+    var headingId = 'paypal-sandbox-test-cards-' + instance;
+    return element('section', { 'aria-labelledby': headingId, style: { margin: '0 0 12px', font: '14px sans-serif' } }, [
+      element('h3', { id: headingId, text: 'Test cards', style: { margin: '0 0 4px', fontSize: '15px' } }),
+      element('p', { text: 'Any future expiry date (MM/YY), any 3-digit security code and any name.', style: { margin: '0 0 4px' } }),
+      element('ul', { 'aria-label': 'Test cards', style: { margin: '0', paddingLeft: '20px' } }, testCards.map(function (card) {
+        return element('li', { text: card.number.replace(/(.{4})/g, '$1 ').trim() + ': ' + card.outcome });
+      })),
+    ]);
   }
 
   function Buttons(options) {
@@ -131,6 +159,8 @@ export function payPalSdkScript(): string {
       });
       target.appendChild(root);
       notify('onInit', {}, { enable: function () { return setEnabled(true); }, disable: function () { return setEnabled(false); } });
+      // The card's own buttons open their card form at once: the customer chose the card already.
+      if (props.fundingSource === FUNDING.CARD) pay(FUNDING.CARD);
       return Promise.resolve();
     }
 
@@ -291,18 +321,35 @@ export function payPalSdkScript(): string {
       var number = textField('paypal-sandbox-card-number-' + instance, 'Card number', 'cc-number');
       var expiry = textField('paypal-sandbox-card-expiry-' + instance, 'Expiry date', 'cc-exp', 'MM/YY');
       var securityCode = textField('paypal-sandbox-card-csc-' + instance, 'Security code', 'cc-csc');
+      var name = textField('paypal-sandbox-card-name-' + instance, 'Name on card', 'cc-name');
+      var fields = { number: number, expiry: expiry, securityCode: securityCode, name: name };
+      var fieldOrder = ['number', 'expiry', 'securityCode', 'name'];
       var payButton = element('button', { type: 'submit', text: 'Pay', style: fundingStyles.card });
       var problem = null;
       cardForm = element('form', { 'aria-label': 'Card payment', novalidate: '', style: { font: '16px sans-serif' } },
-        [number.node, expiry.node, securityCode.node, payButton]);
+        [testCardList(instance), number.node, expiry.node, securityCode.node, name.node, payButton]);
+
+      // Each refused detail at its field; the first refused field takes focus, and what was typed stays.
+      function showFieldErrors(messages) {
+        var first = null;
+        fieldOrder.forEach(function (key) {
+          fields[key].setError(messages[key]);
+          if (messages[key] && !first) first = fields[key].input;
+        });
+        if (first) first.focus();
+        return first !== null;
+      }
 
       cardForm.addEventListener('submit', function (event) {
         event.preventDefault();
         if (payButton.disabled) return;
-        payButton.disabled = true;
         if (problem) problem.remove();
+        problem = null;
+        // The name is checked in the form, as PayPal's card fields do; the card itself by the sandbox.
+        if (showFieldErrors(name.input.value.trim() === '' ? { name: 'Enter the name on the card.' } : {})) return;
+        payButton.disabled = true;
         var card = { number: number.input.value.replace(/\\s+/g, ''), expiry: expiry.input.value.trim(),
-          securityCode: securityCode.input.value.trim() };
+          securityCode: securityCode.input.value.trim(), name: name.input.value.trim() };
         approve(orderId, { paymentSource: FUNDING.CARD, card: card })
           .then(function (order) {
             removeCardForm();
@@ -311,6 +358,12 @@ export function payPalSdkScript(): string {
             payButton.disabled = false;
             // PayPal refuses a card it cannot use (422) in its own form, where the customer can correct it.
             if (error.status !== 422) return reportError(error);
+            var messages = {};
+            error.details.forEach(function (detail) {
+              var key = String(detail.field || '').split('/').pop();
+              if (fields[key] && !messages[key]) messages[key] = detail.description;
+            });
+            if (showFieldErrors(messages)) return undefined;
             problem = element('p', { role: 'alert', text: error.message, style: { color: '#b00020' } });
             cardForm.insertBefore(problem, payButton);
             number.input.focus();
