@@ -40,9 +40,17 @@ export const MenuItemCard = memo(function MenuItemCard({
   return (
     <article className={classes.card} aria-labelledby={headingId}>
       <div className={classes.header}>
-        <h3 className={classes.title} id={headingId}>
-          {item.title}
-        </h3>
+        <div>
+          <h3 className={classes.title} id={headingId}>
+            {item.menuNumber && <span className={classes.number}>{`${item.menuNumber}.`}</span>}
+            {item.title}
+          </h3>
+          {item.chineseName && (
+            <p className={classes.chineseName} lang={item.chineseScript ?? 'zh-Hans'}>
+              {item.chineseName}
+            </p>
+          )}
+        </div>
         <p className={classes.price}>{formatPounds(item.itemCost + (chosenOption?.extraCost ?? 0))}</p>
       </div>
       {item.description && <p className={classes.text}>{item.description}</p>}

@@ -25,6 +25,7 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       dietary: [...item.dietary],
       highlighted: item.highlighted,
       available: item.available,
+      ...dishNames(item),
       options: item.options.map((option) => ({
         ...(option.configId === undefined ? {} : { configId: option.configId }),
         label: option.label.trim(),
@@ -32,6 +33,16 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       })),
     })),
   }));
+}
+
+/** The dish's number and Chinese name as stored: absent when not given, and a Chinese name always with its script. */
+export function dishNames(item: Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'>): Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'> {
+  const menuNumber = item.menuNumber?.trim();
+  const chineseName = item.chineseName?.trim();
+  return {
+    ...(menuNumber ? { menuNumber } : {}),
+    ...(chineseName ? { chineseName, chineseScript: item.chineseScript ?? 'zh-Hans' } : {}),
+  };
 }
 
 function listChange(what: string, before: readonly string[], after: readonly string[]): string | undefined {
@@ -86,6 +97,10 @@ function itemChanges(before: EditableMenuItem, after: EditableMenuItem, from: st
   const dietary = listChange(`Dietary labels of ${dish}`, before.dietary, after.dietary);
   if (dietary) summaries.push(dietary);
   if (before.highlighted !== after.highlighted) summaries.push(after.highlighted ? `Highlighted ${dish} on the home page` : `${dish} no longer highlighted on the home page`);
+  if (before.menuNumber !== after.menuNumber) summaries.push(`Number of ${dish} ${before.menuNumber ?? 'none'} → ${after.menuNumber ?? 'none'}`);
+  if (before.chineseName !== after.chineseName || before.chineseScript !== after.chineseScript) {
+    summaries.push(`Chinese name of ${dish} ${before.chineseName ?? 'none'} → ${after.chineseName ?? 'none'}`);
+  }
   if (before.available !== after.available) summaries.push(after.available ? `${dish} made available` : `${dish} made unavailable`);
   const { options: _beforeOptions, ...dishBefore } = before;
   const { options: _afterOptions, ...dishAfter } = after;
