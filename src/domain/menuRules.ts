@@ -82,6 +82,16 @@ function menuNumberFailure(menuNumber: string | undefined): string | undefined {
 }
 
 
+/** The dish's number and Chinese name as saved: absent when blank, and a Chinese name always with its script. */
+export function dishNames(item: Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'>): Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'> {
+  const menuNumber = item.menuNumber?.trim();
+  const chineseName = item.chineseName?.trim();
+  return {
+    ...(menuNumber ? { menuNumber } : {}),
+    ...(chineseName ? { chineseName, chineseScript: item.chineseScript ?? 'zh-Hans' } : {}),
+  };
+}
+
 /** Every rule one dish breaks, by field (its options included). */
 export function itemFailures(item: EditableMenuItem, at: string): MenuFieldFailure[] {
   const failures: MenuFieldFailure[] = [];

@@ -42,7 +42,7 @@ export const MenuItemCard = memo(function MenuItemCard({
       <div className={classes.header}>
         <div>
           <h3 className={classes.title} id={headingId}>
-            {item.menuNumber && <span className={classes.number}>{`${item.menuNumber}.`}</span>}
+            {item.menuNumber && <span className={classes.number}>{`${item.menuNumber}. `}</span>}
             {item.title}
           </h3>
           {item.chineseName && (

@@ -1,5 +1,5 @@
 import { formatGbp, poundsToPence } from '../../domain/money';
-import type { EditableMenuCategory, EditableMenuItem, EditableMenuOption } from '../../domain/menuRules';
+import { dishNames, type EditableMenuCategory, type EditableMenuItem, type EditableMenuOption } from '../../domain/menuRules';
 import type { AuditRecord } from '../db/editRepository';
 
 // What publishing a menu draft changes, one audit line per change a person would name ("Price of Crispy Chilli Beef
@@ -33,16 +33,6 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       })),
     })),
   }));
-}
-
-/** The dish's number and Chinese name as stored: absent when not given, and a Chinese name always with its script. */
-export function dishNames(item: Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'>): Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'> {
-  const menuNumber = item.menuNumber?.trim();
-  const chineseName = item.chineseName?.trim();
-  return {
-    ...(menuNumber ? { menuNumber } : {}),
-    ...(chineseName ? { chineseName, chineseScript: item.chineseScript ?? 'zh-Hans' } : {}),
-  };
 }
 
 function listChange(what: string, before: readonly string[], after: readonly string[]): string | undefined {
