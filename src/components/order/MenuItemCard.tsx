@@ -41,10 +41,13 @@ export const MenuItemCard = memo(function MenuItemCard({
     <article className={classes.card} aria-labelledby={headingId}>
       <div className={classes.header}>
         <div>
-          <h3 className={classes.title} id={headingId}>
-            {item.menuNumber && <span className={classes.number}>{`${item.menuNumber}. `}</span>}
-            {item.title}
-          </h3>
+          {/* The number stays out of the heading, which names the dish's card: the dish is its title. */}
+          <div className={classes.titleLine}>
+            {item.menuNumber && <span className={`${classes.title} ${classes.number}`}>{`${item.menuNumber}.`}</span>}
+            <h3 className={classes.title} id={headingId}>
+              {item.title}
+            </h3>
+          </div>
           {item.chineseName && (
             <p className={classes.chineseName} lang={item.chineseScript ?? 'zh-Hans'}>
               {item.chineseName}
