@@ -11,13 +11,18 @@ export const chromiumPath = '/usr/bin/chromium';
  */
 export const headlessShellPath = '/usr/bin/chromium-headless-shell';
 
+/** A font with Chinese glyphs (the menu's Chinese dish names), which Debian's Chromium does not bring: without one they draw as boxes. */
+const chineseFontPath = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
+
 /** Playwright cannot download its own browsers here, so the tests and the benchmark use Debian's, installed through apt when missing. */
 export function ensureChromium() {
   ensureDebianPackage('chromium', chromiumPath);
+  ensureDebianPackage('fonts-wqy-zenhei', chineseFontPath);
 }
 
 export function ensureHeadlessShell() {
   ensureDebianPackage('chromium-headless-shell', headlessShellPath);
+  ensureDebianPackage('fonts-wqy-zenhei', chineseFontPath);
 }
 
 function ensureDebianPackage(name, path) {

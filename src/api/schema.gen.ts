@@ -1549,8 +1549,20 @@ export interface components {
             available: boolean;
             /** @description Added by this project; always sent by this server. Whether the restaurant highlights the dish on its home page (`RestaurantData.highlightedDishes`). */
             highlighted?: boolean;
+            menuNumber?: components["schemas"]["MenuNumber"];
+            chineseName?: components["schemas"]["ChineseName"];
+            chineseScript?: components["schemas"]["ChineseScript"];
             configItems: components["schemas"]["ConfigItem"][];
         };
+        /** @description Added by this project; sent when the dish has one. The dish's number on the menu ("54", shown "54."), digits with an optional letter ("54a"); unique within the published menu. */
+        MenuNumber: string;
+        /** @description Added by this project; sent when the dish has one. The dish's Chinese name, e.g. 咕噜肉. */
+        ChineseName: string;
+        /**
+         * @description Added by this project; sent with `chineseName`. The script the Chinese name is written in (Simplified or Traditional), its `lang` on the page; zh-Hans when not given.
+         * @enum {string}
+         */
+        ChineseScript: "zh-Hans" | "zh-Hant";
         ConfigItem: {
             configId: number;
             /** @description The option's name, e.g. "Chicken". */
@@ -1594,6 +1606,9 @@ export interface components {
             dietary: components["schemas"]["DietaryLabel"][];
             highlighted: boolean;
             available: boolean;
+            menuNumber?: components["schemas"]["MenuNumber"];
+            chineseName?: components["schemas"]["ChineseName"];
+            chineseScript?: components["schemas"]["ChineseScript"];
             options: components["schemas"]["EditableMenuOption"][];
         };
         EditableMenuOption: {
@@ -1707,6 +1722,9 @@ export interface components {
             itemOrder?: number;
             itemCost: components["schemas"]["Money"];
             lineCost: components["schemas"]["Money"];
+            menuNumber?: components["schemas"]["MenuNumber"];
+            chineseName?: components["schemas"]["ChineseName"];
+            chineseScript?: components["schemas"]["ChineseScript"];
             specialRequest?: string;
         };
         /** @description A voucher on an order. Sent by a client, only `voucherId` is read. Answered by the server: the voucher as the customer holds it, quantity 1, `itemCost` its face value (negative for a fixed-value or points voucher, 0 for a percent one) and `lineCost` what it takes off this order, negative, in pounds. */

@@ -19,6 +19,8 @@ export const MENU_LIMITS = {
   itemDescription: 300,
   itemExtendedDescription: 1000,
   optionLabel: 60,
+  menuNumber: 6,
+  chineseName: 40,
   /** £500 */
   pricePence: 50_000,
   /** £100 */
@@ -69,6 +71,28 @@ export function optionFailures(option: EditableMenuOption, at: string): MenuFiel
   return failures;
 }
 
+/** A dish's menu number: digits with an optional letter ("54", "54a"); openapi.yaml's MenuNumber has the same pattern. */
+export const MENU_NUMBER = /^[0-9]{1,5}[A-Za-z]?$/;
+export const MENU_NUMBER_MESSAGE = "must be digits with an optional letter, for example '54' or '54a'";
+
+function menuNumberFailure(menuNumber: string | undefined): string | undefined {
+  if (menuNumber === undefined) return undefined;
+  if (menuNumber.length > MENU_LIMITS.menuNumber) return tooLong(MENU_LIMITS.menuNumber);
+  if (!MENU_NUMBER.test(menuNumber)) return MENU_NUMBER_MESSAGE;
+  return undefined;
+}
+
+
+/** The dish's number and Chinese name as saved: absent when blank, and a Chinese name always with its script. */
+export function dishNames(item: Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'>): Pick<EditableMenuItem, 'menuNumber' | 'chineseName' | 'chineseScript'> {
+  const menuNumber = item.menuNumber?.trim();
+  const chineseName = item.chineseName?.trim();
+  return {
+    ...(menuNumber ? { menuNumber } : {}),
+    ...(chineseName ? { chineseName, chineseScript: item.chineseScript ?? 'zh-Hans' } : {}),
+  };
+}
+
 /** Every rule one dish breaks, by field (its options included). */
 export function itemFailures(item: EditableMenuItem, at: string): MenuFieldFailure[] {
   const failures: MenuFieldFailure[] = [];
@@ -79,6 +103,8 @@ export function itemFailures(item: EditableMenuItem, at: string): MenuFieldFailu
     ['price', moneyFailure(item.price, MENU_LIMITS.pricePence)],
     ['allergens', new Set(item.allergens).size === item.allergens.length ? undefined : 'names an allergen twice'],
     ['dietary', new Set(item.dietary).size === item.dietary.length ? undefined : 'names a label twice'],
+    ['menuNumber', menuNumberFailure(item.menuNumber)],
+    ['chineseName', textFailure(item.chineseName ?? '', MENU_LIMITS.chineseName)],
     ['options', item.options.length > MENU_LIMITS.optionsPerItem ? `must be at most ${MENU_LIMITS.optionsPerItem}` : undefined],
   ];
   for (const [field, message] of checks) if (message) failures.push({ field: `${at}.${field}`, message });
@@ -116,6 +142,7 @@ export function menuDraftFailures(categories: readonly EditableMenuCategory[], p
   if (categories.length > MENU_LIMITS.categories) failures.push({ field: 'categories', message: `must be at most ${MENU_LIMITS.categories}` });
   const seen = { categories: new Set<number>(), items: new Set<number>(), options: new Set<number>() };
   const names = new Set<string>();
+  const menuNumbers = new Map<string, string>();
   categories.forEach((category, categoryIndex) => {
     const categoryAt = `categories[${categoryIndex}]`;
     failures.push(...categoryFailures(category, categoryAt));
@@ -129,6 +156,12 @@ export function menuDraftFailures(categories: readonly EditableMenuCategory[], p
     category.items.forEach((item, itemIndex) => {
       const itemAt = `${categoryAt}.items[${itemIndex}]`;
       failures.push(...itemFailures(item, itemAt));
+      if (item.menuNumber !== undefined) {
+        const number = item.menuNumber.toLowerCase();
+        const other = menuNumbers.get(number);
+        if (other !== undefined) failures.push({ field: `${itemAt}.menuNumber`, message: `is the number of ${other}` });
+        else menuNumbers.set(number, item.title.trim());
+      }
       if (!published) return;
       if (item.itemId !== undefined) {
         const message = idFailure(item.itemId, published.itemIds.has(item.itemId), seen.items, 'dish');

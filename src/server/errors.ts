@@ -4,6 +4,7 @@ import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from
 import type { components } from '../api/schema.gen';
 import { EMAIL_FORMAT_MESSAGE } from '../domain/contactMessages';
 import { atLeast, atLeastCharacters, atMost, atMostCharacters } from '../domain/limitMessages';
+import { MENU_NUMBER, MENU_NUMBER_MESSAGE } from '../domain/menuRules';
 
 type ErrorResponse = components['schemas']['ErrorResponse'];
 type ValidationFailure = components['schemas']['ValidationFailure'];
@@ -55,6 +56,11 @@ const formatMessages: Record<string, string> = {
   'date-time': 'must be a date and time, for example 2026-12-24T19:30:00Z',
 };
 
+/** The contract's patterns that a person meets, by the pattern's source in openapi.yaml. */
+const patternMessages: Record<string, string> = {
+  [MENU_NUMBER.source]: MENU_NUMBER_MESSAGE,
+};
+
 /**
  * The contract's limits in the words the restaurant's own rules use, since a form shows them to a customer under
  * the field ("Phone number must be at most 30 characters"); a keyword without plain words keeps Ajv's.
@@ -80,6 +86,8 @@ function plainMessage({ keyword, params, message }: AjvError): string {
     }
     case 'enum':
       return `must be one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+    case 'pattern':
+      return patternMessages[params.pattern as string] ?? message ?? 'is invalid';
     case 'format':
       return formatMessages[params.format as string] ?? message ?? 'is invalid';
     default:

@@ -119,6 +119,14 @@ describe('the served HTML carries the first paint', () => {
     expectBuiltStylesheets(document, '/order');
   });
 
+  it("at /order: each dish's menu number and its Chinese name, marked with the script's language", async () => {
+    const rootElement = rootOf(await servedDocument(server, '/order'));
+    const sweetAndSourPork = [...rootElement.querySelectorAll('main article')].find((card) => card.querySelector('h3')?.textContent === 'Sweet & Sour Pork');
+    expect(sweetAndSourPork?.textContent).toMatch(/^40\.Sweet & Sour Pork/);
+    const chineseName = [...rootElement.querySelectorAll('[lang="zh-Hans"]')].find((element) => element.textContent === '咕噜肉');
+    expect(chineseName, '咕噜肉 inside an element with lang="zh-Hans"').toBeDefined();
+  });
+
   it('at /gallery: the heading and the first photo, with the content pages\' stylesheet', async () => {
     const gallery = await server.repositories.pages.getPage('gallery');
     const document = await servedDocument(server, '/gallery');

@@ -82,6 +82,16 @@ describe('who may make the kitchen calls', () => {
 });
 
 describe('POST /kitchen/orders/{orderId}/accept', () => {
+  it("puts each dish's menu number and Chinese name on the ticket, under the English", async () => {
+    const { orderRef } = await ordering.requestedOrder();
+    const accepted = await kitchen(orderRef, 'accept');
+    expect(accepted.body.data.ticket.orderItems).toEqual([
+      expect.objectContaining({ itemId: 109, title: 'Mixed Starter for Two', menuNumber: '9', chineseName: '双人什锦拼盘', chineseScript: 'zh-Hans' }),
+    ]);
+    const listed = (await ordering.call('/kitchen/orders', { token: staffToken })).body.data.orders.find((ticket: { orderRef: string }) => ticket.orderRef === orderRef);
+    expect(listed.orderItems[0]).toMatchObject({ menuNumber: '9', chineseName: '双人什锦拼盘' });
+  });
+
   it('accepts a Requested order at its time with kitchen status Ordered; again changes nothing', async () => {
     const { orderRef } = await ordering.requestedOrder();
     ordering.now = new Date(tuesdayEvening.getTime() + 60_000);
@@ -309,7 +319,9 @@ describe('GET /kitchen/orders', () => {
       email: 'ada@example.com',
       deliveryAddress: leedsAddress,
       notes: 'Ring the bell',
-      orderItems: [{ categoryId: 1, itemId: 109, quantity: 1, title: 'Mixed Starter for Two', itemCost: 13.9, lineCost: 13.9, specialRequest: '' }],
+      orderItems: [
+        { categoryId: 1, itemId: 109, quantity: 1, title: 'Mixed Starter for Two', itemCost: 13.9, lineCost: 13.9, specialRequest: '', menuNumber: '9', chineseName: '双人什锦拼盘', chineseScript: 'zh-Hans' },
+      ],
       itemCost: 13.9,
       discountValue: 0,
       bagCharge: 0.1,

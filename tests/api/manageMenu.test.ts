@@ -150,6 +150,61 @@ describe('menu draft and publish', () => {
     expect(tooDear.body.validationErrors).toEqual([{ field: 'categories[0].items[0].price', message: 'must be at most 500' }]);
   });
 
+  it("publishes a dish's menu number and Chinese name, which the customers' menu carries", async () => {
+    const opened = await managedMenu();
+    const dish = dishOf(opened, 109);
+    expect(dish).toMatchObject({ menuNumber: '9', chineseName: '双人什锦拼盘', chineseScript: 'zh-Hans' });
+    dish.menuNumber = '109a';
+    dish.chineseName = '雙人什錦拼盤';
+    dish.chineseScript = 'zh-Hant';
+    const plain = dishOf(opened, 101);
+    delete plain.menuNumber;
+    delete plain.chineseName;
+    delete plain.chineseScript;
+    const saved = await saveDraft(opened.revision, opened.categories);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.unpublishedChanges).toEqual(
+      expect.arrayContaining(['Number of Mixed Starter for Two 9 → 109a', 'Chinese name of Mixed Starter for Two 双人什锦拼盘 → 雙人什錦拼盤', 'Number of Prawn Crackers 1 → none']),
+    );
+    expect(dishOf(await customersMenu(), 109).chineseName).toBe('双人什锦拼盘');
+
+    expect((await publish(saved.body.data.revision)).status).toBe(200);
+    const menu = await customersMenu();
+    expect(dishOf(menu, 109)).toMatchObject({ menuNumber: '109a', chineseName: '雙人什錦拼盤', chineseScript: 'zh-Hant' });
+    expect(dishOf(menu, 101)).not.toHaveProperty('menuNumber');
+    expect(dishOf(menu, 101)).not.toHaveProperty('chineseName');
+    expect(dishOf(await managedMenu(), 109)).toMatchObject({ menuNumber: '109a', chineseName: '雙人什錦拼盤', chineseScript: 'zh-Hant' });
+
+  });
+
+  it('refuses a bad menu number or Chinese name, and a number two dishes share, at the field, and writes nothing', async () => {
+    const opened = await managedMenu();
+    const [first] = opened.categories;
+    const bad = async (change: (items: any[]) => void, expected: { field: string; message: string }[]) => {
+      const categories = structuredClone(opened.categories);
+      change(categories[0].items);
+      const refused = await saveDraft(opened.revision, categories);
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual(expected);
+    };
+    await bad((items) => (items[0].menuNumber = '5-4'), [{ field: 'categories[0].items[0].menuNumber', message: "must be digits with an optional letter, for example '54' or '54a'" }]);
+    await bad((items) => (items[0].menuNumber = '1234567'), expect.arrayContaining([{ field: 'categories[0].items[0].menuNumber', message: 'must be at most 6 characters' }]) as any);
+    await bad((items) => (items[0].chineseName = '咕'.repeat(41)), [{ field: 'categories[0].items[0].chineseName', message: 'must be at most 40 characters' }]);
+    await bad((items) => (items[0].chineseScript = 'ja'), [{ field: 'categories[0].items[0].chineseScript', message: 'must be one of "zh-Hans", "zh-Hant"' }]);
+    const shared = (items: any[]) => {
+      items[0].menuNumber = '900';
+      items[1].menuNumber = '900';
+    };
+    await bad(shared, [{ field: 'categories[0].items[1].menuNumber', message: `is the number of ${first.items[0].title}` }]);
+    const later = structuredClone(opened.categories);
+    later[0].items[2].menuNumber = '901A';
+    later[3].items[0].menuNumber = '901a';
+    const duplicate = await saveDraft(opened.revision, later);
+    expect(duplicate.body.validationErrors).toEqual([{ field: 'categories[3].items[0].menuNumber', message: `is the number of ${first.items[2].title}` }]);
+
+    expect(await managedMenu()).toMatchObject({ revision: opened.revision, hasDraft: opened.hasDraft });
+  });
+
   it('tells the second of two saves from the same revision that someone else changed it, and discards a draft', async () => {
     const opened = await managedMenu();
     const [first, second] = await Promise.all([saveDraft(opened.revision, opened.categories), saveDraft(opened.revision, opened.categories)]);

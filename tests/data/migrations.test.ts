@@ -56,6 +56,7 @@ const allMigrations = [
   '0015-delivery-zone-areas',
   '0016-order-notifications',
   '0019-refused-lines',
+  '0022-menu-item-number-chinese',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
@@ -297,5 +298,33 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
             where class.relname = ${index} order by array_position(index_.indkey::int2[], attribute.attnum)`;
     const { rows } = await query.execute(database.db);
     expect(rows.map((row) => row.column)).toEqual(['account_sub', 'confirmed_at']);
+  });
+
+  it("keeps a dish's menu number and Chinese name, absent on a dish that has none, and only the two scripts", async () => {
+    database = await openEmptyDatabase(target);
+    await migrateToLatest(database.db);
+    const { db } = database;
+    await db.insertInto('restaurant').values({
+      restaurant_id: 1, trading_name: 'Test', tagline: '', address1: '', address2: '', town: '', county: '', post_code: '',
+      phone: '', email: '', menu_id: 1, app_store_url: '', google_play_url: '', online_ordering_allowed: 1,
+    }).execute();
+    await db.insertInto('menus').values({ menu_id: 1, restaurant_id: 1, menu_version: 1, menu_type: 2 }).execute();
+    await db.insertInto('menu_categories').values({ category_id: 1, menu_id: 1, name: 'Pork', description: '', category_order: 1 }).execute();
+    const dish = {
+      category_id: 1, description: '', extended_description: '', item_order: 1, item_cost: 890, available: 1 as const,
+      allergens: '[]', dietary: '[]', highlighted: 0 as const,
+    };
+    await db.insertInto('menu_items').values({ ...dish, item_id: 1, title: 'Sweet and Sour Pork', menu_number: '54a', chinese_name: '咕噜肉', chinese_script: 'zh-Hans' }).execute();
+    await db.insertInto('menu_items').values({ ...dish, item_id: 2, title: 'Plain Rice' }).execute();
+    const notAScript = 'ja' as 'zh-Hans';
+    await expect(
+      db.insertInto('menu_items').values({ ...dish, item_id: 3, title: 'Sushi', chinese_name: '寿司', chinese_script: notAScript }).execute(),
+    ).rejects.toThrow();
+
+    const rows = await db.selectFrom('menu_items').select(['item_id', 'menu_number', 'chinese_name', 'chinese_script']).orderBy('item_id').execute();
+    expect(rows).toEqual([
+      { item_id: 1, menu_number: '54a', chinese_name: '咕噜肉', chinese_script: 'zh-Hans' },
+      { item_id: 2, menu_number: null, chinese_name: null, chinese_script: null },
+    ]);
   });
 });

@@ -222,6 +222,12 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
       await expect(page.getByRole('link', { name: /^View basket \(2 items\) £/ })).toBeVisible();
       await axe.check('/order', 'the basket bar showing');
+      // The dishes' Chinese names, marked with their language, in the menu and in a search's results.
+      await expect(page.getByRole('article', { name: 'Sweet & Sour Chicken', exact: true }).locator('[lang="zh-Hans"]')).toHaveText('咕噜鸡');
+      await page.getByRole('searchbox', { name: 'Search the menu' }).fill('咕噜');
+      await expect(page.getByRole('region', { name: 'Search results' }).getByRole('article', { name: 'Sweet & Sour Pork', exact: true })).toBeVisible();
+      await axe.check('/order', 'a search by Chinese name');
+      await page.getByRole('searchbox', { name: 'Search the menu' }).fill('');
       await openBasket(page, 2);
       await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
       await axe.check('/basket');

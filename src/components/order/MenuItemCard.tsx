@@ -40,9 +40,20 @@ export const MenuItemCard = memo(function MenuItemCard({
   return (
     <article className={classes.card} aria-labelledby={headingId}>
       <div className={classes.header}>
-        <h3 className={classes.title} id={headingId}>
-          {item.title}
-        </h3>
+        <div>
+          {/* The number stays out of the heading, which names the dish's card: the dish is its title. */}
+          <div className={classes.titleLine}>
+            {item.menuNumber && <span className={`${classes.title} ${classes.number}`}>{`${item.menuNumber}.`}</span>}
+            <h3 className={classes.title} id={headingId}>
+              {item.title}
+            </h3>
+          </div>
+          {item.chineseName && (
+            <p className={classes.chineseName} lang={item.chineseScript ?? 'zh-Hans'}>
+              {item.chineseName}
+            </p>
+          )}
+        </div>
         <p className={classes.price}>{formatPounds(item.itemCost + (chosenOption?.extraCost ?? 0))}</p>
       </div>
       {item.description && <p className={classes.text}>{item.description}</p>}

@@ -26,8 +26,16 @@ export function TicketDetails({ ticket, now }: { ticket: KitchenTicket; now: Dat
           <li key={`${line.itemId}-${line.configId ?? 0}-${index}`} className={classes.line}>
             <span className={classes.quantity}>{line.quantity} ×</span>
             <span>
-              <span className={classes.title}>{line.title}</span>
+              <span className={classes.title}>
+                {line.menuNumber && `${line.menuNumber}. `}
+                {line.title}
+              </span>
               {line.configOption && <span className={classes.option}> ({line.configOption})</span>}
+              {line.chineseName && (
+                <span className={classes.chineseName} lang={line.chineseScript ?? 'zh-Hans'}>
+                  {line.chineseName}
+                </span>
+              )}
               {line.specialRequest && <span className={classes.request}>Request: {line.specialRequest}</span>}
             </span>
             <span className={classes.lineCost}>{formatPounds(line.lineCost)}</span>

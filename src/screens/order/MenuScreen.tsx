@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import { Alert, Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,8 @@ import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSu
 import { formatPounds } from '../../components/order/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
-import { linkedDishCategoryIndex } from './dishSearch';
+import { MenuItemCard } from '../../components/order/MenuItemCard';
+import { linkedDishCategoryIndex, searchDishes } from './dishSearch';
 import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
 import { requestMenu, type MenuRequest } from './menuRequest';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
@@ -48,6 +50,7 @@ export function MenuScreen({
   const basketError = useSelector(basket, (snapshot) => snapshot.context.error);
   const placedOrderRef = useSelector(basket, (snapshot) => snapshot.context.orderRef);
   const [lastAdded, setLastAdded] = useState<string>();
+  const [query, setQuery] = useState('');
   const unusedMenuRequest = useRef(menuRequest);
   const { state, data: answeredMenu, error, send } = useApiRequest<number, Menu>((id, signal) => {
     const loaderRequest = unusedMenuRequest.current;
@@ -58,6 +61,8 @@ export function MenuScreen({
   const menu = state === 'responseReceived' ? answeredMenu : (broughtMenu ?? null);
   const categories = useMemo(() => (menu ? orderedCategories(menu) : []), [menu]);
   const { renderedCount: renderedCategoryCount, renderAll: renderAllCategories } = useProgressiveCategoryCount(categories.length, menu === broughtMenu);
+  const foundDishes = useMemo(() => searchDishes(categories, query), [categories, query]);
+  const searching = query.trim() !== '';
   const linkedDishCategory = useMemo(() => linkedDishCategoryIndex(categories, linkedDishId), [categories, linkedDishId]);
   // The linked dish's category is drawn with the first categories, not after them.
   const categoriesToRender = Math.max(renderedCategoryCount, (linkedDishCategory ?? -1) + 1);
@@ -124,8 +129,33 @@ export function MenuScreen({
               {basketError.message ?? 'Please try again in a moment.'}
             </Alert>
           )}
-          <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
-          <MenuCategories categories={categories} renderedCount={categoriesToRender} onAdd={addToOrder} />
+          <TextInput
+            type="search"
+            label="Search the menu"
+            description="A dish's name in English or Chinese, or its number"
+            value={query}
+            onChange={(event) => setQuery(event.currentTarget.value)}
+            maw={480}
+          />
+          {searching ? (
+            // The results stand in for the categories, so that no dish's card is on the page twice.
+            <section aria-labelledby="menu-search-results">
+              <Stack gap="sm">
+                <Title order={2} id="menu-search-results">
+                  Search results
+                </Title>
+                <Text role="status">{foundDishes.length === 0 ? `No dishes match “${query.trim()}”` : `${foundDishes.length} ${foundDishes.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}”`}</Text>
+                {foundDishes.map((item) => (
+                  <MenuItemCard key={item.itemId} item={item} onAdd={addToOrder} />
+                ))}
+              </Stack>
+            </section>
+          ) : (
+            <>
+              <CategoryJumpList categories={categories} beforeJump={renderAllCategories} />
+              <MenuCategories categories={categories} renderedCount={categoriesToRender} onAdd={addToOrder} />
+            </>
+          )}
           {/* Said, not shown: the basket bar below shows the same count and total. */}
           <VisuallyHidden role="status" aria-live="polite">
             {lastAdded ? `Added ${lastAdded}. Basket: ${itemCountText(itemCount)}, ${formatPounds(itemCost)}` : ''}

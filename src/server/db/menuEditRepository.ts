@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import type { EditableMenuCategory } from '../../domain/menuRules';
-import { menuItemRows, menuOptionRows } from './menuRows';
+import { dishNamesOfRow, menuItemRows, menuOptionRows } from './menuRows';
 import type { DatabaseSchema, MenuHighestIdsTable } from './schema';
 
 // The owner's menu editor's reads and writes (docs/back-office.md, "Menu"): the published menu as the owner edits it
@@ -40,6 +40,7 @@ export async function readPublishedMenu(db: Reader, menuId: number): Promise<{ m
           dietary: JSON.parse(item.dietary) as DietaryLabel[],
           highlighted: item.highlighted === 1,
           available: item.available === 1,
+          ...dishNamesOfRow(item),
           options: optionRows
             .filter((option) => option.item_id === item.item_id)
             .map((option) => ({ configId: option.config_id, label: option.label, extraCost: penceToPounds(option.extra_cost) })),
@@ -102,6 +103,9 @@ export async function publishMenu(transaction: Transaction<DatabaseSchema>, menu
         allergens: JSON.stringify(item.allergens),
         dietary: JSON.stringify(item.dietary),
         highlighted: item.highlighted ? 1 : 0,
+        menu_number: item.menuNumber?.trim() || null,
+        chinese_name: item.chineseName?.trim() || null,
+        chinese_script: item.chineseName?.trim() ? (item.chineseScript ?? 'zh-Hans') : null,
       } as const;
       let itemId = item.itemId;
       if (itemId === undefined) {

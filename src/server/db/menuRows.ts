@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DatabaseSchema } from './schema';
+import type { DatabaseSchema, MenuItemsTable } from './schema';
 
 // The rows of one menu's dishes and options, in menu order, as both the customers' menu (repositories.ts) and the
 // owner's editor (menuEditRepository.ts) read them: one query each, whatever the size of the menu.
@@ -27,4 +27,12 @@ export function menuOptionRows(db: Reader, menuId: number) {
     .orderBy('menu_config_items.config_order')
     .orderBy('menu_config_items.config_id')
     .execute();
+}
+
+/** A dish row's menu number and Chinese name as the API sends them: each only when the dish has one. */
+export function dishNamesOfRow(row: Pick<MenuItemsTable, 'menu_number' | 'chinese_name' | 'chinese_script'>) {
+  return {
+    ...(row.menu_number === null ? {} : { menuNumber: row.menu_number }),
+    ...(row.chinese_name === null ? {} : { chineseName: row.chinese_name, chineseScript: row.chinese_script ?? 'zh-Hans' }),
+  };
 }

@@ -9,7 +9,7 @@ import { createCustomerRepository, type CustomerRepository } from './customerRep
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
 import { createEditRepository, type EditRepository } from './editRepository';
-import { menuItemRows, menuOptionRows } from './menuRows';
+import { dishNamesOfRow, menuItemRows, menuOptionRows } from './menuRows';
 import { createOrderRepository, type OrderRepository } from './orderRepository';
 import { createPaymentRepository, type PaymentRepository } from './paymentRepository';
 import type { StorageOptions } from './database';
@@ -381,6 +381,7 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
         dietary: JSON.parse(item.dietary) as Schemas['DietaryLabel'][],
         available: item.available === 1,
         highlighted: item.highlighted === 1,
+        ...dishNamesOfRow(item),
         configItems: (configItemsByItem.get(item.item_id) ?? []).map((configItem) => ({
           configId: configItem.config_id,
           configItem: configItem.label,

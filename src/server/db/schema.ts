@@ -116,6 +116,11 @@ export interface MenuItemsTable {
   dietary: string;
   /** Shown among the restaurant's highlighted dishes on its home page (migration 0011). */
   highlighted: Flag;
+  /** The dish's number on the menu, "54" or "54a" (migration 0022). */
+  menu_number: string | null;
+  /** The dish's Chinese name, in the script of chinese_script (migration 0022). */
+  chinese_name: string | null;
+  chinese_script: 'zh-Hans' | 'zh-Hant' | null;
 }
 
 export interface MenuConfigItemsTable {

@@ -1,5 +1,5 @@
 import { formatGbp, poundsToPence } from '../../domain/money';
-import type { EditableMenuCategory, EditableMenuItem, EditableMenuOption } from '../../domain/menuRules';
+import { dishNames, type EditableMenuCategory, type EditableMenuItem, type EditableMenuOption } from '../../domain/menuRules';
 import type { AuditRecord } from '../db/editRepository';
 
 // What publishing a menu draft changes, one audit line per change a person would name ("Price of Crispy Chilli Beef
@@ -25,6 +25,7 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       dietary: [...item.dietary],
       highlighted: item.highlighted,
       available: item.available,
+      ...dishNames(item),
       options: item.options.map((option) => ({
         ...(option.configId === undefined ? {} : { configId: option.configId }),
         label: option.label.trim(),
@@ -86,6 +87,10 @@ function itemChanges(before: EditableMenuItem, after: EditableMenuItem, from: st
   const dietary = listChange(`Dietary labels of ${dish}`, before.dietary, after.dietary);
   if (dietary) summaries.push(dietary);
   if (before.highlighted !== after.highlighted) summaries.push(after.highlighted ? `Highlighted ${dish} on the home page` : `${dish} no longer highlighted on the home page`);
+  if (before.menuNumber !== after.menuNumber) summaries.push(`Number of ${dish} ${before.menuNumber ?? 'none'} → ${after.menuNumber ?? 'none'}`);
+  if (before.chineseName !== after.chineseName || before.chineseScript !== after.chineseScript) {
+    summaries.push(`Chinese name of ${dish} ${before.chineseName ?? 'none'} → ${after.chineseName ?? 'none'}`);
+  }
   if (before.available !== after.available) summaries.push(after.available ? `${dish} made available` : `${dish} made unavailable`);
   const { options: _beforeOptions, ...dishBefore } = before;
   const { options: _afterOptions, ...dishAfter } = after;

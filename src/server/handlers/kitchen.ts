@@ -7,6 +7,7 @@ import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
 import type { HandlerMap, SuccessAnswer } from './handlerTypes';
 import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
+import { restaurantOf } from './orderBuilder';
 import { kitchenTicketOf } from './orderViews';
 
 type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
@@ -20,16 +21,30 @@ type ValidationFailure = components['schemas']['ValidationFailure'];
 async function ticketsOf({ repositories, timeoutSeconds }: AutoRefusalContext, acceptances: OrderAcceptance[]): Promise<KitchenTicket[]> {
   // A cash order has no payment to read.
   const paidOnline = acceptances.filter((acceptance) => acceptance.paymentType === PaymentType.InternetOrder);
-  const [baskets, payments] = await Promise.all([
+  const [baskets, payments, dishNames] = await Promise.all([
     repositories.orders.findBaskets(acceptances.map((acceptance) => acceptance.basketId)),
     repositories.ticketPayments.findMany(paidOnline.map((acceptance) => acceptance.basketId)),
+    menuDishNames(repositories),
   ]);
   return acceptances.map((acceptance) => {
     const basket = baskets.get(acceptance.basketId);
     // A basket exists as long as its acceptance does.
     if (basket === undefined) throw new Error(`The basket of the order ${acceptance.orderRef} is missing`);
-    return kitchenTicketOf(acceptance, basket, payments.get(acceptance.basketId), timeoutSeconds);
+    const ticket = kitchenTicketOf(acceptance, basket, payments.get(acceptance.basketId), timeoutSeconds);
+    return { ...ticket, orderItems: ticket.orderItems.map((line) => ({ ...line, ...dishNames.get(line.itemId) })) };
   });
+}
+
+type DishNames = Pick<components['schemas']['OrderItem'], 'menuNumber' | 'chineseName' | 'chineseScript'>;
+
+/**
+ * Each dish's menu number and Chinese name, by id, from the menu as published now (cached): the cooks read them on the
+ * ticket under the English. A dish since taken off the menu has neither.
+ */
+async function menuDishNames(repositories: AutoRefusalContext['repositories']): Promise<Map<number, DishNames>> {
+  const menu = await repositories.menus.getMenu((await restaurantOf(repositories)).menuId);
+  const items = menu?.categories.flatMap((category) => category.items) ?? [];
+  return new Map(items.map(({ itemId, menuNumber, chineseName, chineseScript }) => [itemId, { menuNumber, chineseName, chineseScript }]));
 }
 
 async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<KitchenTicket> {

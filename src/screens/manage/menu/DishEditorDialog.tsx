@@ -61,6 +61,35 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
                 onChange={(value) => change({ price: poundsTyped(value) })}
               />
             </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label="Menu number"
+                description="As on the printed menu, for example 54 or 54a"
+                value={item.menuNumber ?? ''}
+                maxLength={MENU_LIMITS.menuNumber}
+                error={error('menuNumber')}
+                onChange={(event) => change({ menuNumber: event.currentTarget.value })}
+              />
+              <TextInput
+                label="Chinese name"
+                description="For example 咕噜肉"
+                lang={item.chineseScript ?? 'zh-Hans'}
+                value={item.chineseName ?? ''}
+                maxLength={MENU_LIMITS.chineseName}
+                error={error('chineseName')}
+                onChange={(event) => change({ chineseName: event.currentTarget.value })}
+              />
+              <NativeSelect
+                label="Chinese script"
+                value={item.chineseScript ?? 'zh-Hans'}
+                error={error('chineseScript')}
+                onChange={(event) => change({ chineseScript: event.currentTarget.value as 'zh-Hans' | 'zh-Hant' })}
+                data={[
+                  { value: 'zh-Hans', label: 'Simplified (简体)' },
+                  { value: 'zh-Hant', label: 'Traditional (繁體)' },
+                ]}
+              />
+            </SimpleGrid>
             <NativeSelect
               label="Category"
               value={String(categoryIndex)}

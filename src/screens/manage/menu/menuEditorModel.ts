@@ -1,4 +1,4 @@
-import type { EditableMenuCategory, EditableMenuItem, EditableMenuOption } from '../../../domain/menuRules';
+import { dishNames, type EditableMenuCategory, type EditableMenuItem, type EditableMenuOption } from '../../../domain/menuRules';
 
 // The menu editor's working copy (docs/back-office.md, "Menu"): the draft as the contract has it, with a key on each
 // category, dish and option so that React keeps each row's inputs while rows move, and new ones (without an id) too.
@@ -31,7 +31,12 @@ export function toEditor(categories: readonly EditableMenuCategory[]): EditorCat
 export function fromEditor(categories: readonly EditorCategory[]): EditableMenuCategory[] {
   return categories.map(({ key: _category, items, ...category }) => ({
     ...category,
-    items: items.map(({ key: _item, options, ...item }) => ({ ...item, options: options.map(({ key: _option, ...option }) => option) })),
+    items: items.map(({ key: _item, options, menuNumber: _number, chineseName: _name, chineseScript: _script, ...item }) => ({
+      ...item,
+      // A number or Chinese name left blank is none.
+      ...dishNames({ menuNumber: _number, chineseName: _name, chineseScript: _script }),
+      options: options.map(({ key: _option, ...option }) => option),
+    })),
   }));
 }
 

@@ -8,6 +8,7 @@ import { hoursSettingsBusy } from './hoursSettingsBusy';
 import { kitchenListIndex } from './kitchenListIndex';
 import { menuDraftsSoldOut } from './menuDraftsSoldOut';
 import { menuItemHighlighted } from './menuItemHighlighted';
+import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
 import { payments } from './payments';
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
   '0019-refused-lines': refusedLines,
+  '0022-menu-item-number-chinese': menuItemNumberChinese,
 };

@@ -88,6 +88,10 @@ export interface DemoMenuItem {
   available?: boolean;
   /** One of the dishes the home page highlights; defaults to false. */
   highlighted?: boolean;
+  /** The dish's number on the menu, "54". */
+  menuNumber?: string;
+  /** The dish's Chinese name, in Simplified Chinese (zh-Hans) as the UK's takeaways write it. */
+  chineseName?: string;
   configItems?: DemoConfigItem[];
 }
 

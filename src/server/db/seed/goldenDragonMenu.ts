@@ -45,6 +45,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 101,
           title: 'Prawn Crackers',
+          menuNumber: '1',
+          chineseName: '虾片',
           description: 'Light, airy crackers made with real prawn.',
           costPence: 250,
           allergens: ['crustaceans'],
@@ -56,6 +58,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 102,
           title: 'Vegetable Spring Rolls (4)',
+          menuNumber: '2',
+          chineseName: '素春卷',
           description: 'Crisp pastry rolls of cabbage, carrot, beansprouts and glass noodles.',
           costPence: 420,
           allergens: [...soySauce],
@@ -64,6 +68,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 103,
           title: 'Sesame Prawn Toast',
+          menuNumber: '3',
+          chineseName: '芝麻虾多士',
           description: 'Minced prawn on toast, rolled in sesame seeds and fried until golden.',
           costPence: 590,
           allergens: ['crustaceans', 'sesame', 'eggs', ...soySauce],
@@ -71,6 +77,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 104,
           title: 'Chicken Satay Skewers (4)',
+          menuNumber: '4',
+          chineseName: '沙爹鸡串',
           description: 'Grilled marinated chicken with a rich peanut satay dip.',
           costPence: 620,
           allergens: ['peanuts', ...soySauce],
@@ -79,6 +87,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 105,
           title: 'Salt & Pepper Chicken Wings',
+          menuNumber: '5',
+          chineseName: '椒盐鸡翼',
           description: 'Crispy wings tossed with garlic, chilli, spring onion and five-spice salt.',
           costPence: 610,
           allergens: [...batter, 'soya'],
@@ -87,6 +97,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 106,
           title: 'Barbecue Spare Ribs',
+          menuNumber: '6',
+          chineseName: '烧排骨',
           description: 'Slow-cooked pork ribs glazed in a sticky barbecue sauce.',
           costPence: 690,
           allergens: [...hoisinSauce],
@@ -94,6 +106,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 107,
           title: 'Salt & Pepper Squid',
+          menuNumber: '7',
+          chineseName: '椒盐鲜鱿',
           description: 'Tender squid in a light, crisp coating with chilli and garlic.',
           costPence: 680,
           allergens: ['molluscs', ...batter],
@@ -102,6 +116,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 108,
           title: 'Crispy Seaweed',
+          menuNumber: '8',
+          chineseName: '脆紫菜',
           description: 'Finely shredded spring greens, fried crisp and sprinkled with sugar and salt.',
           costPence: 390,
           allergens: [],
@@ -110,6 +126,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 109,
           title: 'Mixed Starter for Two',
+          menuNumber: '9',
+          chineseName: '双人什锦拼盘',
           description: 'Spring rolls, sesame prawn toast, spare ribs, chicken satay and crispy seaweed.',
           extendedDescription:
             'A little of everything: two vegetable spring rolls, four pieces of sesame prawn toast, four spare ribs, two chicken satay skewers with peanut dip and a portion of crispy seaweed.',
@@ -119,6 +137,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 110,
           title: 'Pork & Prawn Siu Mai (4)',
+          menuNumber: '10',
+          chineseName: '烧卖',
           description: 'Steamed open dumplings of pork and prawn.',
           costPence: 550,
           allergens: ['crustaceans', 'eggs', 'sesame', ...soySauce],
@@ -126,6 +146,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 111,
           title: 'Vegetable Dumplings (6)',
+          menuNumber: '11',
+          chineseName: '素饺子',
           description: 'Pan-fried dumplings of cabbage, mushroom and water chestnut with a soy dip.',
           costPence: 520,
           allergens: ['sesame', ...soySauce],
@@ -134,6 +156,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 112,
           title: 'Soft-shell Crab with Chilli & Garlic',
+          menuNumber: '12',
+          chineseName: '避风塘软壳蟹',
           description: 'Whole soft-shell crab, fried crisp with chilli, garlic and spring onion.',
           extendedDescription: 'A seasonal dish, back on the menu when fresh crab is available.',
           costPence: 850,
@@ -151,6 +175,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 201,
           title: 'Chicken & Sweetcorn Soup',
+          menuNumber: '13',
+          chineseName: '鸡茸粟米羹',
           description: 'A comforting soup of chicken, sweetcorn and ribbons of egg.',
           costPence: 380,
           allergens: ['celery', 'eggs'],
@@ -159,6 +185,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 202,
           title: 'Hot & Sour Soup',
+          menuNumber: '14',
+          chineseName: '酸辣汤',
           description: 'Tofu, bamboo shoots, mushroom and egg in a peppery, vinegary broth.',
           costPence: 420,
           allergens: ['celery', 'eggs', 'sulphites', ...soySauce],
@@ -168,6 +196,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 203,
           title: 'Wonton Soup',
+          menuNumber: '15',
+          chineseName: '云吞汤',
           description: 'Pork wontons and pak choi in a clear chicken broth.',
           costPence: 450,
           allergens: ['celery', 'eggs', 'sesame', ...soySauce],
@@ -175,6 +205,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 204,
           title: 'Crab Meat & Sweetcorn Soup',
+          menuNumber: '16',
+          chineseName: '蟹肉粟米羹',
           description: 'White crab meat and sweetcorn with egg ribbons.',
           costPence: 450,
           allergens: ['celery', 'crustaceans', 'eggs'],
@@ -182,6 +214,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 205,
           title: 'Vegetable & Tofu Soup',
+          menuNumber: '17',
+          chineseName: '豆腐蔬菜汤',
           description: 'Silken tofu, pak choi and mushrooms in a light vegetable broth.',
           costPence: 380,
           allergens: ['celery', 'soya'],
@@ -197,6 +231,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 301,
           title: 'Sizzling Fillet Steak in Black Pepper Sauce',
+          menuNumber: '18',
+          chineseName: '铁板黑椒牛柳',
           description: 'Strips of fillet steak with onions and peppers in a cracked black pepper sauce.',
           costPence: 1290,
           highlighted: true,
@@ -206,6 +242,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 302,
           title: 'Kung Po Chicken',
+          menuNumber: '19',
+          chineseName: '宫保鸡丁',
           description: 'Diced chicken with roasted peanuts, dried chillies and Szechuan pepper.',
           costPence: 890,
           allergens: ['peanuts', 'sulphites', ...soySauce],
@@ -214,6 +252,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 303,
           title: 'Crispy Fish Fillet in Sweet Chilli Sauce',
+          menuNumber: '20',
+          chineseName: '甜辣脆鱼柳',
           description: 'Battered white fish fillet with a sweet chilli glaze.',
           costPence: 950,
           allergens: ['fish', ...batter],
@@ -222,6 +262,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 304,
           title: 'Salt & Pepper King Prawns',
+          menuNumber: '21',
+          chineseName: '椒盐大虾',
           description: 'Shell-on king prawns fried with garlic, fresh chilli and spring onion.',
           costPence: 1090,
           highlighted: true,
@@ -231,6 +273,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 305,
           title: 'Seafood Hotpot',
+          menuNumber: '22',
+          chineseName: '海鲜煲',
           description: 'King prawns, squid, scallops and white fish braised with tofu and vegetables.',
           extendedDescription: 'Served bubbling in a clay pot with ginger, spring onion and a rich seafood stock.',
           costPence: 1290,
@@ -239,6 +283,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 306,
           title: 'Chicken with Cashew Nuts in Yellow Bean Sauce',
+          menuNumber: '23',
+          chineseName: '黄酱腰果鸡丁',
           description: 'Chicken, toasted cashews and crunchy vegetables in a savoury yellow bean sauce.',
           costPence: 880,
           allergens: ['tree-nuts', ...soySauce],
@@ -246,6 +292,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 307,
           title: 'Mapo Tofu with Minced Pork',
+          menuNumber: '24',
+          chineseName: '麻婆豆腐',
           description: 'Silken tofu and minced pork in a fiery chilli bean sauce.',
           costPence: 850,
           allergens: [...szechuanSauce],
@@ -261,6 +309,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 401,
           title: 'Sweet & Sour Chicken',
+          menuNumber: '25',
+          chineseName: '咕噜鸡',
           description: 'Our best-seller: chicken in a tangy sweet and sour sauce.',
           costPence: 760,
           allergens: [...batter, 'soya'],
@@ -269,6 +319,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 402,
           title: 'Chicken Curry',
+          menuNumber: '26',
+          chineseName: '咖喱鸡',
           description: 'Chicken, onions and peas in our golden Chinese curry sauce.',
           costPence: 720,
           allergens: [...currySauce],
@@ -278,6 +330,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 403,
           title: 'Chicken in Black Bean Sauce',
+          menuNumber: '27',
+          chineseName: '豉汁鸡',
           description: 'Chicken, green peppers and onions in a fermented black bean sauce.',
           costPence: 760,
           allergens: [...soySauce],
@@ -285,6 +339,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 404,
           title: 'Lemon Chicken',
+          menuNumber: '28',
+          chineseName: '柠檬鸡',
           description: 'Crispy battered chicken with a fresh lemon sauce.',
           costPence: 790,
           allergens: [...batter, 'sulphites'],
@@ -292,6 +348,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 405,
           title: 'Chicken Chop Suey',
+          menuNumber: '29',
+          chineseName: '鸡杂碎',
           description: 'Chicken with beansprouts, onions and mixed vegetables.',
           costPence: 720,
           allergens: [...soySauce],
@@ -299,6 +357,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 406,
           title: 'Szechuan Chicken',
+          menuNumber: '30',
+          chineseName: '四川鸡',
           description: 'Chicken and vegetables in a hot, numbing Szechuan sauce.',
           costPence: 790,
           allergens: [...szechuanSauce],
@@ -307,6 +367,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 407,
           title: 'Chicken with Mushrooms in Oyster Sauce',
+          menuNumber: '31',
+          chineseName: '蚝油蘑菇鸡',
           description: 'Chicken and button mushrooms in a glossy oyster sauce.',
           costPence: 720,
           allergens: [...oysterSauce],
@@ -314,6 +376,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 408,
           title: 'Chicken in Satay Sauce',
+          menuNumber: '32',
+          chineseName: '沙爹鸡',
           description: 'Chicken and onions in a creamy, mildly spiced peanut sauce.',
           costPence: 790,
           allergens: ['peanuts', ...soySauce],
@@ -322,6 +386,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 409,
           title: 'Salt & Pepper Chicken',
+          menuNumber: '33',
+          chineseName: '椒盐鸡',
           description: 'Crispy chicken strips with garlic, chilli and peppers.',
           costPence: 790,
           allergens: [...batter, 'soya'],
@@ -337,6 +403,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 501,
           title: 'Beef in Black Bean Sauce',
+          menuNumber: '34',
+          chineseName: '豉汁牛肉',
           description: 'Beef, green peppers and onions in a fermented black bean sauce.',
           costPence: 790,
           allergens: [...soySauce],
@@ -344,6 +412,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 502,
           title: 'Crispy Shredded Chilli Beef',
+          menuNumber: '35',
+          chineseName: '香脆辣牛肉丝',
           description: 'Crisp strips of beef tossed in a sticky sweet chilli sauce with carrot.',
           costPence: 850,
           highlighted: true,
@@ -353,6 +423,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 503,
           title: 'Beef with Green Peppers in Oyster Sauce',
+          menuNumber: '36',
+          chineseName: '蚝油青椒牛肉',
           description: 'Beef with green peppers and onions in oyster sauce.',
           costPence: 790,
           allergens: [...oysterSauce],
@@ -360,6 +432,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 504,
           title: 'Beef Curry',
+          menuNumber: '37',
+          chineseName: '咖喱牛肉',
           description: 'Beef and onions in our golden Chinese curry sauce.',
           costPence: 760,
           allergens: [...currySauce],
@@ -369,6 +443,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 505,
           title: 'Szechuan Beef',
+          menuNumber: '38',
+          chineseName: '四川牛肉',
           description: 'Beef and vegetables in a hot, numbing Szechuan sauce.',
           costPence: 850,
           allergens: [...szechuanSauce],
@@ -377,6 +453,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 506,
           title: 'Beef with Ginger & Spring Onion',
+          menuNumber: '39',
+          chineseName: '姜葱牛肉',
           description: 'Beef stir-fried with fresh ginger and plenty of spring onion.',
           costPence: 790,
           allergens: [...oysterSauce],
@@ -391,6 +469,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 601,
           title: 'Sweet & Sour Pork',
+          menuNumber: '40',
+          chineseName: '咕噜肉',
           description: 'Pork in a tangy sweet and sour sauce.',
           costPence: 760,
           allergens: [...batter, 'soya'],
@@ -399,6 +479,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 602,
           title: 'Char Siu with Mixed Vegetables',
+          menuNumber: '41',
+          chineseName: '杂菜叉烧',
           description: 'Cantonese honey-roast pork stir-fried with seasonal vegetables.',
           costPence: 790,
           allergens: [...szechuanSauce],
@@ -406,6 +488,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 603,
           title: 'Salt & Pepper Pork Chops',
+          menuNumber: '42',
+          chineseName: '椒盐猪扒',
           description: 'Crisp pork chop pieces with garlic, chilli and spring onion.',
           costPence: 820,
           allergens: [...batter, 'soya'],
@@ -414,6 +498,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 604,
           title: 'Char Siu Curry',
+          menuNumber: '43',
+          chineseName: '咖喱叉烧',
           description: 'Honey-roast pork and onions in our golden Chinese curry sauce.',
           costPence: 760,
           allergens: [...currySauce, 'sesame'],
@@ -423,6 +509,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 605,
           title: 'Pork in Black Bean Sauce',
+          menuNumber: '44',
+          chineseName: '豉汁猪肉',
           description: 'Pork, green peppers and onions in a fermented black bean sauce.',
           costPence: 760,
           allergens: [...soySauce],
@@ -437,6 +525,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 701,
           title: 'Crispy Aromatic Duck',
+          menuNumber: '45',
+          chineseName: '香酥鸭',
           description: 'Shredded crispy duck with pancakes, cucumber, spring onion and hoisin sauce.',
           extendedDescription: 'A quarter serves one as a starter; a half serves two to three; a whole duck serves four to six.',
           costPence: 950,
@@ -451,6 +541,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 702,
           title: 'Cantonese Roast Duck',
+          menuNumber: '46',
+          chineseName: '广东烧鸭',
           description: 'Roast duck on the bone, with pak choi and a rich plum gravy.',
           costPence: 990,
           allergens: [...hoisinSauce],
@@ -458,6 +550,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 703,
           title: 'Duck in Orange Sauce',
+          menuNumber: '47',
+          chineseName: '橙汁鸭',
           description: 'Sliced roast duck in a bright, zesty orange sauce.',
           costPence: 990,
           allergens: [...soySauce, 'sulphites'],
@@ -465,6 +559,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 704,
           title: 'Duck with Pineapple & Ginger',
+          menuNumber: '48',
+          chineseName: '菠萝子姜鸭',
           description: 'Roast duck stir-fried with pineapple, ginger and peppers.',
           costPence: 990,
           allergens: [...soySauce],
@@ -472,6 +568,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 705,
           title: 'Extra Pancakes (10)',
+          menuNumber: '49',
+          chineseName: '薄饼',
           description: 'Thin steamed pancakes for crispy duck.',
           costPence: 200,
           allergens: ['cereals-containing-gluten', 'sesame'],
@@ -487,6 +585,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 801,
           title: 'King Prawn with Cashew Nuts',
+          menuNumber: '50',
+          chineseName: '腰果大虾',
           description: 'King prawns, toasted cashews, celery and water chestnuts.',
           costPence: 990,
           allergens: ['crustaceans', 'tree-nuts', 'celery', ...soySauce],
@@ -494,6 +594,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 802,
           title: 'Sweet & Sour King Prawns',
+          menuNumber: '51',
+          chineseName: '咕噜大虾',
           description: 'King prawns in a tangy sweet and sour sauce.',
           costPence: 990,
           allergens: ['crustaceans', ...batter, 'soya'],
@@ -502,6 +604,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 803,
           title: 'King Prawn Curry',
+          menuNumber: '52',
+          chineseName: '咖喱大虾',
           description: 'King prawns, onions and peas in our golden Chinese curry sauce.',
           costPence: 950,
           allergens: ['crustaceans', ...currySauce],
@@ -511,6 +615,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 804,
           title: 'King Prawns in Garlic & Chilli Sauce',
+          menuNumber: '53',
+          chineseName: '蒜蓉辣椒大虾',
           description: 'King prawns with fresh chilli, lots of garlic and spring onion.',
           costPence: 990,
           allergens: ['crustaceans', ...soySauce],
@@ -519,6 +625,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 805,
           title: 'King Prawns with Ginger & Spring Onion',
+          menuNumber: '54',
+          chineseName: '姜葱大虾',
           description: 'A classic Cantonese stir-fry with fresh ginger.',
           costPence: 990,
           allergens: ['crustaceans', ...oysterSauce],
@@ -526,6 +634,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 806,
           title: 'King Prawns with Almonds',
+          menuNumber: '55',
+          chineseName: '杏仁大虾',
           description: 'King prawns and flaked almonds with crunchy mixed vegetables.',
           costPence: 990,
           allergens: ['crustaceans', 'tree-nuts', ...soySauce],
@@ -540,6 +650,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 901,
           title: 'Mixed Vegetables in Garlic Sauce',
+          menuNumber: '56',
+          chineseName: '蒜蓉杂菜',
           description: 'Broccoli, mangetout, baby corn, carrot and mushrooms in a garlic sauce.',
           costPence: 620,
           allergens: [...soySauce],
@@ -548,6 +660,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 902,
           title: 'Salt & Pepper Tofu',
+          menuNumber: '57',
+          chineseName: '椒盐豆腐',
           description: 'Crisp cubes of tofu with chilli, garlic and spring onion.',
           costPence: 690,
           allergens: [...soySauce],
@@ -556,6 +670,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 903,
           title: 'Vegetable Curry',
+          menuNumber: '58',
+          chineseName: '咖喱杂菜',
           description: 'Mixed vegetables and potato in our golden Chinese curry sauce.',
           costPence: 620,
           allergens: [...currySauce],
@@ -565,6 +681,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 904,
           title: 'Sweet & Sour Vegetables',
+          menuNumber: '59',
+          chineseName: '咕噜杂菜',
           description: 'Peppers, onions, pineapple and carrot in sweet and sour sauce.',
           costPence: 620,
           allergens: ['soya', 'sulphites'],
@@ -573,6 +691,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 905,
           title: 'Aubergine in Szechuan Sauce',
+          menuNumber: '60',
+          chineseName: '鱼香茄子',
           description: 'Silky braised aubergine in a hot garlic and chilli bean sauce.',
           costPence: 680,
           allergens: [...szechuanSauce],
@@ -581,6 +701,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 906,
           title: 'Stir-fried Pak Choi with Garlic',
+          menuNumber: '61',
+          chineseName: '蒜蓉炒白菜',
           description: 'Fresh pak choi, flash-fried with garlic.',
           costPence: 590,
           allergens: ['soya'],
@@ -589,6 +711,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 907,
           title: 'Mushroom Chop Suey',
+          menuNumber: '62',
+          chineseName: '蘑菇杂碎',
           description: 'Mushrooms, beansprouts and onions, stir-fried.',
           costPence: 620,
           allergens: [...soySauce],
@@ -604,6 +728,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1001,
           title: 'Chicken Chow Mein',
+          menuNumber: '63',
+          chineseName: '鸡炒面',
           description: 'Egg noodles with chicken, beansprouts and onions.',
           costPence: 720,
           allergens: [...eggNoodles],
@@ -612,6 +738,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1002,
           title: 'Beef Chow Mein',
+          menuNumber: '64',
+          chineseName: '牛肉炒面',
           description: 'Egg noodles with beef, beansprouts and onions.',
           costPence: 760,
           allergens: [...eggNoodles],
@@ -620,6 +748,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1003,
           title: 'King Prawn Chow Mein',
+          menuNumber: '65',
+          chineseName: '大虾炒面',
           description: 'Egg noodles with king prawns, beansprouts and onions.',
           costPence: 890,
           allergens: ['crustaceans', ...eggNoodles],
@@ -628,6 +758,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1004,
           title: 'Special Chow Mein',
+          menuNumber: '66',
+          chineseName: '特别炒面',
           description: 'Egg noodles with chicken, char siu pork and king prawns.',
           costPence: 890,
           allergens: ['crustaceans', ...eggNoodles],
@@ -636,6 +768,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1005,
           title: 'Vegetable Chow Mein',
+          menuNumber: '67',
+          chineseName: '杂菜炒面',
           description: 'Egg noodles with beansprouts, onions and mixed vegetables.',
           costPence: 620,
           allergens: [...eggNoodles],
@@ -645,6 +779,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1006,
           title: 'Singapore Rice Noodles',
+          menuNumber: '68',
+          chineseName: '星洲炒米',
           description: 'Thin rice noodles with char siu, chicken, prawns and egg in a light curry seasoning.',
           costPence: 820,
           allergens: ['celery', 'crustaceans', 'eggs', 'mustard', ...soySauce],
@@ -653,6 +789,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1007,
           title: 'Beef Ho Fun',
+          menuNumber: '69',
+          chineseName: '干炒牛河',
           description: 'Flat rice noodles wok-fried with beef, beansprouts and spring onion.',
           costPence: 850,
           allergens: [...oysterSauce],
@@ -667,6 +805,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1101,
           title: 'Boiled Rice',
+          menuNumber: '70',
+          chineseName: '白饭',
           description: 'Steamed jasmine rice.',
           costPence: 280,
           allergens: [],
@@ -675,6 +815,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1102,
           title: 'Egg Fried Rice',
+          menuNumber: '71',
+          chineseName: '蛋炒饭',
           description: 'Jasmine rice fried with egg and spring onion.',
           costPence: 320,
           allergens: ['eggs', 'soya'],
@@ -684,6 +826,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1103,
           title: 'Special Fried Rice',
+          menuNumber: '72',
+          chineseName: '特别炒饭',
           description: 'Fried rice with chicken, char siu pork, king prawns and egg.',
           costPence: 720,
           allergens: ['crustaceans', 'eggs', ...soySauce],
@@ -691,6 +835,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1104,
           title: 'Chicken Fried Rice',
+          menuNumber: '73',
+          chineseName: '鸡炒饭',
           description: 'Fried rice with chicken, peas and egg.',
           costPence: 690,
           allergens: ['eggs', 'soya'],
@@ -698,6 +844,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1105,
           title: 'Yeung Chow Fried Rice',
+          menuNumber: '74',
+          chineseName: '扬州炒饭',
           description: 'Fried rice with char siu pork, small prawns, peas and egg.',
           costPence: 720,
           allergens: ['crustaceans', 'eggs', 'soya'],
@@ -705,6 +853,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1106,
           title: 'Mushroom Fried Rice',
+          menuNumber: '75',
+          chineseName: '蘑菇炒饭',
           description: 'Fried rice with mushrooms, onions and egg.',
           costPence: 520,
           allergens: ['eggs', 'soya'],
@@ -713,6 +863,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1107,
           title: 'Coconut Rice',
+          menuNumber: '76',
+          chineseName: '椰汁饭',
           description: 'Sweet fragrant rice with coconut and a little milk.',
           costPence: 350,
           allergens: ['milk'],
@@ -728,6 +880,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1201,
           title: 'Chips',
+          menuNumber: '77',
+          chineseName: '薯条',
           description: 'Thick-cut chips.',
           costPence: 280,
           allergens: [],
@@ -737,6 +891,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1202,
           title: 'Salt & Pepper Chips',
+          menuNumber: '78',
+          chineseName: '椒盐薯条',
           description: 'Chips tossed with onions, peppers, chilli and five-spice salt.',
           costPence: 380,
           allergens: [],
@@ -745,6 +901,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1203,
           title: 'Curry Sauce',
+          menuNumber: '79',
+          chineseName: '咖喱汁',
           description: 'A tub of our golden Chinese curry sauce.',
           costPence: 250,
           allergens: [...currySauce],
@@ -753,6 +911,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1204,
           title: 'Sweet & Sour Sauce',
+          menuNumber: '80',
+          chineseName: '甜酸汁',
           description: 'A tub of sweet and sour sauce.',
           costPence: 250,
           allergens: ['sulphites'],
@@ -761,6 +921,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1205,
           title: 'Black Bean Sauce',
+          menuNumber: '81',
+          chineseName: '豉汁',
           description: 'A tub of black bean sauce.',
           costPence: 250,
           allergens: [...soySauce],
@@ -769,6 +931,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1206,
           title: 'Satay Sauce',
+          menuNumber: '82',
+          chineseName: '沙爹汁',
           description: 'A tub of peanut satay sauce.',
           costPence: 280,
           allergens: ['peanuts', ...soySauce],
@@ -784,6 +948,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1301,
           title: 'Set Meal for One',
+          menuNumber: '83',
+          chineseName: '单人套餐',
           description: 'Sweet & sour chicken (Hong Kong style), chicken chow mein, rice and prawn crackers.',
           costPence: 1190,
           allergens: ['crustaceans', ...eggNoodles],
@@ -792,6 +958,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1302,
           title: 'Set Meal for Two',
+          menuNumber: '84',
+          chineseName: '双人套餐',
           description:
             'Vegetable spring rolls, sesame prawn toast, sweet & sour chicken, beef in black bean sauce, chicken chow mein, rice and prawn crackers.',
           costPence: 2490,
@@ -801,6 +969,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1303,
           title: 'Cantonese Banquet for Four',
+          menuNumber: '85',
+          chineseName: '四人广东宴',
           description:
             'Mixed starters, crispy aromatic duck with pancakes, then sweet & sour chicken, beef in black bean sauce, king prawns with cashew nuts, special chow mein and rice.',
           extendedDescription: 'Served in two courses: we pack the starters and duck separately so they stay crisp.',
@@ -811,6 +981,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1304,
           title: 'Vegetarian Set Meal for Two',
+          menuNumber: '86',
+          chineseName: '双人素食套餐',
           description:
             'Vegetable spring rolls, salt & pepper tofu, mixed vegetables in garlic sauce, vegetable chow mein and rice.',
           costPence: 2190,
@@ -832,6 +1004,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1401,
           title: 'Banana Fritters with Golden Syrup',
+          menuNumber: '87',
+          chineseName: '炸香蕉',
           description: 'Banana in a light, crisp batter, drizzled with golden syrup.',
           costPence: 420,
           allergens: [...fritterBatter],
@@ -844,6 +1018,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1402,
           title: 'Toffee Apple Fritters',
+          menuNumber: '88',
+          chineseName: '拔丝苹果',
           description: 'Apple fritters in crunchy toffee with toasted sesame seeds.',
           costPence: 420,
           allergens: [...fritterBatter, 'sesame'],
@@ -852,6 +1028,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1403,
           title: 'Vanilla Ice Cream',
+          menuNumber: '89',
+          chineseName: '云呢拿雪糕',
           description: 'Two scoops of dairy vanilla ice cream.',
           costPence: 290,
           allergens: ['eggs', 'milk'],
@@ -860,6 +1038,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1404,
           title: 'Fortune Cookies (4)',
+          menuNumber: '90',
+          chineseName: '幸运饼',
           description: 'Crisp vanilla cookies, each with a fortune inside.',
           costPence: 150,
           allergens: ['cereals-containing-gluten', 'eggs'],
@@ -875,6 +1055,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1501,
           title: 'Can of Soft Drink (330 ml)',
+          menuNumber: '91',
+          chineseName: '罐装汽水',
           description: 'Choose your drink.',
           costPence: 130,
           allergens: [],
@@ -889,6 +1071,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1502,
           title: 'Bottle of Soft Drink (1.5 litres)',
+          menuNumber: '92',
+          chineseName: '瓶装汽水',
           description: 'To share with the table.',
           costPence: 320,
           allergens: [],
@@ -901,6 +1085,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1503,
           title: 'Still Water (500 ml)',
+          menuNumber: '93',
+          chineseName: '矿泉水',
           description: 'Bottled still spring water.',
           costPence: 120,
           allergens: [],
@@ -909,6 +1095,8 @@ export const goldenDragonMenu: DemoMenu = {
         {
           itemId: 1504,
           title: 'Lychee Drink (330 ml)',
+          menuNumber: '94',
+          chineseName: '荔枝饮品',
           description: 'Sweet, refreshing lychee juice drink.',
           costPence: 180,
           allergens: [],
