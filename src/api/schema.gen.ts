@@ -1349,6 +1349,8 @@ export interface components {
             maximumOrderValue: components["schemas"]["Money"];
             /** @description How long an order waits for the restaurant before it is refused for it. Saved from 60 to 3600; until the owner saves one it is the server's ACCEPTANCE_TIMEOUT_SECONDS. */
             acceptanceTimeoutSeconds: number;
+            /** @description How many days after today customers may order for, saved from 0 (the next opening's day only) to 7; the slots of those days are offered with the same slot limits. */
+            orderDaysAhead: number;
         };
         /** @description Added by this project. The opening hours the owner edits, checked by the operation. */
         ManageHours: {
@@ -1380,6 +1382,8 @@ export interface components {
             slotMinutes?: number;
             /** @description Added by this project; always sent by this server. The most orders a time slot takes; null for no limit. */
             ordersPerSlot?: number | null;
+            /** @description Added by this project; always sent by this server. How many days after today customers may order for (0: the next opening's day only). */
+            orderDaysAhead?: number;
         };
         RestaurantApps: {
             appStoreUrl: string;
@@ -1834,6 +1838,18 @@ export interface components {
             cancelled: boolean;
             /** @description Why the restaurant refused the order (also when it was refused automatically); null otherwise. */
             refusalReason: string | null;
+            /** @description Added by this project; always sent by this server. A pre-order: placed while the restaurant was closed, or for a time far ahead, so nobody was asked to answer it at once (docs/acceptance-and-kitchen.md, "Pre-orders"). */
+            preOrder?: boolean;
+            /**
+             * Format: date-time
+             * @description Added by this project; always sent by this server. When the restaurant's time to answer starts: the request itself, or for a pre-order the next opening or an hour before the order is due, whichever is later.
+             */
+            answerFrom?: string;
+            /**
+             * Format: date-time
+             * @description Added by this project; always sent by this server. When a Requested order is refused automatically (answerFrom plus the restaurant's timeout); null once it is answered or cancelled.
+             */
+            autoRefuseAt?: string | null;
         };
         OrderRequestEnvelope: {
             data: {
@@ -1895,6 +1911,13 @@ export interface components {
              * @description When a Requested order is refused automatically; null once it is answered.
              */
             autoRefuseAt: string | null;
+            /** @description A pre-order: placed while the restaurant was closed, or for a time far ahead; shown as such with its due day and time from the moment it is placed. */
+            preOrder: boolean;
+            /**
+             * Format: date-time
+             * @description When the automatic refusal's clock starts (the request, or for a pre-order later).
+             */
+            answerFrom: string;
             /**
              * Format: date-time
              * @description When the order is due (the customer's time, the ASAP estimate, or the restaurant's new time).

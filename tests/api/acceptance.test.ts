@@ -62,6 +62,10 @@ describe('POST /orderbuilder/createAcceptance', () => {
       orderRef,
       cancelled: false,
       refusalReason: null,
+      // Placed while open and due within the hour: the restaurant's time to answer starts at once.
+      preOrder: false,
+      answerFrom: '2026-11-24T18:00:00.000Z',
+      autoRefuseAt: '2026-11-24T18:10:00.000Z',
     });
     expect(contractErrors('OrderAcceptanceRequest', orderRequest)).toEqual([]);
 

@@ -298,6 +298,8 @@ describe('GET /kitchen/orders', () => {
       refusalReason: null,
       acceptanceRequestedAt: minutes(1).toISOString(),
       autoRefuseAt: null,
+      preOrder: false,
+      answerFrom: minutes(1).toISOString(),
       // Delivery ASAP: confirmed at 18:01 plus the 45-minute delivery lead time.
       updateTime: '2026-11-24T18:46:00.000Z',
       asapFlag: true,

@@ -114,7 +114,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
       payment = { step: 'authorised', authorisation: { payPalOrderId, authorizationId: `AUTH-${count}`, amountPence: 1000 } };
     }
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, requestedAt, null, payment)).outcome).toBe('confirmed');
-    const dueAt = () => '2026-11-24T19:20:00.000Z';
+    const dueAt = () => ({ updateTime: '2026-11-24T19:20:00.000Z', answerFrom: requestedAt });
     expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, requestedAt, 'customer')).outcome).toBe('requested');
     return { basketId, orderRef };
   }

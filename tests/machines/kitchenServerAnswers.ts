@@ -13,6 +13,8 @@ export const newOrder: KitchenTicket = {
   refusalReason: null,
   acceptanceRequestedAt: '2026-11-22T18:00:00.000Z',
   autoRefuseAt: '2026-11-22T18:10:00.000Z',
+  preOrder: false,
+  answerFrom: '2026-11-22T18:00:00.000Z',
   updateTime: '2026-11-22T18:45:00.000Z',
   asapFlag: true,
   requestedTime: null,

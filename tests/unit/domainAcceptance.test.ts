@@ -18,6 +18,7 @@ const requested: OrderAcceptance = {
   basketId: 'basket',
   orderRef: 'order',
   requestedAt: '2026-11-24T18:00:00.000Z',
+  answerFrom: '2026-11-24T18:00:00.000Z',
   orderType: 1,
   paymentType: 1,
   status: 0,

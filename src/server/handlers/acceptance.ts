@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { restaurantCoreData, restaurantPhone, withTimeoutApplied } from '../autoRefusalSweep';
 import { acceptNewTime, cancelOrder, NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type OrderAcceptance } from '../domain/acceptance';
+import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
@@ -10,6 +11,11 @@ import { acceptanceRequestOf } from './orderViews';
 
 type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime';
 
+/** The request as the customer reads it, with when it is refused automatically under the restaurant's timeout now. */
+async function requestView(request: FastifyRequest, acceptance: OrderAcceptance) {
+  return { data: { orderRequest: acceptanceRequestOf(acceptance, (await autoRefusalContext(request)).timeoutSeconds) } };
+}
+
 /** The basket's acceptance request, made now if the confirmed basket has none yet. */
 async function requestedAcceptance(request: FastifyRequest, basketId: string): Promise<OrderAcceptance> {
   const { repositories } = request.server;
@@ -17,10 +23,17 @@ async function requestedAcceptance(request: FastifyRequest, basketId: string): P
   const now = request.server.clock();
   // An ASAP order is due after the lead time busy mode lengthens.
   const leadMinutes = leadMinutesNow(restaurant, now);
+  const requestedAt = now.toISOString();
   const outcome = await repositories.acceptance.requestAcceptance(
     basketId,
-    (order) => dueTime(order, leadMinutes),
-    now.toISOString(),
+    (order) => {
+      const updateTime = dueTime(order, leadMinutes);
+      return {
+        updateTime,
+        answerFrom: answerFromOf({ requestedAt, dueTime: updateTime, openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] }),
+      };
+    },
+    requestedAt,
     'customer',
   );
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
@@ -31,11 +44,11 @@ async function requestedAcceptance(request: FastifyRequest, basketId: string): P
 // The customer's side of acceptance, by basketId (docs/acceptance-and-kitchen.md).
 export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
   async createAcceptance(request) {
-    return { data: { orderRequest: acceptanceRequestOf(await requestedAcceptance(request, request.body.basketId)) } };
+    return requestView(request, await requestedAcceptance(request, request.body.basketId));
   },
 
   async getAcceptanceDetails(request) {
-    return { data: { orderRequest: acceptanceRequestOf(await currentAcceptance(request, { basketId: request.params.basketId })) } };
+    return requestView(request, await currentAcceptance(request, { basketId: request.params.basketId }));
   },
 
   async cancelOrder(request) {
@@ -50,6 +63,6 @@ export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
 
   async acceptNewTime(request) {
     const accepted = await changeOrder(request, { basketId: request.params.basketId }, acceptNewTime, 'customer');
-    return { data: { orderRequest: acceptanceRequestOf(accepted) } };
+    return requestView(request, accepted);
   },
 };

@@ -2,7 +2,7 @@ import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
 import type { OrderAcceptance } from '../domain/acceptance';
-import { autoRefuseAt } from '../domain/autoRefusal';
+import { autoRefuseAt, isPreOrder } from '../domain/autoRefusal';
 import type { Basket, PricedLine } from '../domain/basket';
 import { kitchenTicketPaymentOf, type TicketPaymentFacts } from '../domain/kitchenPayment';
 
@@ -26,7 +26,7 @@ export function orderItemOf(line: PricedLine): Schemas['OrderItem'] {
   };
 }
 
-export function acceptanceRequestOf(acceptance: OrderAcceptance): Schemas['OrderAcceptanceRequest'] {
+export function acceptanceRequestOf(acceptance: OrderAcceptance, timeoutSeconds: number): Schemas['OrderAcceptanceRequest'] {
   return {
     orderBuilderId: acceptance.basketId,
     orderStatus: acceptance.status,
@@ -34,6 +34,9 @@ export function acceptanceRequestOf(acceptance: OrderAcceptance): Schemas['Order
     orderRef: acceptance.orderRef,
     cancelled: acceptance.cancelledAt !== null,
     refusalReason: acceptance.refusalReason,
+    preOrder: isPreOrder(acceptance),
+    answerFrom: acceptance.answerFrom,
+    autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
   };
 }
 
@@ -91,6 +94,8 @@ export function kitchenTicketOf(
     refusalReason: acceptance.refusalReason,
     acceptanceRequestedAt: acceptance.requestedAt,
     autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
+    preOrder: isPreOrder(acceptance),
+    answerFrom: acceptance.answerFrom,
     updateTime: acceptance.updateTime,
     asapFlag: basket.asap,
     requestedTime: basket.requestedTime,

@@ -11,6 +11,7 @@ import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
 import { payments } from './payments';
+import { preOrders } from './preOrders';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-hours-settings-busy': hoursSettingsBusy,
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
+  '0017-pre-orders': preOrders,
 };
