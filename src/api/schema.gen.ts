@@ -1850,6 +1850,8 @@ export interface components {
              * @description Added by this project; always sent by this server. When a Requested order is refused automatically (answerFrom plus the restaurant's timeout); null once it is answered or cancelled.
              */
             autoRefuseAt?: string | null;
+            /** @description Added by this project; always sent by this server. For an order paid online, the amount PayPal holds (not taken until the restaurant accepts; released if it refuses); null for a cash order. */
+            heldAmount?: components["schemas"]["Money"] | null;
         };
         OrderRequestEnvelope: {
             data: {
@@ -1952,6 +1954,8 @@ export interface components {
             money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
             /** @description A step PayPal keeps refusing (3 failed attempts or more), for staff to look into; null when there is none. */
             problem: string | null;
+            /** @description What was done when PayPal's 3-day honour period ran out before the money was taken: reauthorised (held again at PayPal, then taken) or cash (PayPal refused; the hold is released and the order is paid in cash on collection or delivery). Null when nothing was needed. */
+            honour: ("reauthorised" | "cash") | null;
         };
         /** @description A calendar day in London, YYYY-MM-DD. */
         LocalDate: string;

@@ -66,6 +66,7 @@ describe('POST /orderbuilder/createAcceptance', () => {
       preOrder: false,
       answerFrom: '2026-11-24T18:00:00.000Z',
       autoRefuseAt: '2026-11-24T18:10:00.000Z',
+      heldAmount: null,
     });
     expect(contractErrors('OrderAcceptanceRequest', orderRequest)).toEqual([]);
 

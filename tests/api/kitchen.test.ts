@@ -317,7 +317,7 @@ describe('GET /kitchen/orders', () => {
       bagCharge: 0.1,
       deliveryCharge: 1.5,
       totalCost: 15.5,
-      payment: { method: 'cash', money: null, problem: null },
+      payment: { method: 'cash', money: null, problem: null, honour: null },
     });
 
     // A day later only the order still in the kitchen is listed.

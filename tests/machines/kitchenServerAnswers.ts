@@ -34,7 +34,7 @@ export const newOrder: KitchenTicket = {
   bagCharge: 0.1,
   deliveryCharge: 2.5,
   totalCost: 13.8,
-  payment: { method: 'cash', money: null, problem: null },
+  payment: { method: 'cash', money: null, problem: null, honour: null },
 };
 
 export const acceptedOrder: KitchenTicket = { ...newOrder, acceptanceStatus: AcceptanceStatus.Accepted, kitchenStatus: KitchenStatus.Ordered, autoRefuseAt: null };

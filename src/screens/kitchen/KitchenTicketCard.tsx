@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
-import { countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, preOrderLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
 import { RefuseOrderForm } from './RefuseOrderForm';
@@ -52,6 +53,11 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
           <Text className={classes.orderRef}>Order {orderRef}</Text>
         </div>
         <Group gap="xs">
+          {ticket.preOrder && (
+            <Badge size="xl" color="violet.9" variant="filled">
+              Pre-order
+            </Badge>
+          )}
           <Badge size="xl" color="dark" variant="filled">
             {orderTypeLabel(ticket)}
           </Badge>
@@ -61,8 +67,11 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
         </Group>
       </header>
 
-      <Text className={classes.due}>Due {dueTimeLabel(ticket, now)}</Text>
-      {isNew && ticket.autoRefuseAt !== null && (
+      <Text className={classes.due}>{ticket.preOrder ? preOrderLabel(ticket, now) : `Due ${dueTimeLabel(ticket, now)}`}</Text>
+      {isNew && ticket.autoRefuseAt !== null && !answerClockStarted(ticket, now) && (
+        <Text className={classes.waiting}>Answer from {slotLabel(ticket.answerFrom, now)}: refused automatically at {slotLabel(ticket.autoRefuseAt, now)} if nobody answers.</Text>
+      )}
+      {isNew && ticket.autoRefuseAt !== null && answerClockStarted(ticket, now) && (
         <Text className={classes.countdown} role="timer" aria-label="Refused automatically in">
           Refused automatically in {countdownLabel(Date.parse(ticket.autoRefuseAt) - now.getTime())}
         </Text>

@@ -5,7 +5,7 @@ import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, changeOrder, currentAcceptance } from './orderAccess';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
 import { leadMinutesNow } from './orderTimes';
 import { acceptanceRequestOf } from './orderViews';
 
@@ -13,7 +13,8 @@ type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancel
 
 /** The request as the customer reads it, with when it is refused automatically under the restaurant's timeout now. */
 async function requestView(request: FastifyRequest, acceptance: OrderAcceptance) {
-  return { data: { orderRequest: acceptanceRequestOf(acceptance, (await autoRefusalContext(request)).timeoutSeconds) } };
+  const [basket, { timeoutSeconds }] = await Promise.all([basketOf(request, acceptance), autoRefusalContext(request)]);
+  return { data: { orderRequest: acceptanceRequestOf(acceptance, basket, timeoutSeconds) } };
 }
 
 /** The basket's acceptance request, made now if the confirmed basket has none yet. */

@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
-import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
+import { AcceptanceStatus, KitchenStatus, PaymentType } from '../../domain/orderEnums';
 import type { OrderAcceptance } from '../domain/acceptance';
 import { autoRefuseAt, isPreOrder } from '../domain/autoRefusal';
 import type { Basket, PricedLine } from '../domain/basket';
@@ -26,7 +26,7 @@ export function orderItemOf(line: PricedLine): Schemas['OrderItem'] {
   };
 }
 
-export function acceptanceRequestOf(acceptance: OrderAcceptance, timeoutSeconds: number): Schemas['OrderAcceptanceRequest'] {
+export function acceptanceRequestOf(acceptance: OrderAcceptance, basket: Basket, timeoutSeconds: number): Schemas['OrderAcceptanceRequest'] {
   return {
     orderBuilderId: acceptance.basketId,
     orderStatus: acceptance.status,
@@ -37,6 +37,7 @@ export function acceptanceRequestOf(acceptance: OrderAcceptance, timeoutSeconds:
     preOrder: isPreOrder(acceptance),
     answerFrom: acceptance.answerFrom,
     autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
+    heldAmount: basket.paymentType === PaymentType.InternetOrder ? penceToPounds(basket.pricing.totalCostPence) : null,
   };
 }
 
