@@ -90,7 +90,7 @@ test('a card order placed while closed is a pre-order: not refused until the ope
   await openDashboard(staff);
   const ticket = ticketOf(staff, reference);
   await expect(ticket.getByText('Pre-order', { exact: true })).toBeVisible();
-  await expect(ticket.getByText(/^Pre-order for Today 17:\d\d$/)).toBeVisible();
+  await expect(ticket.getByText(/^Due Today 17:\d\d$/)).toBeVisible();
   await expect(ticket.getByText('Answer from Today 17:00: refused automatically at Today 17:10 if nobody answers.')).toBeVisible();
   await expect(ticket.getByRole('timer')).toHaveCount(0);
 

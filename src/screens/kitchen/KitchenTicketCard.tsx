@@ -4,7 +4,7 @@ import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/ki
 import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, preOrderLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
+import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
 import { RefuseOrderForm } from './RefuseOrderForm';
@@ -67,7 +67,7 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
         </Group>
       </header>
 
-      <Text className={classes.due}>{ticket.preOrder ? preOrderLabel(ticket, now) : `Due ${dueTimeLabel(ticket, now)}`}</Text>
+      <Text className={classes.due}>Due {dueTimeLabel(ticket, now)}</Text>
       {isNew && ticket.autoRefuseAt !== null && !answerClockStarted(ticket, now) && (
         <Text className={classes.waiting}>Answer from {slotLabel(ticket.answerFrom, now)}: refused automatically at {slotLabel(ticket.autoRefuseAt, now)} if nobody answers.</Text>
       )}

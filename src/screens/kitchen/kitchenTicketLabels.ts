@@ -77,11 +77,6 @@ export function paymentLabel(ticket: KitchenTicket): string {
   return honour === 'reauthorised' ? `${held} (held again at PayPal after its honour period)` : held;
 }
 
-/** "Pre-order for Thursday 26 November 19:00": an order nobody was asked to answer when it was placed. */
-export function preOrderLabel(ticket: KitchenTicket, now: Date): string {
-  return `Pre-order for ${slotLabel(ticket.updateTime, now)}`;
-}
-
 /** Whether the automatic refusal's clock has started: a pre-order waits, without a countdown, until it does. */
 export function answerClockStarted(ticket: KitchenTicket, now: Date): boolean {
   return Date.parse(ticket.answerFrom) <= now.getTime();
