@@ -47,6 +47,17 @@ function basketIdOf(context: AcceptanceContext): { basketId: string } {
   return { basketId: context.order.basketId };
 }
 
+/**
+ * Where a request waiting for the restaurant stands (docs/acceptance-and-kitchen.md, "Pre-orders"): a pre-order waits
+ * for the restaurant to open (its answerFrom) before anyone is asked to answer; then the restaurant answers before its
+ * autoRefuseAt or the order is refused automatically.
+ */
+export type WaitingStep = 'waitingForOpening' | 'waitingForAnswer';
+
+export function waitingStepOf(request: Pick<OrderAcceptanceRequest, 'answerFrom'>, now: Date): WaitingStep {
+  return request.answerFrom !== undefined && Date.parse(request.answerFrom) > now.getTime() ? 'waitingForOpening' : 'waitingForAnswer';
+}
+
 const withStatus = (status: number) => ({ context }: { context: AcceptanceContext }) => context.request?.orderStatus === status;
 
 /**

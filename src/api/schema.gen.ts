@@ -1369,6 +1369,8 @@ export interface components {
             maximumOrderValue: components["schemas"]["Money"];
             /** @description How long an order waits for the restaurant before it is refused for it. Saved from 60 to 3600; until the owner saves one it is the server's ACCEPTANCE_TIMEOUT_SECONDS. */
             acceptanceTimeoutSeconds: number;
+            /** @description How many days after today customers may order for, saved from 0 (the next opening's day only) to 7; the slots of those days are offered with the same slot limits. */
+            orderDaysAhead: number;
         };
         /** @description Added by this project. The opening hours the owner edits, checked by the operation. */
         ManageHours: {
@@ -1400,6 +1402,8 @@ export interface components {
             slotMinutes?: number;
             /** @description Added by this project; always sent by this server. The most orders a time slot takes; null for no limit. */
             ordersPerSlot?: number | null;
+            /** @description Added by this project; always sent by this server. How many days after today customers may order for (0: the next opening's day only). */
+            orderDaysAhead?: number;
         };
         RestaurantApps: {
             appStoreUrl: string;
@@ -1875,6 +1879,20 @@ export interface components {
             /** @description Added by this project. The lines the kitchen named as unavailable when it refused the order, each as the dish with its option ("Salt & Pepper Chicken Wings (Large)"); empty otherwise. */
             unavailableItems: string[];
             payment: components["schemas"]["OrderPayment"];
+            /** @description Added by this project; always sent by this server. A pre-order: placed while the restaurant was closed, or for a time far ahead, so nobody was asked to answer it at once (docs/acceptance-and-kitchen.md, "Pre-orders"). */
+            preOrder?: boolean;
+            /**
+             * Format: date-time
+             * @description Added by this project; always sent by this server. When the restaurant's time to answer starts: the request itself, or for a pre-order the next opening or an hour before the order is due, whichever is later.
+             */
+            answerFrom?: string;
+            /**
+             * Format: date-time
+             * @description Added by this project; always sent by this server. When a Requested order is refused automatically (answerFrom plus the restaurant's timeout); null once it is answered or cancelled.
+             */
+            autoRefuseAt?: string | null;
+            /** @description Added by this project; always sent by this server. For an order paid online, the amount PayPal holds (not taken until the restaurant accepts; released if it refuses); null for a cash order. */
+            heldAmount?: components["schemas"]["Money"] | null;
         };
         /** @description Added by this project (docs/payments.md). How the customer pays and where the money is, so that the customer can be told what cancelling does to it. */
         OrderPayment: {
@@ -1947,6 +1965,13 @@ export interface components {
              * @description When a Requested order is refused automatically; null once it is answered.
              */
             autoRefuseAt: string | null;
+            /** @description A pre-order: placed while the restaurant was closed, or for a time far ahead; shown as such with its due day and time from the moment it is placed. */
+            preOrder: boolean;
+            /**
+             * Format: date-time
+             * @description When the automatic refusal's clock starts (the request, or for a pre-order later).
+             */
+            answerFrom: string;
             /**
              * Format: date-time
              * @description When the order is due (the customer's time, the ASAP estimate, or the restaurant's new time).
@@ -1981,6 +2006,8 @@ export interface components {
             money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
             /** @description A step PayPal keeps refusing (3 failed attempts or more), for staff to look into; null when there is none. */
             problem: string | null;
+            /** @description What was done when PayPal's 3-day honour period ran out before the money was taken: reauthorised (held again at PayPal, then taken) or cash (PayPal refused; the hold is released and the order is paid in cash on collection or delivery). Null when nothing was needed. */
+            honour: ("reauthorised" | "cash") | null;
         };
         /** @description A calendar day in London, YYYY-MM-DD. */
         LocalDate: string;

@@ -16,6 +16,7 @@ export interface TakeawaySettingsEdit {
   maximumCashOrderValue: number;
   maximumOrderValue: number;
   acceptanceTimeoutSeconds: number;
+  orderDaysAhead: number;
 }
 
 export type MoneySettingField =
@@ -38,6 +39,17 @@ export const MONEY_SETTING_RULES: Readonly<Record<MoneySettingField, { label: st
 
 /** The automatic-refusal time: from a minute, so the kitchen has time to answer, to an hour, so nobody waits longer. */
 export const ACCEPTANCE_TIMEOUT_RULE = { minimumSeconds: 60, maximumSeconds: 3_600 } as const;
+
+/** How many days ahead customers may order: today only, up to a week. */
+export const ORDER_DAYS_AHEAD_RULE = { minimum: 0, maximum: 7 } as const;
+
+export function orderDaysAheadFailure(days: number): string | undefined {
+  const { minimum, maximum } = ORDER_DAYS_AHEAD_RULE;
+  if (!Number.isInteger(days) || days < minimum || days > maximum) {
+    return `Customers may order from ${minimum} (today only) to ${maximum} days ahead`;
+  }
+  return undefined;
+}
 
 export interface FieldFailure {
   field: string;
@@ -81,5 +93,7 @@ export function takeawaySettingsFailures(settings: TakeawaySettingsEdit): FieldF
   }
   const timeout = acceptanceTimeoutFailure(settings.acceptanceTimeoutSeconds);
   if (timeout !== undefined) failures.push({ field: 'acceptanceTimeoutSeconds', message: timeout });
+  const daysAhead = orderDaysAheadFailure(settings.orderDaysAhead);
+  if (daysAhead !== undefined) failures.push({ field: 'orderDaysAhead', message: daysAhead });
   return failures;
 }

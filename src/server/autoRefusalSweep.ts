@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Repositories, RestaurantData } from './db/repositories';
 import type { OrderAcceptance } from './domain/acceptance';
-import { autoRefusalSweepIntervalMs, isTimedOut, refuseIfTimedOut, timedOutIfRequestedBy } from './domain/autoRefusal';
+import { autoRefusalSweepIntervalMs, isTimedOut, refuseIfTimedOut, timedOutIfAnswerFrom } from './domain/autoRefusal';
 
 // Requests the restaurant leaves unanswered are refused by the server: before anyone reads them, and
 // by a sweep every 15 seconds (or every timeout, when shorter) so that nothing waits for a reader
@@ -43,7 +43,7 @@ async function refuse({ repositories, now, timeoutSeconds }: AutoRefusalContext,
 
 /** Refuses every timed-out request; answers how many it refused. */
 export async function refuseTimedOutRequests(context: AutoRefusalContext): Promise<number> {
-  const basketIds = await context.repositories.acceptance.findWaitingSince(timedOutIfRequestedBy(context.now, context.timeoutSeconds));
+  const basketIds = await context.repositories.acceptance.findWaitingSince(timedOutIfAnswerFrom(context.now, context.timeoutSeconds));
   if (basketIds.length === 0) return 0;
   const phone = await restaurantPhone(context.repositories);
   for (const basketId of basketIds) await refuse(context, basketId, phone);

@@ -64,7 +64,8 @@ interface PayPalSetup extends AppPayPal {
   close(): Promise<void>;
 }
 
-async function setUpPayPal(config: ServerConfig): Promise<PayPalSetup> {
+/** `clock` is the server's: the fake keeps authorisations' honour periods by the same time as the server. */
+async function setUpPayPal(config: ServerConfig, clock?: Clock): Promise<PayPalSetup> {
   const payPal = config.payPal;
   if (payPal.mode === 'paypal') {
     const { clientId, clientSecret, environment, apiBaseUrl } = payPal;
@@ -78,7 +79,7 @@ async function setUpPayPal(config: ServerConfig): Promise<PayPalSetup> {
   const { startPayPalFake, LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } = await import('./payments/fake/payPalFake');
   const fake =
     payPal.fakeUrl === undefined
-      ? await startPayPalFake({ port: payPal.fakePort })
+      ? await startPayPalFake({ port: payPal.fakePort, ...(clock === undefined ? {} : { clock }) })
       : { url: payPal.fakeUrl, control: undefined, close: async () => {} };
   return {
     client: createPayPalClient({ baseUrl: fake.url, clientId: LOCAL_PAYPAL_CLIENT_ID, clientSecret: LOCAL_PAYPAL_CLIENT_SECRET }),
@@ -180,7 +181,7 @@ export async function startServer(
   try {
     const identity = await setUpIdentity(config);
     closers.push(identity.close);
-    const payPal = await setUpPayPal(config);
+    const payPal = await setUpPayPal(config, clock);
     closers.push(payPal.close);
     const nativePush = await setUpNativePush(config.fcm);
     closers.push(nativePush.close);

@@ -64,6 +64,11 @@ describe('POST /orderbuilder/createAcceptance', () => {
       refusalReason: null,
       unavailableItems: [],
       payment: { method: 'cash', money: null, amount: 14 },
+      // Placed while open and due within the hour: the restaurant's time to answer starts at once.
+      preOrder: false,
+      answerFrom: '2026-11-24T18:00:00.000Z',
+      autoRefuseAt: '2026-11-24T18:10:00.000Z',
+      heldAmount: null,
     });
     expect(contractErrors('OrderAcceptanceRequest', orderRequest)).toEqual([]);
 

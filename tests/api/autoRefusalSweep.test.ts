@@ -18,7 +18,7 @@ describe('the automatic refusal sweep', () => {
       async beforeBuild(seeded) {
         await seeded.orders.createBasket({ basketId: 'basket', orderBuilderRef: 'ref', menuVersion: 1, now: requestedAt.toISOString() });
         await seeded.orders.confirmBasket('basket', () => undefined, 'order', requestedAt.toISOString());
-        await seeded.acceptance.requestAcceptance('basket', () => '2026-11-24T18:20:00.000Z', requestedAt.toISOString(), 'customer');
+        await seeded.acceptance.requestAcceptance('basket', () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: requestedAt.toISOString() }), requestedAt.toISOString(), 'customer');
         // The sweep's timer, started when the app is built, runs on the test's time.
         vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       },

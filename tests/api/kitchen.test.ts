@@ -308,6 +308,8 @@ describe('GET /kitchen/orders', () => {
       refusalReason: null,
       acceptanceRequestedAt: minutes(1).toISOString(),
       autoRefuseAt: null,
+      preOrder: false,
+      answerFrom: minutes(1).toISOString(),
       // Delivery ASAP: confirmed at 18:01 plus the 45-minute delivery lead time.
       updateTime: '2026-11-24T18:46:00.000Z',
       asapFlag: true,
@@ -327,7 +329,7 @@ describe('GET /kitchen/orders', () => {
       bagCharge: 0.1,
       deliveryCharge: 1.5,
       totalCost: 15.5,
-      payment: { method: 'cash', money: null, problem: null },
+      payment: { method: 'cash', money: null, problem: null, honour: null },
     });
 
     // A day later only the order still in the kitchen is listed.

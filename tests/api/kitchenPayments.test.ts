@@ -42,29 +42,29 @@ const kitchen = (orderRef: string, action: string, body: unknown = {}) => orderi
 describe('the kitchen ticket of an order paid online', () => {
   it('shows a cash order as cash, with no money online', async () => {
     const { orderRef } = await ordering.requestedOrder();
-    expect(await ticketPayment(orderRef)).toEqual({ method: 'cash', money: null, problem: null });
+    expect(await ticketPayment(orderRef)).toEqual({ method: 'cash', money: null, problem: null, honour: null });
   });
 
   it('shows the money held once the order is placed, and taken once the restaurant accepts it', async () => {
     const { orderRef } = await paidOrder(ordering);
-    expect(await ticketPayment(orderRef)).toEqual({ method: 'paypal', money: 'held', problem: null });
+    expect(await ticketPayment(orderRef)).toEqual({ method: 'paypal', money: 'held', problem: null, honour: null });
 
     const accepted = await kitchen(orderRef, 'accept');
     expect(accepted.status).toBe(200);
     // The acceptance's own answer already says the money is on its way.
     expect(['taking', 'taken']).toContain(accepted.body.data.ticket.payment.money);
-    expect(await moneyBecomes(orderRef, 'taken')).toEqual({ method: 'paypal', money: 'taken', problem: null });
+    expect(await moneyBecomes(orderRef, 'taken')).toEqual({ method: 'paypal', money: 'taken', problem: null, honour: null });
   });
 
   it('says a card payment was paid by card', async () => {
     const { orderRef } = await paidOrder(ordering, card);
-    expect(await ticketPayment(orderRef)).toEqual({ method: 'card', money: 'held', problem: null });
+    expect(await ticketPayment(orderRef)).toEqual({ method: 'card', money: 'held', problem: null, honour: null });
   });
 
   it('shows the money released when the restaurant refuses the order', async () => {
     const { orderRef } = await paidOrder(ordering);
     expect((await kitchen(orderRef, 'refuse', { reason: 'Closing early tonight' })).status).toBe(200);
-    expect(await moneyBecomes(orderRef, 'released')).toEqual({ method: 'paypal', money: 'released', problem: null });
+    expect(await moneyBecomes(orderRef, 'released')).toEqual({ method: 'paypal', money: 'released', problem: null, honour: null });
   });
 
   it('shows the money returned when an accepted order is cancelled', async () => {
@@ -72,7 +72,7 @@ describe('the kitchen ticket of an order paid online', () => {
     expect((await kitchen(orderRef, 'accept')).status).toBe(200);
     await moneyBecomes(orderRef, 'taken');
     expect((await kitchen(orderRef, 'status', { kitchenStatus: 4 })).status).toBe(200);
-    expect(await moneyBecomes(orderRef, 'returned')).toEqual({ method: 'card', money: 'returned', problem: null });
+    expect(await moneyBecomes(orderRef, 'returned')).toEqual({ method: 'card', money: 'returned', problem: null, honour: null });
   });
 
   it('tells staff once PayPal has refused to take the money 3 times, and no more once it has', async () => {
@@ -83,7 +83,7 @@ describe('the kitchen ticket of an order paid online', () => {
     const attempts = () => queryDatabase<{ attempts: number }>(ordering, 'select attempts from payment_outbox where basket_id = ?', basketId)[0]?.attempts;
     for (const failed of [1, 2]) {
       await vi.waitFor(() => expect(attempts()).toBe(failed), { timeout: 10_000, interval: 50 });
-      expect(await ticketPayment(orderRef)).toEqual({ method: 'paypal', money: 'taking', problem: null });
+      expect(await ticketPayment(orderRef)).toEqual({ method: 'paypal', money: 'taking', problem: null, honour: null });
       // Past the worker's backoff, so the step is tried again.
       ordering.now = new Date(ordering.now.getTime() + 3_600_000);
     }
@@ -94,6 +94,6 @@ describe('the kitchen ticket of an order paid online', () => {
     expect(refused.problem).not.toContain('\n');
 
     ordering.now = new Date(ordering.now.getTime() + 3_600_000);
-    expect(await moneyBecomes(orderRef, 'taken')).toEqual({ method: 'paypal', money: 'taken', problem: null });
+    expect(await moneyBecomes(orderRef, 'taken')).toEqual({ method: 'paypal', money: 'taken', problem: null, honour: null });
   });
 });

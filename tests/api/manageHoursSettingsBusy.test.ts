@@ -83,6 +83,7 @@ describe('takeaway settings', () => {
       maximumCashOrderValue: 150,
       maximumOrderValue: 500,
       acceptanceTimeoutSeconds: 600,
+      orderDaysAhead: 0,
     });
   });
 

@@ -7,7 +7,8 @@ import { acceptOrder, cancelOrder, setKitchenStatus } from '../../src/server/dom
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const confirmedAt = '2026-11-24T18:00:00.000Z';
-const dueAtSix20 = () => '2026-11-24T18:20:00.000Z';
+/** Due at 18:20, the restaurant's time to answer starting at the request (`at`). */
+const dueAtSix20From = (at: string) => () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: at });
 
 describe.each(databaseTargets)('the acceptance repository on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
@@ -27,7 +28,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   async function requested(at = confirmedAt): Promise<{ basketId: string; orderRef: string }> {
     const order = await confirmedBasket();
-    expect((await acceptance.requestAcceptance(order.basketId, dueAtSix20, at, 'customer')).outcome).toBe('requested');
+    expect((await acceptance.requestAcceptance(order.basketId, dueAtSix20From(at), at, 'customer')).outcome).toBe('requested');
     return order;
   }
 
@@ -42,12 +43,13 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   it('requests acceptance once for a confirmed basket, whatever the number of concurrent calls', async () => {
     const { basketId, orderRef } = await confirmedBasket();
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => acceptance.requestAcceptance(basketId, dueAtSix20, confirmedAt, 'customer')));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => acceptance.requestAcceptance(basketId, dueAtSix20From(confirmedAt), confirmedAt, 'customer')));
     expect(outcomes.map(({ outcome }) => outcome).sort()).toEqual(['existing', 'existing', 'existing', 'existing', 'requested']);
     expect(await acceptance.find({ orderRef })).toEqual({
       basketId,
       orderRef,
       requestedAt: confirmedAt,
+      answerFrom: confirmedAt,
       orderType: 0,
       paymentType: 0,
       status: 0,
@@ -65,9 +67,9 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
   });
 
   it('knows no unknown or unconfirmed basket', async () => {
-    expect(await acceptance.requestAcceptance('no-such-basket', dueAtSix20, confirmedAt, 'customer')).toEqual({ outcome: 'missing' });
+    expect(await acceptance.requestAcceptance('no-such-basket', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'missing' });
     await repositories.orders.createBasket({ basketId: 'unconfirmed', orderBuilderRef: 'ref-unconfirmed', menuVersion: 1, now: confirmedAt });
-    expect(await acceptance.requestAcceptance('unconfirmed', dueAtSix20, confirmedAt, 'customer')).toEqual({ outcome: 'unconfirmed' });
+    expect(await acceptance.requestAcceptance('unconfirmed', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'unconfirmed' });
     expect(await acceptance.find({ basketId: 'unconfirmed' })).toBeUndefined();
     expect(await acceptance.change({ orderRef: 'no-such-order' }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'system')).toEqual({
       outcome: 'missing',
@@ -111,6 +113,9 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     const timedOut = await requested('2026-11-24T17:00:00.000Z');
     const recent = await requested('2026-11-24T17:55:00.000Z');
     const cancelled = await requested('2026-11-24T17:00:00.000Z');
+    // Requested at 17:00 while closed: the restaurant's time to answer starts at 19:00.
+    const preOrder = await confirmedBasket();
+    await acceptance.requestAcceptance(preOrder.basketId, () => ({ updateTime: '2026-11-24T20:00:00.000Z', answerFrom: '2026-11-24T19:00:00.000Z' }), '2026-11-24T17:00:00.000Z', 'customer');
     await acceptance.change(cancelled, (current) => cancelOrder(current, confirmedAt, '0113 496 0123'), confirmedAt, 'customer');
 
     const refused = await refuseTimedOutRequests({ repositories, now: new Date('2026-11-24T18:00:00Z'), timeoutSeconds: 600 });
@@ -122,6 +127,8 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     expect((await acceptance.history(timedOut)).at(-1)).toMatchObject({ actor: 'system', change: 'refusalReason' });
     expect(await acceptance.find(recent)).toMatchObject({ status: 0, refusalReason: null });
     expect(await acceptance.find(cancelled)).toMatchObject({ status: 0, refusalReason: null });
+    expect(await acceptance.find(preOrder)).toMatchObject({ status: 0, refusalReason: null, answerFrom: '2026-11-24T19:00:00.000Z' });
+    expect(await acceptance.findWaitingSince('2026-11-24T19:00:00.000Z')).toContain(preOrder.basketId);
     expect(await acceptance.findWaitingSince('2026-11-24T17:50:00.000Z')).toEqual([]);
   });
 

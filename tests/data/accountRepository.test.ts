@@ -113,7 +113,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
   }
 
   async function requested(basketId: string) {
-    expect((await repositories.acceptance.requestAcceptance(basketId, () => now, now, 'customer')).outcome).toBe('requested');
+    expect((await repositories.acceptance.requestAcceptance(basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer')).outcome).toBe('requested');
   }
 
   const pointsOf = async (authSub: string) => (await accounts.find(authSub))?.points;
@@ -196,7 +196,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const afterOrder = await accounts.find(authSub);
     expect(afterOrder?.orders.map((order) => order.basketId)).toEqual([basketId]);
     expect(afterOrder?.points).toBeGreaterThan(0);
-    await repositories.acceptance.requestAcceptance(basketId, () => now, now, 'customer');
+    await repositories.acceptance.requestAcceptance(basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer');
     await repositories.acceptance.change({ basketId }, (current) => refuseOrder(current, 'Closed early'), now, 'kitchen:staff');
     expect((await accounts.find(authSub))?.points).toBe(0);
 

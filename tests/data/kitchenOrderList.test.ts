@@ -114,7 +114,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
       payment = { step: 'authorised', authorisation: { payPalOrderId, authorizationId: `AUTH-${count}`, amountPence: 1000 } };
     }
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, requestedAt, null, payment)).outcome).toBe('confirmed');
-    const dueAt = () => '2026-11-24T19:20:00.000Z';
+    const dueAt = () => ({ updateTime: '2026-11-24T19:20:00.000Z', answerFrom: requestedAt });
     expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, requestedAt, 'customer')).outcome).toBe('requested');
     return { basketId, orderRef };
   }
@@ -191,8 +191,8 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
     expect(await refuseTimedOutRequests({ repositories: counted, now, timeoutSeconds })).toBe(0);
     expect(counter.count).toBe(1);
     const plan = await planOf(counter.built[0]);
-    const throughTheIndex = /USING INDEX order_acceptances_waiting \(status=\? AND cancelled_at=\? AND requested_at<\?\)/;
-    expect(plan).toMatch(target.name === 'sqlite' ? throughTheIndex : /order_acceptances_waiting/);
+    const throughTheIndex = /USING INDEX order_acceptances_answer_from \(status=\? AND cancelled_at=\? AND answer_from<\?\)/;
+    expect(plan).toMatch(target.name === 'sqlite' ? throughTheIndex : /order_acceptances_answer_from/);
   });
 
   it("finds the day's orders and the older ones still open through indexes, without walking every request", async () => {
@@ -200,7 +200,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
     const list = counter.built.find((node) => compiled(node).sql.startsWith('select "order_acceptances".*'));
     const plan = await planOf(list!);
     expect(plan).toMatch(/order_acceptances_requested_at/);
-    expect(plan).toMatch(/order_acceptances_waiting/);
+    expect(plan).toMatch(/order_acceptances_answer_from/);
     expect(plan).toMatch(/order_acceptances_in_kitchen/);
     expect(plan).not.toMatch(target.name === 'sqlite' ? /SCAN order_acceptances/ : /Seq Scan on order_acceptances/);
   });
@@ -239,7 +239,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
     const payments = await repositories.ticketPayments.findMany(basketIds);
     expect([...payments.keys()].sort()).toEqual([paid.basketId, failing.basketId, twiceFailing.basketId].sort());
     for (const basketId of basketIds) expect(payments.get(basketId)).toEqual(await repositories.ticketPayments.find(basketId));
-    expect(payments.get(paid.basketId)).toEqual({ paymentSource: expect.any(String), state: 'authorised', failingStep: undefined });
+    expect(payments.get(paid.basketId)).toEqual({ paymentSource: expect.any(String), state: 'authorised', honourOutcome: null, failingStep: undefined });
     expect(payments.get(failing.basketId)?.failingStep).toEqual({ operation: 'capture', attempts: 3, lastError: 'capture failed 3 times' });
     expect(payments.get(twiceFailing.basketId)?.failingStep).toEqual({ operation: 'refund', attempts: 4, lastError: 'refund failed 4 times' });
   });

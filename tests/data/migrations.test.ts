@@ -55,6 +55,7 @@ const allMigrations = [
   '0014-hours-settings-busy',
   '0015-delivery-zone-areas',
   '0016-order-notifications',
+  '0017-pre-orders',
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
 ];

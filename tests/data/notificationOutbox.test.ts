@@ -10,7 +10,7 @@ import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 // in the transaction of the change, once; a delivery is claimed by one worker at a time, and a lapsed claim is taken over.
 
 const placedAt = '2026-11-24T18:00:00.000Z';
-const dueAt = () => '2026-11-24T18:20:00.000Z';
+const dueAt = () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: placedAt });
 const later = (minutes: number) => new Date(Date.parse(placedAt) + minutes * 60_000).toISOString();
 
 describe.each(databaseTargets)('the notification outbox on $name', (target) => {

@@ -96,7 +96,7 @@ describe('a confirmed order on the embedded SQLite database', () => {
     expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBe('durable-order-000001');
 
     const now = new Date().toISOString();
-    await acceptance.requestAcceptance('durable-basket-0000001', () => now, now, 'customer');
+    await acceptance.requestAcceptance('durable-basket-0000001', () => ({ updateTime: now, answerFrom: now }), now, 'customer');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Requested);
     await acceptance.change({ orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Accepted);

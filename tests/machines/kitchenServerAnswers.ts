@@ -13,6 +13,8 @@ export const newOrder: KitchenTicket = {
   refusalReason: null,
   acceptanceRequestedAt: '2026-11-22T18:00:00.000Z',
   autoRefuseAt: '2026-11-22T18:10:00.000Z',
+  preOrder: false,
+  answerFrom: '2026-11-22T18:00:00.000Z',
   updateTime: '2026-11-22T18:45:00.000Z',
   asapFlag: true,
   requestedTime: null,
@@ -32,7 +34,7 @@ export const newOrder: KitchenTicket = {
   bagCharge: 0.1,
   deliveryCharge: 2.5,
   totalCost: 13.8,
-  payment: { method: 'cash', money: null, problem: null },
+  payment: { method: 'cash', money: null, problem: null, honour: null },
 };
 
 export const acceptedOrder: KitchenTicket = { ...newOrder, acceptanceStatus: AcceptanceStatus.Accepted, kitchenStatus: KitchenStatus.Ordered, autoRefuseAt: null };

@@ -18,6 +18,7 @@ const requested: OrderAcceptance = {
   basketId: 'basket',
   orderRef: 'order',
   requestedAt: '2026-11-24T18:00:00.000Z',
+  answerFrom: '2026-11-24T18:00:00.000Z',
   orderType: 1,
   paymentType: 1,
   status: 0,
@@ -38,7 +39,7 @@ const nextOf = (decision: ReturnType<typeof acceptOrder>): AcceptanceState => {
   if ('errorMessage' in decision) throw new Error(`refused: ${decision.errorMessage}`);
   return decision.next;
 };
-const stateOnly = ({ basketId: _b, orderRef: _o, requestedAt: _r, orderType: _t, paymentType: _p, ...state }: OrderAcceptance): AcceptanceState => state;
+const stateOnly = ({ basketId: _b, orderRef: _o, requestedAt: _r, answerFrom: _a, orderType: _t, paymentType: _p, ...state }: OrderAcceptance): AcceptanceState => state;
 
 describe('the kitchen accepting', () => {
   it('accepts a Requested order at its time, with kitchen status Ordered', () => {

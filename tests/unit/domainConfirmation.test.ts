@@ -57,6 +57,7 @@ describe('what confirming refuses', () => {
   const context: ConfirmationContext = {
     // Tuesday 24 November 2026, 18:00 in London.
     now: new Date('2026-11-24T18:00:00Z'),
+    daysAhead: 0,
     orderingAllowed: true,
     minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1500 },
     openingPeriods: [{ day: 2, opens: '17:00', closes: '22:30' }],

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PaymentType } from '../../src/domain/orderEnums';
 import { kitchenTicketPaymentOf, type TicketPaymentFacts } from '../../src/server/domain/kitchenPayment';
 
-const held: TicketPaymentFacts = { paymentSource: 'paypal', state: 'authorised', failingStep: undefined };
+const held: TicketPaymentFacts = { paymentSource: 'paypal', state: 'authorised', honourOutcome: null, failingStep: undefined };
 
 describe('kitchenTicketPaymentOf', () => {
   it('gives a cash order no money online', () => {
-    expect(kitchenTicketPaymentOf(PaymentType.CashOrder, undefined)).toEqual({ method: 'cash', money: null, problem: null });
+    expect(kitchenTicketPaymentOf(PaymentType.CashOrder, undefined)).toEqual({ method: 'cash', money: null, problem: null, honour: null });
   });
 
   it('says where the money of each payment state is, and whether it was paid by card', () => {

@@ -77,7 +77,7 @@ describe('ticket labels', () => {
     const paidOnline = (method: 'paypal' | 'card', money: KitchenTicket['payment']['money']): KitchenTicket => ({
       ...newOrder,
       paymentType: PaymentType.InternetOrder,
-      payment: { method, money, problem: null },
+      payment: { method, money, problem: null, honour: null },
     });
     expect(paymentLabel(paidOnline('card', 'held'))).toBe('Paid online by card — £13.80 held');
     expect(paymentLabel(paidOnline('paypal', 'held'))).toBe('Paid online by PayPal — £13.80 held');

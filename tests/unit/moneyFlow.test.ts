@@ -21,6 +21,7 @@ const requested: OrderAcceptance = {
   basketId: 'basket',
   orderRef: 'order',
   requestedAt: '2026-11-24T18:00:00.000Z',
+  answerFrom: '2026-11-24T18:00:00.000Z',
   orderType: OrderType.Delivery,
   paymentType: PaymentType.InternetOrder,
   status: AcceptanceStatus.Requested,

@@ -143,6 +143,7 @@ describe("the owner's fields", () => {
     const settings = {
       allowOrdering: true, allowCollection: true, allowCashPayment: true, minimumCollectionOrderValue: 10, minimumFreeOrderValue: 15,
       standardDeliveryCharge: 2.5, bagCharge: 0.1, maximumCashOrderValue: 150, maximumOrderValue: 500, acceptanceTimeoutSeconds: 600,
+      orderDaysAhead: 0,
     };
     expect(takeawaySettingsFailures(settings)).toEqual([]);
     expect(takeawaySettingsFailures({ ...settings, standardDeliveryCharge: 2.555, minimumFreeOrderValue: 60, maximumOrderValue: 50, maximumCashOrderValue: 40 })).toEqual([

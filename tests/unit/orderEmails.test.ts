@@ -110,6 +110,12 @@ describe('the receipt when an order is placed', () => {
     expect(email.text).toContain('Payment: Paid online. The money is held now and taken only once we accept your order.');
   });
 
+  it('tells the customer of a pre-order that the restaurant confirms it when it opens, and that the money is held until then', () => {
+    const email = renderOrderEmail('placed', {}, facts({ paymentType: PaymentType.InternetOrder }, { preOrderAnswerFrom: '2026-11-24T17:00:00.000Z' }), restaurant);
+    expect(email.text).toContain('This is a pre-order: we will confirm it when we open, from Tuesday 24 November 2026 at 17:00. The money is held until then, not taken.');
+    expect(renderOrderEmail('placed', {}, facts(), restaurant).text).not.toContain('pre-order');
+  });
+
   it("escapes the customer's own words in the HTML, and keeps them as they are in the text", () => {
     const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
     const email = renderOrderEmail(

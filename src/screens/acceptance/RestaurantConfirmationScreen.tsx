@@ -5,13 +5,48 @@ import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
+import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
+import { formatPounds } from '../../components/order/money';
+import { slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
+
+/**
+ * What happens next to an order waiting for the restaurant, step by step: for a pre-order, the restaurant confirms it
+ * when it opens; the money paid online is held, not taken, until then; unanswered, it is refused and the money released.
+ */
+function WaitingSteps({ request, now }: { request: OrderAcceptanceRequest; now: Date }) {
+  const step = waitingStepOf(request, now);
+  const held = request.heldAmount ?? null;
+  const refuseAt = request.autoRefuseAt ?? null;
+  return (
+    <Stack gap="xs" aria-live="polite">
+      {step === 'waitingForOpening' && request.answerFrom !== undefined ? (
+        <Text fw={700} role="status" aria-label="What happens next">
+          {`This is a pre-order. The restaurant will confirm it when it opens, from ${slotLabel(request.answerFrom, now)}.`}
+        </Text>
+      ) : (
+        <Text>Your order has been sent to the restaurant. It usually answers within a few minutes.</Text>
+      )}
+      {held !== null && (
+        <Text>
+          {step === 'waitingForOpening'
+            ? `Your ${formatPounds(held)} is held until then, not taken. It is taken only when the restaurant accepts your order.`
+            : `Your ${formatPounds(held)} is held, not taken. It is taken only when the restaurant accepts your order.`}
+        </Text>
+      )}
+      {refuseAt !== null && (
+        <Text>
+          {`If the restaurant has not answered by ${slotTimeLabel(new Date(refuseAt))}, your order is refused automatically${held === null ? '' : ' and the money held is released'}.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function OrderReference({ orderRef }: { orderRef: string }) {
   return (
@@ -68,8 +103,8 @@ export function RestaurantConfirmationScreen() {
           <Text>Accept the new time to confirm your order, or cancel it.</Text>
         </Stack>
       ) : (
-        <Stack gap="xs" aria-live="polite">
-          <Text>Your order has been sent to the restaurant. It usually answers within a few minutes.</Text>
+        <Stack gap="xs">
+          {request && <WaitingSteps request={request} now={new Date()} />}
           <Text>
             Keep this page open: it checks every 10 seconds and shows your order confirmation as soon as the restaurant accepts
             it.

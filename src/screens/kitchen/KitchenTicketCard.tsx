@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
-import { countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
+import { slotLabel } from '../../components/order/timeSlotLabels';
+import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
 import { RefuseOrderForm } from './RefuseOrderForm';
@@ -55,6 +56,11 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
           <Text className={classes.orderRef}>Order {orderRef}</Text>
         </div>
         <Group gap="xs">
+          {ticket.preOrder && (
+            <Badge size="xl" color="violet.9" variant="filled">
+              Pre-order
+            </Badge>
+          )}
           <Badge size="xl" color="dark" variant="filled">
             {orderTypeLabel(ticket)}
           </Badge>
@@ -65,7 +71,10 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
       </header>
 
       <Text className={classes.due}>Due {dueTimeLabel(ticket, now)}</Text>
-      {isNew && ticket.autoRefuseAt !== null && (
+      {isNew && ticket.autoRefuseAt !== null && !answerClockStarted(ticket, now) && (
+        <Text className={classes.waiting}>Answer from {slotLabel(ticket.answerFrom, now)}: refused automatically at {slotLabel(ticket.autoRefuseAt, now)} if nobody answers.</Text>
+      )}
+      {isNew && ticket.autoRefuseAt !== null && answerClockStarted(ticket, now) && (
         <Text className={classes.countdown} role="timer" aria-label="Refused automatically in">
           Refused automatically in {countdownLabel(Date.parse(ticket.autoRefuseAt) - now.getTime())}
         </Text>

@@ -67,11 +67,19 @@ const ONLINE_MONEY_WORDS: Record<OnlineMoney, string> = {
 
 /** How the order is paid and, paid online, where its money is: "Paid online by card — £12.50 held", "Cash on delivery". */
 export function paymentLabel(ticket: KitchenTicket): string {
-  const { method, money } = ticket.payment;
+  const { method, money, honour } = ticket.payment;
   if (method === 'cash') return cashPaymentLabel(ticket.orderType);
+  // PayPal would not hold the money past its honour period: the customer pays in cash instead (docs/payments.md).
+  if (honour === 'cash') return `${cashPaymentLabel(ticket.orderType)}: take ${formatPounds(ticket.totalCost)} — PayPal's hold ran out and was released`;
   const paidBy = `Paid online by ${method === 'card' ? 'card' : 'PayPal'}`;
   if (money === null) return `${paidBy} — no payment recorded`;
-  return `${paidBy} — ${formatPounds(ticket.totalCost)} ${ONLINE_MONEY_WORDS[money]}`;
+  const held = `${paidBy} — ${formatPounds(ticket.totalCost)} ${ONLINE_MONEY_WORDS[money]}`;
+  return honour === 'reauthorised' ? `${held} (held again at PayPal after its honour period)` : held;
+}
+
+/** Whether the automatic refusal's clock has started: a pre-order waits, without a countdown, until it does. */
+export function answerClockStarted(ticket: KitchenTicket, now: Date): boolean {
+  return Date.parse(ticket.answerFrom) <= now.getTime();
 }
 
 /** "ASAP" or the customer's slot, as the customer asked. */

@@ -36,6 +36,12 @@ export type ChangeOutcome =
   | { outcome: 'refused'; errorMessage: string }
   | { outcome: 'missing' };
 
+/** When a new request's order is due, and when the restaurant's time to answer it starts. */
+export interface RequestTimes {
+  updateTime: string;
+  answerFrom: string;
+}
+
 /** An order is named by its basketId on the customer's /orderbuilder calls and by its orderRef everywhere else. */
 export type OrderKey = { basketId: string } | { orderRef: string };
 
@@ -44,9 +50,9 @@ export type OrderEvent = Omit<Selectable<OrderEventsTable>, 'basket_id' | 'event
 export interface AcceptanceRepository {
   /**
    * In one transaction: locks the basket; answers its request unchanged if there is one; otherwise, if the
-   * basket is confirmed, creates the request (Requested, due at `dueTimeOf(order)`).
+   * basket is confirmed, creates the request (Requested, with `timesOf(order)`).
    */
-  requestAcceptance(basketId: string, dueTimeOf: (order: ConfirmedOrder) => string, now: string, actor: Actor): Promise<RequestOutcome>;
+  requestAcceptance(basketId: string, timesOf: (order: ConfirmedOrder) => RequestTimes, now: string, actor: Actor): Promise<RequestOutcome>;
   find(key: OrderKey): Promise<OrderAcceptance | undefined>;
   /**
    * In one transaction: locks the order's request, asks `decide` about it as stored, and writes the decision
@@ -54,8 +60,8 @@ export interface AcceptanceRepository {
    * cancelled, refunded) gives its customer's vouchers and points back in the same transaction.
    */
   change(key: OrderKey, decide: (current: OrderAcceptance) => AcceptanceDecision, now: string, actor: Actor): Promise<ChangeOutcome>;
-  /** The basketIds of requests still Requested, not cancelled, and requested at or before `requestedBy`. */
-  findWaitingSince(requestedBy: string): Promise<string[]>;
+  /** The basketIds of requests still Requested, not cancelled, whose time to answer started at or before `answerFrom`. */
+  findWaitingSince(answerFrom: string): Promise<string[]>;
   /** Requests made at or after `requestedSince`, and older ones not yet final; newest first. */
   listForKitchen(requestedSince: string): Promise<OrderAcceptance[]>;
   history(key: OrderKey): Promise<OrderEvent[]>;
@@ -77,7 +83,7 @@ export function createAcceptanceRepository(
   onNotificationQueued: () => void = () => {},
 ): AcceptanceRepository {
   return {
-    async requestAcceptance(basketId, dueTimeOf, now, actor) {
+    async requestAcceptance(basketId, timesOf, now, actor) {
       let notificationsQueued = false;
       const outcome = await db.transaction().execute(async (transaction): Promise<RequestOutcome> => {
         // A write that changes nothing holds the basket's row lock on PostgreSQL until the request is stored.
@@ -92,7 +98,7 @@ export function createAcceptanceRepository(
         if (existing !== undefined) return { outcome: 'existing', acceptance: existing };
         if (locked.order_ref === null || locked.confirmed_at === null) return { outcome: 'unconfirmed' };
 
-        const updateTime = dueTimeOf({
+        const { updateTime, answerFrom } = timesOf({
           asap: locked.asap === 1,
           requestedTime: locked.requested_time,
           orderType: locked.order_type as OrderTypeValue,
@@ -104,6 +110,7 @@ export function createAcceptanceRepository(
             basket_id: basketId,
             status: AcceptanceStatus.Requested,
             requested_at: now,
+            answer_from: answerFrom,
             update_time: updateTime,
             proposed_time: null,
             refusal_reason: null,
@@ -176,13 +183,13 @@ export function createAcceptanceRepository(
       return outcome;
     },
 
-    async findWaitingSince(requestedBy) {
+    async findWaitingSince(answerFrom) {
       const rows = await db
         .selectFrom('order_acceptances')
         .select('basket_id')
         .where('status', '=', AcceptanceStatus.Requested)
         .where('cancelled_at', 'is', null)
-        .where('requested_at', '<=', requestedBy)
+        .where('answer_from', '<=', answerFrom)
         .execute();
       return rows.map((row) => row.basket_id);
     },
@@ -246,6 +253,8 @@ function acceptanceOf(row: AcceptanceRow): OrderAcceptance {
     basketId: row.basket_id,
     orderRef: row.order_ref,
     requestedAt: row.requested_at,
+    // Every request has one (migration 0017 gave the older ones their request time).
+    answerFrom: row.answer_from ?? row.requested_at,
     orderType: row.order_type as OrderTypeValue,
     paymentType: row.payment_type as PaymentTypeValue,
     status: row.status as AcceptanceStatusValue,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
 import type { MoneyStep } from '../payments/moneyFlow';
-import type { DatabaseSchema, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
+import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
 // A basket's payment through PayPal (docs/payments.md). What happens with the confirmation (the payment recorded as
@@ -256,6 +256,10 @@ export interface DueMoneyStep {
   attempts: number;
   authorizationId: string;
   captureId: string | null;
+  /** When the money was held (or held again); null for payments held before migration 0017. */
+  authorisedAt: string | null;
+  /** Set once the honour period has been dealt with for this payment. */
+  honourOutcome: HonourOutcome | null;
 }
 
 /** What PayPal answered to a step: the capture's or the refund's id (a void has none). */
@@ -272,6 +276,13 @@ export interface PaymentOutbox {
   complete(step: DueMoneyStep, result: MoneyStepResult, now: string): Promise<void>;
   /** The attempt failed: tried again at `nextAttemptAt`. */
   recordFailure(step: DueMoneyStep, error: string, nextAttemptAt: string): Promise<void>;
+  /** PayPal held the money again under `authorizationId`: the payment keeps it, and records that it was reauthorised. */
+  recordReauthorised(step: DueMoneyStep, authorizationId: string, now: string): Promise<void>;
+  /**
+   * PayPal refused to hold the money again: in one transaction the capture is given up (done, nothing taken), the
+   * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged.
+   */
+  fallBackToCash(step: DueMoneyStep, reason: string, now: string): Promise<void>;
 }
 
 const settledStateOf: Record<PaymentOperation, PaymentState> = { capture: 'captured', void: 'voided', refund: 'refunded' };
@@ -289,6 +300,8 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
           'payment_outbox.attempts',
           'payments.authorization_id',
           'payments.capture_id',
+          'payments.authorised_at',
+          'payments.honour_outcome',
         ])
         .where('payment_outbox.done_at', 'is', null)
         .where('payment_outbox.next_attempt_at', '<=', now)
@@ -322,6 +335,8 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
           attempts: row.attempts,
           authorizationId: row.authorization_id,
           captureId: row.capture_id,
+          authorisedAt: row.authorised_at,
+          honourOutcome: row.honour_outcome,
         };
       });
     },
@@ -363,6 +378,31 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
         }))
         .where('id', '=', step.id)
         .execute();
+    },
+
+    async recordReauthorised(step, authorizationId, now) {
+      await db
+        .updateTable('payments')
+        .set({ authorization_id: authorizationId, authorised_at: now, honour_outcome: 'reauthorised', updated_at: now })
+        .where('basket_id', '=', step.basketId)
+        .execute();
+      await syncToDisk();
+    },
+
+    async fallBackToCash(step, reason, now) {
+      await db.transaction().execute(async (transaction) => {
+        await transaction.updateTable('payment_outbox').set({ done_at: now }).where('id', '=', step.id).where('done_at', 'is', null).execute();
+        await transaction
+          .updateTable('payments')
+          .set({ state: 'void_due', honour_outcome: 'cash', updated_at: now })
+          .where('basket_id', '=', step.basketId)
+          .where('state', '=', 'capture_due')
+          .execute();
+        await runOnKysely(transaction, queueOutboxRow(step.basketId, 'void', now));
+        const report = { basketId: step.basketId, reportedBy: 'server' as const, errorMode: 'honour-period', message: 'PayPal refused to reauthorise: to be paid in cash', details: reason };
+        await transaction.insertInto('payment_error_logs').values(errorLogRow(report, now)).execute();
+      });
+      await syncToDisk();
     },
   };
 }
@@ -439,12 +479,13 @@ function* settleAuthorisation(
   unchangedSince?: string,
 ): Steps<number> {
   return yield* changesOf(
-    'update "payments" set "state" = ?, "authorization_id" = ?, "amount_pence" = ?, "updated_at" = ? ' +
+    'update "payments" set "state" = ?, "authorization_id" = ?, "amount_pence" = ?, "updated_at" = ?, "authorised_at" = ? ' +
       `where "basket_id" = ? and "paypal_order_id" = ? and "state" in (${placeholders(unheldStates.length)})` +
       (unchangedSince === undefined ? '' : ' and "updated_at" = ?'),
     state,
     authorisation.authorizationId,
     authorisation.amountPence,
+    now,
     now,
     basketId,
     authorisation.payPalOrderId,

@@ -34,6 +34,7 @@ export async function readSettings(db: Kysely<DatabaseSchema>): Promise<{ restau
       maximumCashOrderValue: penceToPounds(row.maximum_cash_order_value),
       maximumOrderValue: penceToPounds(row.maximum_order_value),
       acceptanceTimeoutSeconds: row.acceptance_timeout_seconds,
+      orderDaysAhead: row.order_days_ahead,
     },
   };
 }
@@ -52,6 +53,7 @@ export async function writeSettings(db: Kysely<DatabaseSchema>, restaurantId: nu
       maximum_cash_order_value: poundsToPence(settings.maximumCashOrderValue),
       maximum_order_value: poundsToPence(settings.maximumOrderValue),
       acceptance_timeout_seconds: settings.acceptanceTimeoutSeconds,
+      order_days_ahead: settings.orderDaysAhead,
     })
     .where('restaurant_id', '=', restaurantId)
     .execute();

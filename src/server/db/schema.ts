@@ -46,6 +46,8 @@ export interface TakeawaySettingsTable {
   orders_per_slot: number | null;
   /** How long a request waits for the restaurant before it is refused; null: the server's ACCEPTANCE_TIMEOUT_SECONDS. */
   acceptance_timeout_seconds: number | null;
+  /** How many days ahead customers may order, 0 (today only) to 7 (0017). */
+  order_days_ahead: Generated<number>;
   /** Busy mode: new orders paused, until busy_paused_until (ISO instant) or, when that is null, until switched back. */
   busy_paused: Generated<Flag>;
   busy_paused_until: string | null;
@@ -215,6 +217,8 @@ export interface OrderAcceptancesTable {
   /** SPEC §4 acceptance status 0..3. */
   status: number;
   requested_at: string;
+  /** When the restaurant's time to answer starts (0017): the request time, or later for a pre-order. */
+  answer_from: string | null;
   /** When the order is due. */
   update_time: string;
   /** The restaurant's new time, once it proposed one. */
@@ -377,9 +381,16 @@ export interface PaymentsTable {
   authorization_id: string | null;
   capture_id: string | null;
   refund_id: string | null;
+  /** When PayPal authorised (or reauthorised) the money held (0017); its honour period counts from here. */
+  authorised_at: string | null;
+  /** What was done when the honour period ran out before the capture (0017); null: nothing was needed. */
+  honour_outcome: HonourOutcome | null;
   created_at: string;
   updated_at: string;
 }
+
+/** Reauthorised at PayPal, or (PayPal refused) released, to be paid in cash on collection or delivery. */
+export type HonourOutcome = 'reauthorised' | 'cash';
 
 export type PaymentOperation = 'capture' | 'void' | 'refund';
 

@@ -23,7 +23,7 @@ export function createTicketPaymentReader(db: Kysely<DatabaseSchema>): TicketPay
             .on('payment_outbox.done_at', 'is', null)
             .on('payment_outbox.attempts', '>', 0),
         )
-        .select(['payments.basket_id', 'payments.payment_source', 'payments.state'])
+        .select(['payments.basket_id', 'payments.payment_source', 'payments.state', 'payments.honour_outcome'])
         .select(['payment_outbox.operation', 'payment_outbox.attempts', 'payment_outbox.last_error'])
         .where('payments.basket_id', 'in', batch)
         // A payment's rows are all without a failed step or all with one, so the first row of each is its most failed.
@@ -36,6 +36,7 @@ export function createTicketPaymentReader(db: Kysely<DatabaseSchema>): TicketPay
       payments.set(row.basket_id, {
         paymentSource: row.payment_source,
         state: row.state,
+        honourOutcome: row.honour_outcome,
         failingStep:
           row.operation === null || row.attempts === null ? undefined : { operation: row.operation, attempts: row.attempts, lastError: row.last_error },
       });

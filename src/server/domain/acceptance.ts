@@ -30,6 +30,8 @@ export interface OrderAcceptance extends AcceptanceState {
   basketId: string;
   orderRef: string;
   requestedAt: string;
+  /** When the restaurant's time to answer starts (answerFromOf): later than requestedAt for a pre-order. */
+  answerFrom: string;
   orderType: OrderTypeValue;
   paymentType: PaymentTypeValue;
 }

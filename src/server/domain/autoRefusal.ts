@@ -1,7 +1,15 @@
+import { openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { stateOf, type AcceptanceDecision, type AcceptanceState, type OrderAcceptance } from './acceptance';
 
-// A request the restaurant leaves unanswered is refused for it, so no customer waits indefinitely.
+// A request the restaurant leaves unanswered is refused for it, so no customer waits indefinitely; but its clock runs
+// only while someone can answer (docs/acceptance-and-kitchen.md, "Pre-orders"). The sweep, the kitchen's countdown and
+// what the customer is told all read the one answer of answerFromOf, stored with the request.
+
+/** How long before a pre-order is due the restaurant's time to answer it starts, at the latest. */
+export const PRE_ORDER_ANSWER_BEFORE_DUE_MINUTES = 60;
+/** How far ahead an opening is looked for: the farthest day an order may be for, and the day after. */
+const ANSWER_HORIZON_DAYS = 9;
 
 export const DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS = 600;
 /** How often the server refuses timed-out requests without waiting for anyone to read them. */
@@ -19,25 +27,54 @@ export function autoRefusalReason(restaurantPhone: string): string {
   return `The restaurant did not respond in time. Please order again or phone ${restaurantPhone}.`;
 }
 
-/** When a request still waiting for the restaurant is refused automatically; null once it is answered or cancelled. */
-export function autoRefuseAt(order: Pick<OrderAcceptance, 'status' | 'cancelledAt' | 'requestedAt'>, timeoutSeconds: number): string | null {
-  if (order.status !== AcceptanceStatus.Requested || order.cancelledAt !== null) return null;
-  return new Date(Date.parse(order.requestedAt) + timeoutSeconds * 1000).toISOString();
+export interface AnswerQuery {
+  requestedAt: string;
+  /** When the order is due (dueTime). */
+  dueTime: string;
+  openingPeriods: readonly OpeningPeriod[];
+  specialDays?: readonly SpecialDay[];
 }
 
-/** The latest request time that has timed out at `now`: the sweep refuses requests made at or before it. */
-export function timedOutIfRequestedBy(now: Date, timeoutSeconds: number): string {
+/**
+ * When the restaurant's time to answer a request starts: the first moment the restaurant is open at or after both the
+ * request and PRE_ORDER_ANSWER_BEFORE_DUE_MINUTES before the order is due. An order the restaurant can answer now
+ * (open, and due within the hour) starts at once; one placed while closed starts at the next opening; one for far ahead
+ * starts an hour before it is due (or at that day's opening, when later). With no opening ahead at all (hours not yet
+ * set), the clock starts at once, as it always did.
+ */
+export function answerFromOf({ requestedAt, dueTime, openingPeriods, specialDays = [] }: AnswerQuery): string {
+  const requestedMs = Date.parse(requestedAt);
+  const earliestMs = Math.max(requestedMs, Date.parse(dueTime) - PRE_ORDER_ANSWER_BEFORE_DUE_MINUTES * 60_000);
+  const opening = openingIntervals(requestedMs, openingPeriods, ANSWER_HORIZON_DAYS, specialDays).find((interval) => interval.closesMs > earliestMs);
+  return new Date(opening === undefined ? requestedMs : Math.max(earliestMs, opening.opensMs)).toISOString();
+}
+
+/** A pre-order: nobody is asked to answer it yet when it is placed (closed, or due far ahead). */
+export function isPreOrder(order: Pick<OrderAcceptance, 'requestedAt' | 'answerFrom'>): boolean {
+  return Date.parse(order.answerFrom) > Date.parse(order.requestedAt);
+}
+
+type TimedOrder = Pick<OrderAcceptance, 'status' | 'cancelledAt' | 'answerFrom'>;
+
+/** When a request still waiting for the restaurant is refused automatically; null once it is answered or cancelled. */
+export function autoRefuseAt(order: TimedOrder, timeoutSeconds: number): string | null {
+  if (order.status !== AcceptanceStatus.Requested || order.cancelledAt !== null) return null;
+  return new Date(Date.parse(order.answerFrom) + timeoutSeconds * 1000).toISOString();
+}
+
+/** The latest start of the time to answer that has timed out at `now`: the sweep refuses requests whose clock started at or before it. */
+export function timedOutIfAnswerFrom(now: Date, timeoutSeconds: number): string {
   return new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
 }
 
-export function isTimedOut(order: Pick<OrderAcceptance, 'status' | 'cancelledAt' | 'requestedAt'>, now: Date, timeoutSeconds: number): boolean {
+export function isTimedOut(order: TimedOrder, now: Date, timeoutSeconds: number): boolean {
   const refuseAt = autoRefuseAt(order, timeoutSeconds);
   return refuseAt !== null && Date.parse(refuseAt) <= now.getTime();
 }
 
 /** Refuses a timed-out request; anything else (answered, cancelled, not yet due) is left as it is. */
 export function refuseIfTimedOut(
-  order: AcceptanceState & Pick<OrderAcceptance, 'requestedAt'>,
+  order: AcceptanceState & Pick<OrderAcceptance, 'answerFrom'>,
   now: Date,
   timeoutSeconds: number,
   restaurantPhone: string,

@@ -4,7 +4,7 @@ import { type Basket } from './basket';
 import { hasContactDetails } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import type { OpeningPeriod, SpecialDay } from '../../domain/openingHours';
-import { isAsapAvailable, isAvailableSlot, slotOf } from './slots';
+import { beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, slotOf } from './slots';
 import { orderSizeRefusal, type OrderSizeLimits } from '../../domain/orderSizeLimits';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
@@ -18,6 +18,8 @@ export interface ConfirmationContext {
   /** The lead times with busy mode's extra minutes. */
   leadMinutes: { collection: number; delivery: number };
   slotMinutes: number;
+  /** How many days ahead customers may order (the owner's, 0 to 7). */
+  daysAhead: number;
   /** Slots (epoch milliseconds) holding the most orders they take. */
   fullSlots: ReadonlySet<number>;
   /** Busy mode's message while it pauses new orders; undefined when it does not. */
@@ -100,6 +102,7 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
     leadMinutes: isDelivery ? context.leadMinutes.delivery : context.leadMinutes.collection,
     slotMinutes: context.slotMinutes,
     fullSlots: context.fullSlots,
+    daysAhead: context.daysAhead,
   };
   if (basket.asap) {
     if (!isAsapAvailable(slotQuery)) return 'ASAP is not available now: please choose a time';
@@ -107,6 +110,8 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
     return 'Choose ASAP or a time for your order';
   } else if (context.fullSlots.has(slotOf(Date.parse(basket.requestedTime), context.slotMinutes))) {
     return SLOT_FULL_MESSAGE;
+  } else if (isBeyondDaysAhead(basket.requestedTime, slotQuery)) {
+    return beyondDaysAheadMessage(context.daysAhead);
   } else if (!isAvailableSlot(basket.requestedTime, slotQuery)) {
     return 'The time you chose is no longer available: please choose another time';
   }

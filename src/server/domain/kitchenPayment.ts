@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema.gen';
 import { PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
-import type { PaymentOperation, PaymentState } from '../db/schema';
+import type { HonourOutcome, PaymentOperation, PaymentState } from '../db/schema';
 
 // The kitchen ticket's "how it was paid and where its money is" (docs/payments.md), from the order's payment and the
 // PayPal step it still waits for.
@@ -12,6 +12,7 @@ type Money = NonNullable<KitchenTicketPayment['money']>;
 export interface TicketPaymentFacts {
   paymentSource: string;
   state: PaymentState;
+  honourOutcome: HonourOutcome | null;
   /** The step not done yet that has failed most often, if any has failed. */
   failingStep: { operation: PaymentOperation; attempts: number; lastError: string | null } | undefined;
 }
@@ -40,13 +41,14 @@ const whatTheStepDoes: Record<PaymentOperation, string> = {
 };
 
 export function kitchenTicketPaymentOf(paymentType: PaymentTypeValue, facts: TicketPaymentFacts | undefined): KitchenTicketPayment {
-  if (paymentType !== PaymentType.InternetOrder) return { method: 'cash', money: null, problem: null };
+  if (paymentType !== PaymentType.InternetOrder) return { method: 'cash', money: null, problem: null, honour: null };
   // Confirming an order paid online records its payment, so this is a broken row, shown as nothing held.
-  if (facts === undefined) return { method: 'paypal', money: null, problem: null };
+  if (facts === undefined) return { method: 'paypal', money: null, problem: null, honour: null };
   return {
     method: facts.paymentSource === 'card' ? 'card' : 'paypal',
     money: moneyOfState[facts.state],
     problem: problemOf(facts.failingStep),
+    honour: facts.honourOutcome,
   };
 }
 

@@ -3,9 +3,10 @@
 // chose another). A slot is offered inside an opening period when it is at least the lead time after both now
 // and the opening, no later than the closing, and not full (the most orders per slot). When nothing is left
 // today, the next opening's slots are offered. ASAP is offered only while the restaurant is open, the lead
-// time still ends before it closes and the slot it falls in is not full.
+// time still ends before it closes and the slot it falls in is not full. The owner may let customers order days ahead
+// (0 to 7): the slots of every opening up to that many days after today are offered as well.
 
-import { currentOpening, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
+import { currentOpening, londonDateOf, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 export interface TimeSlots {
   asapAvailable: boolean;
@@ -47,10 +48,6 @@ export function fullSlotsOf(dueTimes: readonly string[], slotMinutes: number, or
 /** How far ahead the slots offered can reach: the next opening within a week, and the day after for one past midnight. */
 export const SLOT_HORIZON_DAYS = 9;
 
-const londonDateOf = (instantMs: number) => {
-  const clock = wallClockAt(instantMs);
-  return `${clock.year}-${clock.month}-${clock.day}`;
-};
 
 export interface SlotQuery {
   now: Date;
@@ -63,6 +60,16 @@ export interface SlotQuery {
   slotMinutes?: number;
   /** Slots (epoch milliseconds) that already hold the most orders they take (fullSlotsOf). */
   fullSlots?: ReadonlySet<number>;
+  /** How many days after today customers may order for (the owner's, 0 to 7; 0: the next opening's day only). */
+  daysAhead?: number;
+}
+
+/** The last London date slots may be on: `daysAhead` days after today, or the first day with slots when that is later. */
+function lastOfferedDate(nowMs: number, daysAhead: number, firstOfferedDate: string): string {
+  const today = wallClockAt(nowMs);
+  const last = new Date(Date.UTC(today.year, today.month - 1, today.day + daysAhead));
+  const lastDate = londonDateOf(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate(), 12));
+  return lastDate > firstOfferedDate ? lastDate : firstOfferedDate;
 }
 
 /** ASAP needs the restaurant open now, open for at least the lead time, and room in the slot it falls in. */
@@ -84,6 +91,7 @@ export function availableTimeSlots({
   leadMinutes,
   slotMinutes = DEFAULT_SLOT_MINUTES,
   fullSlots = new Set(),
+  daysAhead = 0,
 }: SlotQuery): TimeSlots {
   const nowMs = now.getTime();
   const leadMs = leadMinutes * MINUTE_MS;
@@ -97,9 +105,9 @@ export function availableTimeSlots({
   if (withSlots.length === 0) return { asapAvailable, slots: [] };
 
   const [first] = withSlots;
-  const offeredDate = londonDateOf(first.slots[0]);
+  const lastDate = lastOfferedDate(nowMs, daysAhead, londonDateOf(first.slots[0]));
   const slots = withSlots
-    .filter(({ interval }) => interval === first.interval || londonDateOf(interval.opensMs) === offeredDate)
+    .filter(({ interval }) => interval === first.interval || londonDateOf(interval.opensMs) <= lastDate)
     .flatMap(({ slots: intervalSlots }) => intervalSlots)
     .map((slot) => new Date(slot).toISOString());
   return {
@@ -107,6 +115,22 @@ export function availableTimeSlots({
     slots,
     ...(first.interval.opensMs > nowMs ? { opensAt: new Date(first.interval.opensMs).toISOString() } : {}),
   };
+}
+
+/** Why a time beyond the days customers may order for is refused. */
+export function beyondDaysAheadMessage(daysAhead: number): string {
+  if (daysAhead === 0) return 'Orders can be placed for the next opening only: please choose an earlier time';
+  return `Orders can be placed up to ${daysAhead} ${daysAhead === 1 ? 'day' : 'days'} ahead: please choose an earlier day`;
+}
+
+/** Whether a requested time falls on a day later than customers may order for now: refused with its own message. */
+export function isBeyondDaysAhead(requestedTime: string, query: SlotQuery): boolean {
+  const requestedMs = Date.parse(requestedTime);
+  if (Number.isNaN(requestedMs)) return false;
+  const nowMs = query.now.getTime();
+  const [firstSlot] = availableTimeSlots(query).slots;
+  const firstOfferedDate = londonDateOf(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
+  return londonDateOf(requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
 }
 
 /** Whether a requested time (an ISO instant) is one of the slots offered now. */

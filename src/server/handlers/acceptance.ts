@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { restaurantCoreData, restaurantPhone, withTimeoutApplied } from '../autoRefusalSweep';
 import { acceptNewTime, cancelOrder, NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type OrderAcceptance } from '../domain/acceptance';
 import { AcceptanceStatus } from '../../domain/orderEnums';
+import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
@@ -21,10 +22,17 @@ async function requestedAcceptance(request: FastifyRequest, basketId: string): P
   const now = request.server.clock();
   // An ASAP order is due after the lead time busy mode lengthens.
   const leadMinutes = leadMinutesNow(restaurant, now);
+  const requestedAt = now.toISOString();
   const outcome = await repositories.acceptance.requestAcceptance(
     basketId,
-    (order) => dueTime(order, leadMinutes),
-    now.toISOString(),
+    (order) => {
+      const updateTime = dueTime(order, leadMinutes);
+      return {
+        updateTime,
+        answerFrom: answerFromOf({ requestedAt, dueTime: updateTime, openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] }),
+      };
+    },
+    requestedAt,
     'customer',
   );
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
@@ -32,10 +40,17 @@ async function requestedAcceptance(request: FastifyRequest, basketId: string): P
   return withTimeoutApplied(await autoRefusalContext(request), outcome.acceptance);
 }
 
-/** The request as the customer reads it: with the lines the kitchen named and where the money is. */
+/**
+ * The request as the customer reads it: with the lines the kitchen named, where the money is, and when it is refused
+ * automatically under the restaurant's timeout now.
+ */
 async function requestAnswer(request: FastifyRequest, acceptance: OrderAcceptance) {
-  const [basket, payment] = await Promise.all([basketOf(request, acceptance), request.server.repositories.ticketPayments.find(acceptance.basketId)]);
-  return { data: { orderRequest: acceptanceRequestOf(acceptance, basket, payment) } };
+  const [basket, payment, { timeoutSeconds }] = await Promise.all([
+    basketOf(request, acceptance),
+    request.server.repositories.ticketPayments.find(acceptance.basketId),
+    autoRefusalContext(request),
+  ]);
+  return { data: { orderRequest: acceptanceRequestOf(acceptance, basket, payment, timeoutSeconds) } };
 }
 
 // The customer's side of acceptance, by basketId (docs/acceptance-and-kitchen.md).

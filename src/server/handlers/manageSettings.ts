@@ -20,6 +20,7 @@ const MONEY_NAMES: Readonly<Record<MoneySettingField, string>> = {
 };
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
+const daysText = (days: number) => (days === 0 ? 'today only' : `${days} ${days === 1 ? 'day' : 'days'}`);
 const durationText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
 
 /** One audit line per field changed: "Bag charge £0.10 → £0.20". */
@@ -36,6 +37,9 @@ export function settingsChanges(before: TakeawaySettingsEdit, after: TakeawaySet
   }
   if (before.acceptanceTimeoutSeconds !== after.acceptanceTimeoutSeconds) {
     line('acceptanceTimeoutSeconds', `Automatic refusal after ${durationText(before.acceptanceTimeoutSeconds)} → ${durationText(after.acceptanceTimeoutSeconds)}`);
+  }
+  if (before.orderDaysAhead !== after.orderDaysAhead) {
+    line('orderDaysAhead', `Orders ahead ${daysText(before.orderDaysAhead)} → ${daysText(after.orderDaysAhead)}`);
   }
   return lines;
 }

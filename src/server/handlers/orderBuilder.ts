@@ -19,7 +19,7 @@ import type { DeliveryZone } from '../domain/deliveryZones';
 import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
-import { availableTimeSlots, isAsapAvailable, isAvailableSlot } from '../domain/slots';
+import { availableTimeSlots, beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead } from '../domain/slots';
 import { orderTimesNow, slotQueryOf } from './orderTimes';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { chooseVouchers, discountsHaveChanged, DISCOUNTS_CHANGED_MESSAGE, entitlementOf } from '../domain/vouchers';
@@ -135,6 +135,7 @@ export async function confirmedOrderRef(
         specialDays: times.specialDays,
         leadMinutes: times.leadMinutes,
         slotMinutes: times.slotMinutes,
+        daysAhead: times.daysAhead,
         fullSlots: times.fullSlots,
         busyPauseMessage: times.busyPauseMessage,
         menuVersion: state.menuVersion,
@@ -301,6 +302,9 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const sizeRefusal = orderSizeRefusal(pricing.totalCostPence, choices.paymentType, orderSizeLimitsFrom(restaurant));
     if (sizeRefusal !== undefined) return refuseUpdate(repositories, body.basketId, [sizeRefusal]);
     const query = slotQueryOf(times, choices.orderType, now);
+    if (!choices.asap && choices.requestedTime !== null && isBeyondDaysAhead(choices.requestedTime, query)) {
+      return refuseUpdate(repositories, body.basketId, [{ field: 'requestedTime', message: beyondDaysAheadMessage(times.daysAhead) }]);
+    }
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)
       : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);

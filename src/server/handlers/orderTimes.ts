@@ -15,6 +15,8 @@ export interface OrderTimes {
   /** With busy mode's extra minutes. */
   leadMinutes: LeadMinutes;
   slotMinutes: number;
+  /** How many days ahead customers may order (0: the next opening's day only). */
+  daysAhead: number;
   fullSlots: ReadonlySet<number>;
   /** Why new orders are refused now; undefined when they are not. */
   busyPauseMessage: string | undefined;
@@ -42,6 +44,7 @@ export async function orderTimesNow(repositories: Repositories, restaurant: Rest
     specialDays: restaurant.specialDays ?? [],
     leadMinutes: leadMinutesNow(restaurant, now),
     slotMinutes,
+    daysAhead: restaurant.takeawaySettings.orderDaysAhead ?? 0,
     fullSlots: fullSlotsOf(dueTimes, slotMinutes, ordersPerSlot),
     busyPauseMessage: busyPauseMessage(restaurant.busyMode, now),
   };
@@ -55,5 +58,6 @@ export function slotQueryOf(times: OrderTimes, orderType: number, now: Date): Sl
     leadMinutes: orderType === OrderType.Delivery ? times.leadMinutes.delivery : times.leadMinutes.collection,
     slotMinutes: times.slotMinutes,
     fullSlots: times.fullSlots,
+    daysAhead: times.daysAhead,
   };
 }

@@ -1,9 +1,9 @@
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { lineTitle } from '../../domain/orderLines';
-import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
+import { AcceptanceStatus, KitchenStatus, PaymentType } from '../../domain/orderEnums';
 import type { OrderAcceptance } from '../domain/acceptance';
-import { autoRefuseAt } from '../domain/autoRefusal';
+import { autoRefuseAt, isPreOrder } from '../domain/autoRefusal';
 import type { Basket, PricedLine } from '../domain/basket';
 import { kitchenTicketPaymentOf, type TicketPaymentFacts } from '../domain/kitchenPayment';
 
@@ -39,6 +39,7 @@ export function acceptanceRequestOf(
   acceptance: OrderAcceptance,
   basket: Basket,
   payment: TicketPaymentFacts | undefined,
+  timeoutSeconds: number,
 ): Schemas['OrderAcceptanceRequest'] {
   // The customer is told where the money is, never PayPal's problems with it (those are for staff).
   const { method, money } = kitchenTicketPaymentOf(basket.paymentType, payment);
@@ -51,6 +52,10 @@ export function acceptanceRequestOf(
     refusalReason: acceptance.refusalReason,
     unavailableItems: unavailableItemsOf(acceptance, basket),
     payment: { method, money, amount: penceToPounds(basket.pricing.totalCostPence) },
+    preOrder: isPreOrder(acceptance),
+    answerFrom: acceptance.answerFrom,
+    autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
+    heldAmount: basket.paymentType === PaymentType.InternetOrder ? penceToPounds(basket.pricing.totalCostPence) : null,
   };
 }
 
@@ -108,6 +113,8 @@ export function kitchenTicketOf(
     refusalReason: acceptance.refusalReason,
     acceptanceRequestedAt: acceptance.requestedAt,
     autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
+    preOrder: isPreOrder(acceptance),
+    answerFrom: acceptance.answerFrom,
     updateTime: acceptance.updateTime,
     asapFlag: basket.asap,
     requestedTime: basket.requestedTime,

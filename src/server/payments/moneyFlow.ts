@@ -35,3 +35,11 @@ export function moneyStepOf(before: AcceptanceState, after: AcceptanceState): Mo
 export function marksRefunded(before: AcceptanceState, after: AcceptanceState): boolean {
   return before.kitchenStatus !== KitchenStatus.Refunded && after.kitchenStatus === KitchenStatus.Refunded;
 }
+
+/** PayPal honours an authorisation for 3 days; a capture after that may fail, so the money is held again first. */
+export const PAYPAL_HONOUR_PERIOD_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Whether the honour period of money held at `authorisedAt` has ended at `now` (docs/payments.md, "Orders for later"). */
+export function honourPeriodEnded(authorisedAt: string, now: Date): boolean {
+  return now.getTime() >= Date.parse(authorisedAt) + PAYPAL_HONOUR_PERIOD_MS;
+}

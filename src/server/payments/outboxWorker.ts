@@ -1,5 +1,6 @@
 import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
-import type { PayPalClient } from './payPalClient';
+import { honourPeriodEnded } from './moneyFlow';
+import { PayPalError, type PayPalClient } from './payPalClient';
 import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 
 // Sends the outbox's PayPal steps (docs/payments.md "Money that ends right"): each with the PayPal-Request-Id
@@ -34,11 +35,35 @@ export function payPalRequestIdOf(step: Pick<DueMoneyStep, 'operation' | 'basket
   return `${step.operation}-${step.basketId}`;
 }
 
-async function send(payPal: PayPalClient, step: DueMoneyStep): Promise<MoneyStepResult> {
+/** PayPal refused (a 422): asking again would be refused again. */
+const isRefusal = (error: unknown) => error instanceof PayPalError && ['declined', 'unverified', 'unprocessable'].includes(error.kind);
+
+/**
+ * The authorisation to capture: the one held, or, once its honour period has ended, a new one PayPal holds the money
+ * under (recorded before the capture, so a retry captures it). Undefined when PayPal refused to hold it again: the
+ * order is then to be paid in cash, recorded by the outbox, and nothing is captured.
+ */
+async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date): Promise<string | undefined> {
+  if (step.honourOutcome !== null || step.authorisedAt === null || !honourPeriodEnded(step.authorisedAt, now)) return step.authorizationId;
+  try {
+    const renewed = await payPal.reauthorizeAuthorization(step.authorizationId, `reauthorize-${step.basketId}`);
+    await outbox.recordReauthorised(step, renewed.id, now.toISOString());
+    return renewed.id;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    await outbox.fallBackToCash(step, error instanceof Error ? error.message : String(error), now.toISOString());
+    return undefined;
+  }
+}
+
+async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date): Promise<MoneyStepResult | undefined> {
   const requestId = payPalRequestIdOf(step);
   switch (step.operation) {
-    case 'capture':
-      return { operation: 'capture', captureId: (await payPal.captureAuthorization(step.authorizationId, requestId)).id };
+    case 'capture': {
+      const authorizationId = await capturableAuthorisation(payPal, outbox, step, now);
+      if (authorizationId === undefined) return undefined;
+      return { operation: 'capture', captureId: (await payPal.captureAuthorization(authorizationId, requestId)).id };
+    }
     case 'void':
       await payPal.voidAuthorization(step.authorizationId, requestId);
       return { operation: 'void' };
@@ -58,7 +83,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const step of due) {
       if (stopping()) return false;
       try {
-        await outbox.complete(step, await send(payPal, step), now().toISOString());
+        const result = await send(payPal, outbox, step, now());
+        if (result !== undefined) await outbox.complete(step, result, now().toISOString());
       } catch (error) {
         const attempts = step.attempts + 1;
         const nextAttemptAt = new Date(now().getTime() + retryDelayMs(attempts)).toISOString();

@@ -173,6 +173,8 @@ export interface PayPalClient {
   getAuthorization(authorizationId: string): Promise<PayPalAuthorization>;
   /** Captures the whole authorised amount, as the final capture. */
   captureAuthorization(authorizationId: string, requestId: string): Promise<PayPalCapture>;
+  /** Holds the money again under a new authorisation with a new honour period (once, from day 4 to day 29). */
+  reauthorizeAuthorization(authorizationId: string, requestId: string): Promise<PayPalAuthorization>;
   voidAuthorization(authorizationId: string, requestId: string): Promise<void>;
   /** Refunds the whole capture. */
   refundCapture(captureId: string, requestId: string): Promise<PayPalRefund>;
@@ -322,6 +324,11 @@ export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs 
     captureAuthorization: (authorizationId, requestId) =>
       json(`the capture of authorisation ${authorizationId}`, 'POST', `/v2/payments/authorizations/${segment(authorizationId)}/capture`, {
         body: { final_capture: true },
+        requestId,
+      }),
+    reauthorizeAuthorization: (authorizationId, requestId) =>
+      json(`the reauthorisation of authorisation ${authorizationId}`, 'POST', `/v2/payments/authorizations/${segment(authorizationId)}/reauthorize`, {
+        body: {},
         requestId,
       }),
     voidAuthorization: async (authorizationId, requestId) => {

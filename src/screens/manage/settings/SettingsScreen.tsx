@@ -8,6 +8,7 @@ import { callApi } from '../../../api/client';
 import { penceToPounds } from '../../../domain/money';
 import {
   ACCEPTANCE_TIMEOUT_RULE,
+  ORDER_DAYS_AHEAD_RULE,
   MONEY_SETTING_RULES,
   takeawaySettingsFailures,
   type MoneySettingField,
@@ -112,6 +113,19 @@ export function SettingsScreen() {
                 value={Number.isNaN(settings.acceptanceTimeoutSeconds) ? '' : settings.acceptanceTimeoutSeconds / 60}
                 onChange={(value) => editor.change({ ...settings, acceptanceTimeoutSeconds: Math.round(numberOf(value) * 60) })}
                 error={errors.acceptanceTimeoutSeconds}
+              />
+            </Fieldset>
+            <Fieldset legend="Orders for later">
+              <NumberInput
+                label="Customers may order ahead (days)"
+                description="0: the next opening only. Up to 7; the same slot limits apply on every day. An order for later waits for you to open."
+                min={ORDER_DAYS_AHEAD_RULE.minimum}
+                max={ORDER_DAYS_AHEAD_RULE.maximum}
+                clampBehavior="none"
+                allowDecimal={false}
+                value={Number.isNaN(settings.orderDaysAhead) ? '' : settings.orderDaysAhead}
+                onChange={(value) => editor.change({ ...settings, orderDaysAhead: numberOf(value) })}
+                error={errors.orderDaysAhead}
               />
             </Fieldset>
             {editor.problem !== null && <EditProblem problem={editor.problem} onReload={editor.reload} />}

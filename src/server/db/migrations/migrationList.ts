@@ -12,6 +12,7 @@ import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
 import { payments } from './payments';
+import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0014-hours-settings-busy': hoursSettingsBusy,
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
+  '0017-pre-orders': preOrders,
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
 };

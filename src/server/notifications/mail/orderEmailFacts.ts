@@ -1,6 +1,7 @@
 import type { components } from '../../../api/schema.gen';
 import { penceToPounds } from '../../../domain/money';
 import { AcceptanceStatus } from '../../../domain/orderEnums';
+import { isPreOrder } from '../../domain/autoRefusal';
 import type { Repositories } from '../../db/repositories';
 import { orderItemOf, orderViewOf } from '../../handlers/orderViews';
 
@@ -23,6 +24,8 @@ export interface OrderEmailFacts {
   refusalReason: string | null;
   /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
   accepted: boolean;
+  /** For a pre-order, when the restaurant will answer it (docs/acceptance-and-kitchen.md, "Pre-orders"). */
+  preOrderAnswerFrom?: string;
 }
 
 /** Who every email comes from and where its links lead. */
@@ -48,6 +51,7 @@ export async function loadOrderEmailFacts(
     dueTime: acceptance.updateTime,
     refusalReason: acceptance.refusalReason,
     accepted: acceptance.status === AcceptanceStatus.Accepted,
+    ...(isPreOrder(acceptance) ? { preOrderAnswerFrom: acceptance.answerFrom } : {}),
   };
 }
 

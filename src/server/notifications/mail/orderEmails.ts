@@ -68,6 +68,12 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
         heading: 'Thank you for your order',
         paragraphs: [
           `Thank you, ${view.name}. We have received your order and will email you again as soon as we accept it.`,
+          ...(facts.preOrderAnswerFrom === undefined
+            ? []
+            : [
+                `This is a pre-order: we will confirm it when we open, from ${londonDateTimeLabel(facts.preOrderAnswerFrom)}.` +
+                  (paidOnline ? ' The money is held until then, not taken.' : ''),
+              ]),
           'Please keep this email as your receipt.',
         ],
         receipt: receiptOf(facts),

@@ -17,7 +17,7 @@ import { payPalSdkScript } from './sdkScript';
 export const LOCAL_PAYPAL_CLIENT_ID = 'local-sandbox-client';
 export const LOCAL_PAYPAL_CLIENT_SECRET = 'local-sandbox-secret';
 
-export const fakeOperations = ['token', 'create', 'get', 'authorize', 'capture', 'void', 'refund', 'sdk'] as const;
+export const fakeOperations = ['token', 'create', 'get', 'authorize', 'reauthorize', 'capture', 'void', 'refund', 'sdk'] as const;
 export type FakeOperation = (typeof fakeOperations)[number];
 export const fakeFailureModes = ['declined', 'unverified', 'server-error', 'timeout', 'unreachable'] as const;
 export type FakeFailureMode = (typeof fakeFailureModes)[number];
@@ -58,6 +58,8 @@ export interface PayPalFakeOptions {
   /** 0 (default): any free port. */
   port?: number;
   host?: string;
+  /** The time authorisations' honour and validity periods are kept by (the real one unless a test moves it). */
+  clock?: () => Date;
   /** The `expires_in` of the tokens it issues; PayPal's are nine hours. */
   tokenLifetimeSeconds?: number;
   /** How long a `timeout` failure holds its answer back. */
@@ -91,7 +93,12 @@ class Refusal extends Error {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const NINE_HOURS_SECONDS = 9 * 60 * 60;
-const AUTHORISATION_HONOUR_DAYS = 29;
+// PayPal honours an authorisation for 3 days and keeps it valid for 29; from day 4 to day 29 it may be reauthorised,
+// once, which starts a new 3-day honour period under a new id. A capture after the honour period "may fail": the fake
+// always refuses it (HONOR_PERIOD_EXPIRED), so that a server that does not reauthorise is caught by its tests.
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const AUTHORISATION_HONOUR_DAYS = 3;
+const AUTHORISATION_VALID_DAYS = 29;
 
 function debugId(): string {
   return randomBytes(7).toString('hex');
@@ -257,7 +264,11 @@ export async function startPayPalFake({
   host = '127.0.0.1',
   tokenLifetimeSeconds = NINE_HOURS_SECONDS,
   timeoutHoldMs = 30_000,
+  clock = () => new Date(),
 }: PayPalFakeOptions = {}): Promise<PayPalFake> {
+  /** Authorisations' honour periods, and which of them have been reauthorised (the original is then spent). */
+  let honourEnds = new Map<string, number>();
+  let reauthorised = new Set<string>();
   let tokens = new Map<string, number>();
   let orders = new Map<string, FakeOrder>();
   let authorizations = new Map<string, { authorization: PayPalAuthorization; orderId: string }>();
@@ -280,6 +291,8 @@ export async function startPayPalFake({
       tokens = new Map();
       orders = new Map();
       authorizations = new Map();
+      honourEnds = new Map();
+      reauthorised = new Set();
       captures = new Map();
       refunds = new Map();
       storedAnswers = new Map();
@@ -420,29 +433,64 @@ export async function startPayPalFake({
     if (order.status === 'COMPLETED') throw unprocessable('ORDER_ALREADY_AUTHORIZED', 'The order has already been authorised.');
     if (order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED', 'The payer has not yet approved the order.');
     const unit = order.purchase_units[0];
+    const now = clock();
+    const authorization = newAuthorization(stored.declinesAuthorisation ? 'DENIED' : 'CREATED', unit.amount, unit.custom_id, now, new Date(now.getTime() + AUTHORISATION_VALID_DAYS * DAY_MS));
+    unit.payments = { ...unit.payments, authorizations: [...(unit.payments?.authorizations ?? []), authorization] };
+    authorizations.set(authorization.id, { authorization, orderId });
+    // As PayPal does: the order is COMPLETED even when its authorisation is DENIED.
+    order.status = 'COMPLETED';
+    order.update_time = timestamp(now);
+    performed.authorize += 1;
+    return { status: 201, body: order };
+  }
+
+  function newAuthorization(status: PayPalAuthorization['status'], amount: PayPalAuthorization['amount'], customId: string | undefined, now: Date, expires: Date): PayPalAuthorization {
     const id = payPalId();
-    const now = new Date();
-    const authorization: PayPalAuthorization = {
+    honourEnds.set(id, now.getTime() + AUTHORISATION_HONOUR_DAYS * DAY_MS);
+    return {
       id,
-      status: stored.declinesAuthorisation ? 'DENIED' : 'CREATED',
-      amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
-      ...(unit.custom_id === undefined ? {} : { custom_id: unit.custom_id }),
-      expiration_time: timestamp(new Date(now.getTime() + AUTHORISATION_HONOUR_DAYS * 24 * 60 * 60 * 1000)),
+      status,
+      amount: { currency_code: amount.currency_code, value: amount.value },
+      ...(customId === undefined ? {} : { custom_id: customId }),
+      expiration_time: timestamp(expires),
       create_time: timestamp(now),
       update_time: timestamp(now),
       links: [
         link(`/v2/payments/authorizations/${id}`, 'self'),
         link(`/v2/payments/authorizations/${id}/capture`, 'capture', 'POST'),
         link(`/v2/payments/authorizations/${id}/void`, 'void', 'POST'),
+        link(`/v2/payments/authorizations/${id}/reauthorize`, 'reauthorize', 'POST'),
       ],
     };
-    unit.payments = { ...unit.payments, authorizations: [...(unit.payments?.authorizations ?? []), authorization] };
-    authorizations.set(id, { authorization, orderId });
-    // As PayPal does: the order is COMPLETED even when its authorisation is DENIED.
-    order.status = 'COMPLETED';
-    order.update_time = timestamp(now);
-    performed.authorize += 1;
-    return { status: 201, body: order };
+  }
+
+  /** An authorisation past its 29 days is EXPIRED from then on, as PayPal shows it. */
+  function expireIfDue(authorization: PayPalAuthorization, nowMs: number): void {
+    if (authorization.status === 'CREATED' && authorization.expiration_time !== undefined && nowMs > Date.parse(authorization.expiration_time)) {
+      authorization.status = 'EXPIRED';
+      authorization.update_time = timestamp(new Date(nowMs));
+    }
+  }
+
+  function reauthorizeAuthorization(authorizationId: string): Answer {
+    const { authorization, orderId } = authorizationOf(authorizationId);
+    const nowMs = clock().getTime();
+    expireIfDue(authorization, nowMs);
+    if (authorization.status === 'EXPIRED') throw unprocessable('AUTHORIZATION_EXPIRED', 'The authorisation has expired.');
+    if (authorization.status !== 'CREATED') throw unprocessable('INVALID_RESOURCE_STATE', `The authorisation is ${authorization.status}.`);
+    if (reauthorised.has(authorizationId)) throw unprocessable('REAUTHORIZATION_NOT_ALLOWED', 'The authorisation has already been reauthorised.');
+    if (nowMs < Date.parse(authorization.create_time ?? '') + AUTHORISATION_HONOUR_DAYS * DAY_MS) {
+      throw unprocessable('REAUTHORIZATION_TOO_SOON', 'A reauthorization is only allowed once from Day 4 to Day 29 since the date of the original authorization.');
+    }
+    reauthorised.add(authorizationId);
+    authorization.update_time = timestamp(new Date(nowMs));
+    // The new authorisation keeps the original's 29 days; only the honour period starts again.
+    const renewed = newAuthorization('CREATED', authorization.amount, authorization.custom_id, new Date(nowMs), new Date(Date.parse(authorization.expiration_time ?? '')));
+    const unit = orderOf(orderId).order.purchase_units[0];
+    unit.payments = { ...unit.payments, authorizations: [...(unit.payments?.authorizations ?? []), renewed] };
+    authorizations.set(renewed.id, { authorization: renewed, orderId });
+    performed.reauthorize += 1;
+    return { status: 201, body: renewed };
   }
 
   function authorizationOf(authorizationId: string) {
@@ -459,10 +507,16 @@ export async function startPayPalFake({
       DENIED: 'AUTHORIZATION_DENIED',
       EXPIRED: 'AUTHORIZATION_EXPIRED',
     };
+    const nowMs = clock().getTime();
+    expireIfDue(authorization, nowMs);
     const issue = refusedBecause[authorization.status];
     if (issue !== undefined) throw unprocessable(issue, `The authorisation is ${authorization.status}.`);
+    if (reauthorised.has(authorizationId)) throw unprocessable('AUTHORIZATION_VOIDED', 'The authorisation was reauthorised: capture the new one.');
+    if (nowMs > (honourEnds.get(authorizationId) ?? Number.POSITIVE_INFINITY)) {
+      throw unprocessable('HONOR_PERIOD_EXPIRED', 'The honour period has ended: reauthorise before capturing.');
+    }
     const id = payPalId();
-    const now = timestamp();
+    const now = timestamp(new Date(nowMs));
     const capture: PayPalCapture = {
       id,
       status: 'COMPLETED',
@@ -610,6 +664,17 @@ export async function startPayPalFake({
     },
     {
       method: 'POST',
+      pattern: /^\/v2\/payments\/authorizations\/([A-Za-z0-9-]+)\/reauthorize$/,
+      route: {
+        operation: 'reauthorize',
+        handle: (request, _body, authorizationId) => {
+          requireToken(request);
+          return idempotent('reauthorize', request, () => reauthorizeAuthorization(authorizationId));
+        },
+      },
+    },
+    {
+      method: 'POST',
       pattern: /^\/v2\/payments\/authorizations\/([A-Za-z0-9-]+)\/void$/,
       route: {
         operation: 'void',
@@ -678,6 +743,7 @@ export async function startPayPalFake({
       case 'authorize':
         return customIdOf(parameter);
       case 'capture':
+      case 'reauthorize':
       case 'void':
         return customIdOf(authorizations.get(parameter)?.orderId);
       case 'refund':

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { paidOrder, queryDatabase } from './payPalSupport';
+
+// Orders for later (docs/acceptance-and-kitchen.md, "Pre-orders"; docs/payments.md, "Orders for later"): the real server
+// and the loopback PayPal fake, both on the test's clock. The demo restaurant opens Tuesday to Sunday from 17:00 (Sunday
+// also 12:00–14:00), closed on Mondays; London keeps UTC in November.
+
+let ordering: OrderingServer;
+let ownerToken: string;
+let staffToken: string;
+let fake: PayPalFakeControl;
+
+beforeAll(async () => {
+  ordering = await startOrderingServer();
+  [ownerToken, staffToken] = await Promise.all([ordering.ownerToken(), ordering.staffToken()]);
+  fake = ordering.server.payPalFakeControl!;
+});
+afterAll(() => ordering?.close());
+beforeEach(() => {
+  ordering.now = tuesdayEvening;
+});
+
+const DAY_MS = 86_400_000;
+const at = (iso: string) => new Date(iso);
+const readSettings = async () => (await ordering.call('/manage/settings', { token: ownerToken })).body.data as { settings: Record<string, unknown>; revision: number };
+const saveSettings = (revision: number, settings: unknown) => ordering.call('/manage/settings', { method: 'PUT', body: { revision, settings }, token: ownerToken });
+
+async function withDaysAhead(orderDaysAhead: number, test: () => Promise<void>) {
+  const opened = await readSettings();
+  const saved = await saveSettings(opened.revision, { ...opened.settings, orderDaysAhead });
+  expect(saved.status).toBe(200);
+  try {
+    await test();
+  } finally {
+    expect((await saveSettings(saved.body.data.revision, opened.settings)).status).toBe(200);
+  }
+}
+
+const collectionSlots = async () => (await ordering.call('/orderbuilder/timeSlots/1')).body.data as { asapAvailable: boolean; slots: string[] };
+const londonDates = (slots: string[]) => [...new Set(slots.map((slot) => slot.slice(0, 10)))];
+const kitchenTicket = async (orderRef: string) =>
+  ((await ordering.call('/kitchen/orders', { token: staffToken })).body.data.orders as { orderRef: string }[]).find((ticket) => ticket.orderRef === orderRef) as Record<string, any>;
+const details = async (basketId: string) => (await ordering.call(`/orderbuilder/acceptanceDetails/${basketId}`)).body.data.orderRequest;
+const paymentRow = (basketId: string) =>
+  queryDatabase<{ state: string; authorization_id: string; honour_outcome: string | null }>(ordering, 'select * from payments where basket_id = ?', basketId)[0];
+
+describe("the owner's days ahead", () => {
+  it('is 0 until the owner sets it, saved from 0 to 7 with the audit saying what changed', async () => {
+    expect((await readSettings()).settings.orderDaysAhead).toBe(0);
+    expect((await ordering.call('/restaurant/coreRestaurantData')).body.data.restaurantData.takeawaySettings.orderDaysAhead).toBe(0);
+    await withDaysAhead(7, async () => {
+      expect((await readSettings()).settings.orderDaysAhead).toBe(7);
+      const audit = (await ordering.call('/manage/audit?area=settings', { token: ownerToken })).body.data.entries.map((entry: { summary: string }) => entry.summary);
+      expect(audit).toContain('Orders ahead today only → 7 days');
+    });
+  });
+
+  it.each([8, 30])('refuses %s days at its field and writes nothing', async (orderDaysAhead) => {
+    const opened = await readSettings();
+    const refused = await saveSettings(opened.revision, { ...opened.settings, orderDaysAhead });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual([{ field: 'orderDaysAhead', message: 'Customers may order from 0 (today only) to 7 days ahead' }]);
+    expect(await readSettings()).toEqual(opened);
+  });
+});
+
+describe('slots on the days ahead', () => {
+  it("offers today's slots only at 0, and every open day up to the days ahead otherwise", async () => {
+    expect(londonDates((await collectionSlots()).slots)).toEqual(['2026-11-24']);
+    await withDaysAhead(2, async () => {
+      expect(londonDates((await collectionSlots()).slots)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+    });
+    // On a closed Monday a week ahead reaches the next Monday, closed too.
+    ordering.now = at('2026-11-23T12:00:00Z');
+    await withDaysAhead(7, async () => {
+      expect(londonDates((await collectionSlots()).slots)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    });
+  });
+
+  it('keeps the slot limit on a later day', async () => {
+    const hours = (await ordering.call('/manage/hours', { token: ownerToken })).body.data;
+    const limited = await ordering.call('/manage/hours', { method: 'PUT', body: { revision: hours.revision, hours: { ...hours.hours, ordersPerSlot: 1 } }, token: ownerToken });
+    expect(limited.status).toBe(200);
+    try {
+      await withDaysAhead(2, async () => {
+        const thursday = '2026-11-26T19:00:00.000Z';
+        expect((await collectionSlots()).slots).toContain(thursday);
+        await ordering.requestedOrder({ asapFlag: false, requestedTime: thursday });
+        const slots = (await collectionSlots()).slots;
+        expect(slots).not.toContain(thursday);
+        expect(slots).toContain('2026-11-26T19:15:00.000Z');
+      });
+    } finally {
+      const now = (await ordering.call('/manage/hours', { token: ownerToken })).body.data;
+      await ordering.call('/manage/hours', { method: 'PUT', body: { revision: now.revision, hours: hours.hours }, token: ownerToken });
+    }
+  });
+
+  it('refuses a time beyond the days ahead at requestedTime, writing nothing', async () => {
+    await withDaysAhead(2, async () => {
+      const basketId = await ordering.newBasket();
+      const before = ordering.orderRows();
+      const refused = await ordering.post('/orderbuilder/update', readyOrderUpdate(basketId, { asapFlag: false, requestedTime: '2026-11-27T19:00:00.000Z' }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual([{ field: 'requestedTime', message: 'Orders can be placed up to 2 days ahead: please choose an earlier day' }]);
+      expect(ordering.orderRows()).toEqual(before);
+      expect((await ordering.post('/orderbuilder/update', readyOrderUpdate(basketId, { asapFlag: false, requestedTime: '2026-11-26T19:00:00.000Z' }))).status).toBe(200);
+    });
+    const basketId = await ordering.newBasket();
+    const refused = await ordering.post('/orderbuilder/update', readyOrderUpdate(basketId, { asapFlag: false, requestedTime: '2026-11-25T19:00:00.000Z' }));
+    expect(refused.body.validationErrors).toEqual([{ field: 'requestedTime', message: 'Orders can be placed for the next opening only: please choose an earlier time' }]);
+  });
+});
+
+describe("the automatic refusal's clock", () => {
+  it('starts at the next opening for an order placed while closed: a pre-order from the moment it is placed', async () => {
+    ordering.now = at('2026-11-24T01:26:00Z');
+    const { basketId, orderRef } = await ordering.requestedOrder({ asapFlag: false, requestedTime: '2026-11-24T17:30:00.000Z' });
+    expect(await details(basketId)).toMatchObject({ orderStatus: 0, preOrder: true, answerFrom: '2026-11-24T17:00:00.000Z', autoRefuseAt: '2026-11-24T17:10:00.000Z', heldAmount: null });
+    expect(await kitchenTicket(orderRef)).toMatchObject({ preOrder: true, answerFrom: '2026-11-24T17:00:00.000Z', autoRefuseAt: '2026-11-24T17:10:00.000Z' });
+
+    // Hours after the old 10 minutes, and until the opening plus the timeout, nobody refuses it.
+    for (const when of ['2026-11-24T01:36:00Z', '2026-11-24T16:59:00Z', '2026-11-24T17:09:59Z']) {
+      ordering.now = at(when);
+      expect(await details(basketId)).toMatchObject({ orderStatus: 0, refusalReason: null });
+    }
+    ordering.now = at('2026-11-24T17:10:00Z');
+    expect(await details(basketId)).toMatchObject({ orderStatus: 3, refusalReason: 'The restaurant did not respond in time. Please order again or phone 0113 496 0123.', autoRefuseAt: null });
+  });
+
+  it('starts an hour before a far-ahead order is due, and at once for one due soon while open', async () => {
+    await withDaysAhead(2, async () => {
+      const far = await ordering.requestedOrder({ asapFlag: false, requestedTime: '2026-11-26T20:00:00.000Z' });
+      expect(await details(far.basketId)).toMatchObject({ preOrder: true, answerFrom: '2026-11-26T19:00:00.000Z', autoRefuseAt: '2026-11-26T19:10:00.000Z' });
+      const soon = await ordering.requestedOrder();
+      expect(await details(soon.basketId)).toMatchObject({ preOrder: false, answerFrom: tuesdayEvening.toISOString(), autoRefuseAt: '2026-11-24T18:10:00.000Z' });
+    });
+  });
+});
+
+describe('an order paid online for days ahead', () => {
+  /** A PayPal order for `requestedTime`, placed now and its acceptance requested. */
+  const paidFor = async (requestedTime: string) => {
+    const placed = await paidOrder({
+      ...ordering,
+      post: (path: string, body?: any, token?: string) =>
+        ordering.post(path, path === '/orderbuilder/update' ? { ...body, asapFlag: false, requestedTime } : body, token),
+    });
+    expect(paymentRow(placed.basketId).state).toBe('authorised');
+    return placed;
+  };
+  const accept = (orderRef: string) => ordering.post(`/kitchen/orders/${orderRef}/accept`, {}, staffToken);
+  const settled = async (basketId: string, state: string) =>
+    vi.waitFor(() => expect(paymentRow(basketId).state).toBe(state), { timeout: 10_000, interval: 50 });
+
+  it('two days ahead: offered, placed, accepted and captured within the honour period, with nothing reauthorised', async () => {
+    await withDaysAhead(2, async () => {
+      const thursday = '2026-11-26T19:00:00.000Z';
+      expect((await collectionSlots()).slots).toContain(thursday);
+      const { basketId, orderRef } = await paidFor(thursday);
+      expect(await details(basketId)).toMatchObject({ preOrder: true, answerFrom: '2026-11-26T18:00:00.000Z', heldAmount: 14 });
+      ordering.now = at('2026-11-26T18:05:00Z');
+      expect((await accept(orderRef)).status).toBe(200);
+      await settled(basketId, 'captured');
+      expect(paymentRow(basketId).honour_outcome).toBeNull();
+      expect(fake.orders().performed.reauthorize).toBe(0);
+    });
+  });
+
+  it('a week ahead: reauthorised after the honour period, then captured under the new authorisation', async () => {
+    fake.reset();
+    await withDaysAhead(7, async () => {
+      const nextTuesday = '2026-12-01T19:00:00.000Z';
+      const { basketId, orderRef } = await paidFor(nextTuesday);
+      const held = paymentRow(basketId).authorization_id;
+      ordering.now = new Date(Date.parse(nextTuesday) - 55 * 60_000);
+      const accepted = await accept(orderRef);
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      await settled(basketId, 'captured');
+      const payment = paymentRow(basketId);
+      expect(payment.honour_outcome).toBe('reauthorised');
+      expect(payment.authorization_id).not.toBe(held);
+      expect(fake.orders().performed).toMatchObject({ reauthorize: 1, capture: 1 });
+      expect((await kitchenTicket(orderRef)).payment).toMatchObject({ money: 'taken', honour: 'reauthorised' });
+    });
+  });
+
+  it('a week ahead, PayPal refusing to reauthorise: the hold is released and the order is to be paid in cash', async () => {
+    fake.reset();
+    await withDaysAhead(7, async () => {
+      const { basketId, orderRef } = await paidFor('2026-12-01T19:15:00.000Z');
+      fake.failNext('reauthorize', 'declined', 1, basketId);
+      ordering.now = new Date(tuesdayEvening.getTime() + 7 * DAY_MS);
+      expect((await accept(orderRef)).status).toBe(200);
+      await settled(basketId, 'voided');
+      expect(paymentRow(basketId).honour_outcome).toBe('cash');
+      expect(fake.orders().performed).toMatchObject({ capture: 0, void: 1 });
+      expect((await kitchenTicket(orderRef)).payment).toMatchObject({ money: 'released', honour: 'cash' });
+    });
+  });
+
+  it('the fake refuses a capture after the honour period, and a reauthorisation within it', async () => {
+    fake.reset();
+    const { basketId } = await paidFor('2026-11-24T19:00:00.000Z');
+    const { authorization_id: authorizationId } = paymentRow(basketId);
+    const payPal = ordering.server.payPalFakeUrl!;
+    const token = (await (await fetch(`${payPal}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('local-sandbox-client:local-sandbox-secret').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    })).json()) as { access_token: string };
+    const call = (path: string) => fetch(`${payPal}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: '{}' });
+    const tooSoon = await call(`/v2/payments/authorizations/${authorizationId}/reauthorize`);
+    expect(tooSoon.status).toBe(422);
+    expect(JSON.stringify(await tooSoon.json())).toContain('REAUTHORIZATION_TOO_SOON');
+    ordering.now = new Date(tuesdayEvening.getTime() + 4 * DAY_MS);
+    const late = await call(`/v2/payments/authorizations/${authorizationId}/capture`);
+    expect(late.status).toBe(422);
+    expect(JSON.stringify(await late.json())).toContain('HONOR_PERIOD_EXPIRED');
+    const renewed = await call(`/v2/payments/authorizations/${authorizationId}/reauthorize`);
+    expect(renewed.status).toBe(201);
+    expect(JSON.stringify(await (await call(`/v2/payments/authorizations/${authorizationId}/reauthorize`)).json())).toContain('REAUTHORIZATION_NOT_ALLOWED');
+    expect((await call(`/v2/payments/authorizations/${((await renewed.json()) as { id: string }).id}/capture`)).status).toBe(201);
+  });
+});

@@ -1,0 +1,114 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { openDashboard, ticketOf } from './kitchenSupport';
+import { londonDate } from './londonCalendar';
+import { expectStep, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
+import { continueToPayment, expectPaymentButtons, payByCard } from './paymentSupport';
+
+// A card order placed at night, while the demo restaurant is closed (docs/acceptance-and-kitchen.md, "Pre-orders"): it
+// waits for the opening instead of being refused ten minutes later, the dashboard shows it as a pre-order, and nobody
+// answering it is refused only the timeout after the opening, the customer told each step. A server of its own
+// (clockedServer.ts) keeps the night; the customer's page keeps the same clock.
+test.describe.configure({ timeout: 120_000 });
+
+/** A Tuesday at least two days ahead, YYYY-MM-DD: open 17:00–22:30. */
+function tuesday(): string {
+  for (let days = 2; days < 9; days += 1) {
+    const day = londonDate(days);
+    if (day.weekday === 'Tuesday') return day.iso;
+  }
+  throw new Error('No Tuesday in the week ahead');
+}
+
+/** The instant London's clock shows `time` on `date`, in GMT or BST. */
+function londonAt(date: string, time: string): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`);
+  const shownHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(asUtc));
+  return new Date(asUtc.getTime() - (shownHour - asUtc.getUTCHours()) * 3_600_000);
+}
+
+const DAY = tuesday();
+const NIGHT = londonAt(DAY, '01:26');
+
+let server: ChildProcess;
+let serverUrl: string;
+
+function answer<T>(): Promise<T> {
+  return new Promise((resolve, reject) => {
+    server.once('message', (message) => resolve(message as T));
+    server.once('exit', (code) => reject(new Error(`The clocked server exited (${code})`)));
+  });
+}
+
+async function setServerClock(now: Date): Promise<void> {
+  server.send({ now: now.toISOString() });
+  await answer();
+}
+
+test.beforeAll(async () => {
+  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'] });
+  ({ url: serverUrl } = await answer<{ url: string }>());
+  await setServerClock(NIGHT);
+});
+
+test.afterAll(async () => {
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.send({ stop: true });
+  await stopped;
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: serverUrl })).newPage();
+}
+
+/** Server and customer move to London's `time` that day; the customer's page then asks again. */
+async function timePasses(customer: Page, time: string): Promise<void> {
+  const now = londonAt(DAY, time);
+  await setServerClock(now);
+  await customer.clock.setSystemTime(now);
+  await nextCustomerPoll(customer);
+}
+
+test('a card order placed while closed is a pre-order: not refused until the opening plus the timeout, the customer told each step', async ({ browser }) => {
+  const customer = await newPage(browser);
+  await customer.clock.install({ time: NIGHT });
+  await reachCollectionCheckout(customer);
+  await continueToPayment(customer, 'Debit or credit card');
+  await expectPaymentButtons(customer);
+  await payByCard(customer, FAKE_CARDS.approved);
+  await expectStep(customer, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
+  const reference = ((await customer.getByRole('status', { name: 'Order reference' }).textContent()) ?? '').replace('Your order reference is', '').trim();
+
+  // Told at once: when the restaurant confirms, that the money is held, not taken, and when it is refused unanswered.
+  await expect(customer.getByRole('status', { name: 'What happens next' })).toHaveText('This is a pre-order. The restaurant will confirm it when it opens, from Today 17:00.');
+  await expect(customer.getByText(/^Your £\d+\.\d\d is held until then, not taken\./)).toBeVisible();
+  await expect(customer.getByText('If the restaurant has not answered by 17:10, your order is refused automatically and the money held is released.')).toBeVisible();
+
+  // The dashboard shows it as a pre-order from the moment it is placed, with no countdown running.
+  const staff = await newPage(browser);
+  await openDashboard(staff);
+  const ticket = ticketOf(staff, reference);
+  await expect(ticket.getByText('Pre-order', { exact: true })).toBeVisible();
+  await expect(ticket.getByText(/^Due Today 17:\d\d$/)).toBeVisible();
+  await expect(ticket.getByText('Answer from Today 17:00: refused automatically at Today 17:10 if nobody answers.')).toBeVisible();
+  await expect(ticket.getByRole('timer')).toHaveCount(0);
+
+  // Closed all night: ten minutes, then hours, pass without a refusal.
+  for (const time of ['01:37', '16:59']) {
+    await timePasses(customer, time);
+    await expect(customer).toHaveURL((url) => url.pathname === '/restaurant-confirmation');
+    await expect(customer.getByRole('status', { name: 'What happens next' })).toBeVisible();
+  }
+  // Open: the restaurant is asked; still not refused before the timeout.
+  await timePasses(customer, '17:05');
+  await expect(customer).toHaveURL((url) => url.pathname === '/restaurant-confirmation');
+  await expect(customer.getByText('Your order has been sent to the restaurant. It usually answers within a few minutes.')).toBeVisible();
+  await expect(customer.getByText(/^Your £\d+\.\d\d is held, not taken\./)).toBeVisible();
+
+  // The opening plus the timeout: refused automatically, the money released.
+  await timePasses(customer, '17:10');
+  await expectStep(customer, '/order-cancelled', 'The restaurant could not accept your order');
+  await expect(customer.getByText(/The restaurant did not respond in time\./)).toBeVisible();
+  await expect(customer.getByText(/^The £\d+\.\d\d held for it has been released: you have not been charged\.$/)).toBeVisible();
+});
