@@ -7,12 +7,6 @@ const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const SITE_PORT = 8181 + PORT_OFFSET;
 const IDENTITY_EMULATOR_PORT = 9329 + PORT_OFFSET;
 const PAYPAL_FAKE_PORT = 9341 + PORT_OFFSET;
-// A second server whose restaurant refuses unanswered orders after a few seconds, for the automatic refusal.
-const SHORT_TIMEOUT_SITE_PORT = 8182 + PORT_OFFSET;
-const SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT = 9330 + PORT_OFFSET;
-const SHORT_TIMEOUT_PAYPAL_FAKE_PORT = 9342 + PORT_OFFSET;
-const SHORT_ACCEPTANCE_TIMEOUT_SECONDS = 5;
-const SHORT_TIMEOUT_SPECS = /acceptanceTimeout\.spec\.ts$/;
 
 /** The real server on a fresh database and identity pool, removed afterwards. */
 function serverCommand(): string {
@@ -61,13 +55,12 @@ export default defineConfig({
     launchOptions: { executablePath: headlessShellPath, args: BROWSER_ARGS },
   },
   projects: [
-    { name: 'site', testIgnore: [SHORT_TIMEOUT_SPECS, WHOLE_BROWSER_SPECS] },
+    { name: 'site', testIgnore: WHOLE_BROWSER_SPECS },
     { name: 'whole-browser', testMatch: WHOLE_BROWSER_SPECS, use: { launchOptions: { executablePath: chromiumPath, args: BROWSER_ARGS } } },
-    { name: 'short-acceptance-timeout', testMatch: SHORT_TIMEOUT_SPECS, use: { baseURL: `http://127.0.0.1:${SHORT_TIMEOUT_SITE_PORT}` } },
   ],
   webServer: [
     {
-      // The site is built first when stale; the second server starts after this one and serves the same build.
+      // The site is built first when stale.
       command: `node -e "import('./scripts/build-if-needed.mjs').then((build) => build.buildSiteIfNeeded())" && ${serverCommand()}`,
       url: `http://127.0.0.1:${SITE_PORT}/config.json`,
       env: {
@@ -79,22 +72,6 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: serverCommand(),
-      url: `http://127.0.0.1:${SHORT_TIMEOUT_SITE_PORT}/config.json`,
-      env: {
-        PORT: String(SHORT_TIMEOUT_SITE_PORT),
-        HOST: '127.0.0.1',
-        IDENTITY_EMULATOR_PORT: String(SHORT_TIMEOUT_IDENTITY_EMULATOR_PORT),
-        PAYPAL_FAKE_PORT: String(SHORT_TIMEOUT_PAYPAL_FAKE_PORT),
-        ACCEPTANCE_TIMEOUT_SECONDS: String(SHORT_ACCEPTANCE_TIMEOUT_SECONDS),
-        LOG_LEVEL: 'warn',
-      },
-      reuseExistingServer: false,
-      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -24,6 +24,8 @@ const server = await startServer(
     // WEB_PUSH_EXTRA_SERVICES: a test's loopback push service (webPush.spec.ts).
     webPush: loadWebPushConfig(process.env),
     clock: () => now,
+    // A spec that needs the automatic refusal in seconds (acceptanceTimeout.spec.ts).
+    ...(process.env.ACCEPTANCE_TIMEOUT_SECONDS ? { acceptanceTimeoutSeconds: Number(process.env.ACCEPTANCE_TIMEOUT_SECONDS) } : {}),
   },
   {},
 );

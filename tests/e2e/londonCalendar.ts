@@ -14,3 +14,10 @@ export function openDayAhead(): string {
   const day = londonDate(3);
   return day.weekday === 'Monday' ? londonDate(4).iso : day.iso;
 }
+
+/** The instant London's clock shows `time` (HH:MM) on `date` (YYYY-MM-DD), in GMT or BST. */
+export function londonAt(date: string, time: string): Date {
+  const asUtc = new Date(`${date}T${time}:00Z`);
+  const shownHour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', hourCycle: 'h23' }).format(asUtc));
+  return new Date(asUtc.getTime() - (shownHour - asUtc.getUTCHours()) * 3_600_000);
+}
