@@ -27,6 +27,7 @@ const applicationTables = [
   'opening_periods',
   'order_acceptances',
   'order_events',
+  'order_number_days',
   'pages',
   'payment_error_logs',
   'payment_outbox',
@@ -55,6 +56,7 @@ const allMigrations = [
   '0014-hours-settings-busy',
   '0015-delivery-zone-areas',
   '0016-order-notifications',
+  '0018-order-numbers',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

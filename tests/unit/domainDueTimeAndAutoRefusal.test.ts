@@ -28,6 +28,7 @@ describe('automatic refusal', () => {
   const requested: OrderAcceptance = {
     basketId: 'basket',
     orderRef: 'order',
+    orderNumber: 1,
     requestedAt: confirmedAt,
     orderType: 1,
     paymentType: 1,

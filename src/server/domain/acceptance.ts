@@ -27,6 +27,8 @@ export interface AcceptanceState {
 export interface OrderAcceptance extends AcceptanceState {
   basketId: string;
   orderRef: string;
+  /** The day's short number people read out ("Order 47"). */
+  orderNumber: number;
   requestedAt: string;
   orderType: OrderTypeValue;
   paymentType: PaymentTypeValue;

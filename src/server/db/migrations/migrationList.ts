@@ -10,6 +10,7 @@ import { menuDraftsSoldOut } from './menuDraftsSoldOut';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
+import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-hours-settings-busy': hoursSettingsBusy,
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
+  '0018-order-numbers': orderNumbers,
 };
