@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
-import { countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
+import { countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketName, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
 import { RefuseOrderForm } from './RefuseOrderForm';
@@ -45,11 +45,12 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
   };
 
   return (
-    <article className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={`Order ${orderRef}`}>
+    <article className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={ticketName(ticket)}>
       <header className={classes.ticketHeader}>
         <div>
+          <p className={classes.orderNumber}>{ticketName(ticket)}</p>
           <h3 className={classes.customerName}>{ticket.name}</h3>
-          <Text className={classes.orderRef}>Order {orderRef}</Text>
+          <Text className={classes.orderRef}>Ref. {orderRef}</Text>
         </div>
         <Group gap="xs">
           <Badge size="xl" color="dark" variant="filled">

@@ -8,6 +8,7 @@ import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react
 import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
+import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
@@ -138,7 +139,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
   return (
     <Stack gap="md" py="md" maw={36 * 16}>
       <Title order={1}>Track your order</Title>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{`Order reference ${orderId}`}</Text>
+      <OrderNumber orderNumber={shown?.orderNumber} orderRef={orderId} />
       {failed && (
         <Alert color="lacquerRed" title="We could not check your order" role="alert">
           <Stack gap="xs" align="flex-start">
