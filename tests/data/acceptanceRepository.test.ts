@@ -47,6 +47,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     expect(await acceptance.find({ orderRef })).toEqual({
       basketId,
       orderRef,
+      orderNumber: expect.any(Number),
       requestedAt: confirmedAt,
       orderType: 0,
       paymentType: 0,
