@@ -1096,7 +1096,7 @@ export interface paths {
         };
         /**
          * The same orders as CSV for the accountant, one line per order after a header line.
-         * @description Added by this project (the back office). Owner only. Columns Date, Time, Reference, Type, Payment, Item total, Discount, Delivery, Bag, Total, Status; dates DD/MM/YYYY and times HH:MM in London, amounts in pounds with two decimals. Refused and cancelled orders are listed with their status and reason.
+         * @description Added by this project (the back office). Owner only. Columns Date, Time, Order, Name, Type, Payment, Item total, Discount, Delivery, Bag, Total, Not taken, Status, Reference; dates DD/MM/YYYY and times HH:MM in London, amounts in pounds with two decimals. The money columns up to Total count only what was taken: refused, cancelled and refunded orders are listed with 0.00 there, their value under Not taken, and their status and reason, so Total summed is the takings' total for the range.
          */
         get: operations["exportTakingsCsv"];
         put?: never;
@@ -1196,6 +1196,9 @@ export interface components {
         TakingsAmount: number;
         TakingsOrder: {
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
+            /** @description The customer's name as they gave it with the order. */
+            name?: string;
             /** Format: date-time */
             placedAt: string;
             /** @enum {string} */
@@ -1206,6 +1209,7 @@ export interface components {
             discount: components["schemas"]["Money"];
             delivery: components["schemas"]["Money"];
             bag: components["schemas"]["Money"];
+            /** @description What the order came to, as it was priced (taken or not, as counted says). */
             total: components["schemas"]["Money"];
             /** @enum {string} */
             status: "waiting" | "accepted" | "completed" | "refused" | "cancelled" | "refunded";
@@ -1271,6 +1275,8 @@ export interface components {
             field: string;
             message: string;
         };
+        /** @description Added by this project (docs/acceptance-and-kitchen.md, "Identifiers"). The order's short number, the one people read out ("Order 47"): the restaurant's sequence of the London day the order was placed on, unique with that date. Given when the order is placed; always sent with a placed order, optional for SPEC's clients. It names the order to people only: links and calls use orderRef. */
+        OrderNumber: number;
         /** @description An unguessable identifier (128-bit random) that reaches customers. */
         PublicId: string;
         /** @description The basket's reference. */
@@ -1682,6 +1688,7 @@ export interface components {
             /** @description The id RebuildOrder takes (the order's basket id, known only to its owner). */
             orderId: components["schemas"]["PublicId"];
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
             /** Format: date-time */
             orderDate: string;
             orderType: components["schemas"]["OrderType"];
@@ -1859,6 +1866,7 @@ export interface components {
         OrderRefEnvelope: {
             data: {
                 orderRef: components["schemas"]["PublicId"];
+                orderNumber?: components["schemas"]["OrderNumber"];
             };
         };
         OrderAcceptanceRequest: {
@@ -1872,6 +1880,7 @@ export interface components {
             updateTime: string;
             /** @description The order's reference, which is also its orderId for the /order calls. */
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
             /** @description The customer cancelled the order (POST /orderbuilder/cancel). */
             cancelled: boolean;
             /** @description Why the restaurant refused the order (also when it was refused automatically); null otherwise. */
@@ -1912,6 +1921,7 @@ export interface components {
         };
         ActiveOrder: {
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
             /** @description The kitchen's status of the order: Ordered until the restaurant accepts it, Cancelled once it is refused or the customer cancels it. */
             currentStatus: components["schemas"]["KitchenStatus"];
             /** @description The restaurant's acceptance of the order. */
@@ -1929,6 +1939,7 @@ export interface components {
         };
         OrderView: {
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
             /** @description How many items (the sum of the lines' quantities); the lines are in orderItems. */
             items: number;
             name: string;
@@ -1952,6 +1963,7 @@ export interface components {
         /** @description Everything the kitchen needs to accept, cook and hand over one order. */
         KitchenTicket: {
             orderRef: components["schemas"]["PublicId"];
+            orderNumber?: components["schemas"]["OrderNumber"];
             acceptanceStatus: components["schemas"]["AcceptanceStatus"];
             /** @description Null until the order is accepted. */
             kitchenStatus: components["schemas"]["KitchenStatus"] | null;

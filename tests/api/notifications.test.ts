@@ -51,7 +51,7 @@ describe('notifications of an order', () => {
 
   it("sends each change once to each of the order's devices and the receipt and status emails once, whatever is repeated", async () => {
     const email = 'notify-once@example.com';
-    const { basketId, orderRef } = await ordering.confirmedOrder({ email });
+    const { basketId, orderRef, orderNumber } = await ordering.confirmedOrder({ email });
     const phone = sampleFcmToken();
     const tablet = sampleFcmToken();
     await setToken(basketId, phone);
@@ -73,6 +73,9 @@ describe('notifications of an order', () => {
         'Enjoy your meal',
       ]);
       for (const message of pushesTo(token)) {
+        // Named by the day's number, never by the long reference, which only the tap's path carries.
+        expect(message.notification?.body).toMatch(new RegExp(`\\border ${orderNumber}\\b`, 'i'));
+        expect(message.notification?.body).not.toContain(orderRef);
         expect(message.data).toEqual({ path: `/track?orderId=${orderRef}` });
         expect(message.android).toMatchObject({ priority: 'HIGH', notification: { channel_id: 'order-updates', tag: `order-${orderRef}` } });
       }

@@ -73,7 +73,7 @@ async function sendEmail(basketId: string, moment: EmailedMoment, detail: Moment
 
 describe("the receipt, against the customer's order view", () => {
   it('a guest’s delivery paid in cash at a chosen time: lines, options, requests, charges, total, payment, time and address', async () => {
-    const { basketId, orderRef } = await ordering.requestedOrder({
+    const { basketId, orderRef, orderNumber } = await ordering.requestedOrder({
       orderType: 2,
       deliveryAddress: { ...leedsAddress, address2: 'Flat 2' },
       asapFlag: false,
@@ -88,7 +88,13 @@ describe("the receipt, against the customer's order view", () => {
     const mail = await sendEmail(basketId, 'placed');
 
     expect(mail.to).toEqual(['ada@example.com']);
-    expect(mail.subject).toBe('Golden Dragon: we have received your order');
+    // The order is named by its short number, in the subject and beside the receipt; its long reference only in the link.
+    expect(orderNumber).toBeGreaterThan(0);
+    expect(view.orderNumber).toBe(orderNumber);
+    expect(mail.subject).toBe(`Golden Dragon: we have received your order ${orderNumber}`);
+    expect(mail.text).toContain(`Thank you for your order: Order ${orderNumber}`);
+    expect(mail.html).toContain(`Order ${orderNumber}`);
+    expect(mail.text.replaceAll(`/track?orderId=${orderRef}`, '')).not.toContain(orderRef);
     for (const item of orderItems) {
       const description = item.configOption ? `${item.title} (${item.configOption})` : item.title;
       expect(mail.text).toContain(`${item.quantity} × ${description}  ${formatPounds(item.lineCost)}`);
@@ -104,7 +110,7 @@ describe("the receipt, against the customer's order view", () => {
     expect(view.bagCharge).toBeGreaterThan(0);
     expect(view.deliveryCharge).toBeGreaterThan(0);
     expect(mail.text).not.toContain('Discount');
-    expect(mail.text).toContain(`Order reference: ${view.orderRef}`);
+    expect(mail.text).toContain(`Order number: ${orderNumber}`);
     expect(mail.text).toContain('Delivery time: Tuesday 24 November 2026 at 19:30');
     expect(mail.text).toContain(`Delivery address: 3 Cardigan Road, Flat 2, Leeds, ${view.deliveryAddress.postcode}`);
     expect(mail.text).toContain('Payment: Cash, to pay the driver on delivery');
@@ -153,16 +159,16 @@ describe('the status emails', () => {
     const proposed = await ordering.requestedOrder();
     expect((await kitchen(proposed.orderRef, 'proposeTime', { updateTime: '2026-11-24T19:00:00Z' })).status).toBe(200);
     const proposedMail = await sendEmail(proposed.basketId, 'timeProposed', { time: '2026-11-24T19:00:00.000Z' });
-    expect(proposedMail.subject).toBe('Golden Dragon: please accept a new time for your order, or cancel it');
+    expect(proposedMail.subject).toBe(`Golden Dragon: please accept a new time for your order ${proposed.orderNumber}, or cancel it`);
     expect(proposedMail.text).toContain('We can have it ready to collect on Tuesday 24 November 2026 at 19:00.');
     expect(proposedMail.text).toContain(`Accept the new time or cancel your order: ${siteUrl}/track?orderId=${proposed.orderRef}`);
   });
 
   it('refused gives the reason, and that money paid online is released', async () => {
-    const { basketId, orderRef } = await paidOrder(ordering);
+    const { basketId, orderRef, orderNumber } = await paidOrder(ordering);
     expect((await kitchen(orderRef, 'refuse', { reason: 'We are closing early tonight' })).status).toBe(200);
     const mail = await sendEmail(basketId, 'refused', { reason: 'We are closing early tonight' });
-    expect(mail.subject).toBe('Golden Dragon: we could not accept your order');
+    expect(mail.subject).toBe(`Golden Dragon: we could not accept your order ${orderNumber}`);
     expect(mail.text).toContain('The reason: We are closing early tonight');
     expect(mail.text).toContain('The money held for it has been released: you have not been charged.');
   });
@@ -176,7 +182,7 @@ describe('the status emails', () => {
     expect((await kitchen(byKitchen.orderRef, 'accept')).status).toBe(200);
     expect((await kitchen(byKitchen.orderRef, 'status', { kitchenStatus: 4 })).status).toBe(200);
     const mail = await sendEmail(byKitchen.basketId, 'cancelled');
-    expect(mail.subject).toBe('Golden Dragon: your order has been cancelled');
+    expect(mail.subject).toBe(`Golden Dragon: your order ${byKitchen.orderNumber} has been cancelled`);
     expect(mail.text).toContain('Your payment is being refunded to the card or PayPal account you paid with.');
   });
 });
@@ -208,7 +214,7 @@ describe('the SMTP sender and the loopback server', () => {
   });
 
   it('throws during an outage and receives nothing; the same email is delivered once the server is back', async () => {
-    const { basketId } = await ordering.requestedOrder();
+    const { basketId, orderNumber } = await ordering.requestedOrder();
     const mail = await composeMail({ id: 9_999, basketId, moment: 'placed', detail: {}, channel: 'email', recipient: 'ada@example.com', attempts: 0, createdAt: ordering.now.toISOString() });
     const before = loopback.control.messages().length;
 
@@ -224,7 +230,7 @@ describe('the SMTP sender and the loopback server', () => {
     await sender.send(mail);
     const received = loopback.control.messages().filter((message) => message.messageId === mail.messageId);
     expect(received).toHaveLength(1);
-    expect(received[0].subject).toBe('Golden Dragon: we have received your order');
+    expect(received[0].subject).toBe(`Golden Dragon: we have received your order ${orderNumber}`);
   });
 });
 

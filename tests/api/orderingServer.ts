@@ -33,9 +33,9 @@ export interface OrderingServer {
   call(path: string, init?: { method?: string; body?: unknown; token?: string }): Promise<Answer>;
   post(path: string, body?: unknown, token?: string): Promise<Answer>;
   /** A confirmed guest order: collection ASAP, cash, one Mixed Starter for Two (£13.90) unless `changes` say otherwise. */
-  confirmedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
+  confirmedOrder(changes?: Record<string, unknown>): Promise<PlacedOrder>;
   /** A confirmed order whose acceptance has been requested. */
-  requestedOrder(changes?: Record<string, unknown>): Promise<{ basketId: string; orderRef: string }>;
+  requestedOrder(changes?: Record<string, unknown>): Promise<PlacedOrder>;
   newBasket(): Promise<string>;
   staffToken(): Promise<string>;
   /** The demo owner's id token (group `owner`: the back office, and the kitchen too). */
@@ -56,6 +56,13 @@ export interface OrderingServer {
   execute(sqlText: string, ...parameters: unknown[]): { lastInsertRowid: number | bigint };
   sqliteFile: string;
   close(): Promise<void>;
+}
+
+/** A placed order: its basket id (the customer's capability), its reference (links) and its day's number (people). */
+export interface PlacedOrder {
+  basketId: string;
+  orderRef: string;
+  orderNumber: number;
 }
 
 export const readyCollection = {
@@ -144,7 +151,7 @@ export async function startOrderingServer(
     expect(updated.status).toBe(200);
     const confirmed = await post('/orderbuilder/confirm', { basketId });
     expect(confirmed.status).toBe(200);
-    return { basketId, orderRef: confirmed.body.data.orderRef as string };
+    return { basketId, orderRef: confirmed.body.data.orderRef as string, orderNumber: confirmed.body.data.orderNumber as number };
   }
 
   async function signIn(email: string, password: string): Promise<string> {

@@ -4,7 +4,7 @@ import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { authorizeRequestId } from '../../src/server/payments/authorisation';
 import { LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } from '../../src/server/payments/fake/payPalFake';
 import { createPayPalClient } from '../../src/server/payments/payPalClient';
-import { readyOrderUpdate, type OrderingServer } from './orderingServer';
+import { readyOrderUpdate, type OrderingServer, type PlacedOrder } from './orderingServer';
 
 // What the browser and the payer do through PayPal's script, played against the loopback PayPal fake, and a look into
 // the server's SQLite file: shared by the payment calls' tests and the money flow's.
@@ -66,12 +66,12 @@ export async function paidOrder(
   server: Pick<OrderingServer, 'newBasket' | 'post' | 'server'>,
   approval: Approval = { paymentSource: 'paypal' },
   fakeUrl = server.server.payPalFakeUrl!,
-): Promise<{ basketId: string; orderRef: string }> {
+): Promise<PlacedOrder> {
   const { basketId, payPalOrderId } = await linkedPayment(server, fakeUrl, approval);
   const placed = await server.post('/payment/authorise-capture', { orderBuilderId: basketId, payPalOrderId });
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   expect((await server.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
-  return { basketId, orderRef: placed.body.data.orderRef };
+  return { basketId, orderRef: placed.body.data.orderRef, orderNumber: placed.body.data.orderNumber };
 }
 
 /** What a server that died before writing PayPal's answer leaves at PayPal: the order authorised, under its request id. */

@@ -48,6 +48,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     expect(await acceptance.find({ orderRef })).toEqual({
       basketId,
       orderRef,
+      orderNumber: expect.any(Number),
       requestedAt: confirmedAt,
       answerFrom: confirmedAt,
       orderType: 0,

@@ -251,7 +251,12 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const first = await confirm(basketId, customer);
     expect(first).toMatchObject({ outcome: 'confirmed', alreadyConfirmed: false });
     const again = await confirm(basketId, customer);
-    expect(again).toEqual({ outcome: 'confirmed', orderRef: first.outcome === 'confirmed' ? first.orderRef : '', alreadyConfirmed: true });
+    expect(again).toEqual({
+      outcome: 'confirmed',
+      orderRef: first.outcome === 'confirmed' ? first.orderRef : '',
+      orderNumber: first.outcome === 'confirmed' ? first.orderNumber : 0,
+      alreadyConfirmed: true,
+    });
 
     const account = await accounts.find(customer);
     expect(account?.points).toBe(10);
@@ -279,6 +284,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(orders[0]).toEqual({
       basketId: newer,
       orderRef: expect.any(String),
+      orderNumber: 1,
       confirmedAt: '2026-11-23T18:00:00.000Z',
       orderType: 1,
       totalCostPence: 2010,

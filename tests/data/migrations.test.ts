@@ -27,6 +27,7 @@ const applicationTables = [
   'opening_periods',
   'order_acceptances',
   'order_events',
+  'order_number_days',
   'pages',
   'payment_error_logs',
   'payment_outbox',
@@ -56,6 +57,7 @@ const allMigrations = [
   '0015-delivery-zone-areas',
   '0016-order-notifications',
   '0017-pre-orders',
+  '0018-order-numbers',
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
 ];

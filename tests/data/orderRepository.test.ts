@@ -92,6 +92,7 @@ describe.each(databaseTargets)('the order repository on $name', (target) => {
       basketId,
       orderBuilderRef: 'ref-1',
       orderRef: null,
+      orderNumber: null,
       confirmedAt: null,
       revision: 1,
     });

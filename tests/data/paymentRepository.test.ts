@@ -1,50 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
-import type { BasketToSave } from '../../src/server/db/orderRepository';
 import { createUnsettledPayments, type Payment, type PaymentAuthorisation, type UnsettledPayments } from '../../src/server/db/paymentRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/payments/authorisation';
+import { collectionBasketToSave } from './baskets';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const created = '2026-11-24T18:00:00.000Z';
 const later = '2026-11-24T18:05:00.000Z';
-
-/** A collection of one dish, £13.90 and a 10p bag, paid as `paymentType` says. */
-function basketToSave(basketId: string, paymentType: 1 | 2): BasketToSave {
-  return {
-    basketId,
-    accountSub: null,
-    status: 6,
-    menuVersion: 1,
-    sourceType: 'Website',
-    os: 'web',
-    osVersion: 'Linux',
-    appVersion: '1.0.81',
-    orderType: 1,
-    ignoreTimeOffset: false,
-    name: 'Ada Lovelace',
-    phone: '0113 496 0999',
-    email: 'ada@example.com',
-    paymentType,
-    requestedTime: null,
-    asap: true,
-    notes: '',
-    deliveryAddress: null,
-    deliveryZoneId: null,
-    lines: [{ categoryId: 1, itemId: 109, configId: null, configOption: null, quantity: 1, title: 'Mixed Starter for Two', itemCostPence: 1390, lineCostPence: 1390, specialRequest: '' }],
-    vouchers: [],
-    pricing: {
-      originalItemCostPence: 1390,
-      discountPence: 0,
-      profileDiscountPence: 0,
-      discountPercent: 0,
-      itemCostPence: 1390,
-      bagChargePence: 10,
-      deliveryChargePence: 0,
-      totalCostPence: 1400,
-    },
-  };
-}
 
 describe.each(databaseTargets)('the payment repository on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
@@ -55,7 +18,7 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
   async function basketPaidBy(paymentType: 1 | 2): Promise<string> {
     const basketId = unique('basket');
     await repositories.orders.createBasket({ basketId, orderBuilderRef: unique('ref'), menuVersion: 1, now: created });
-    await repositories.orders.saveBasket(basketToSave(basketId, paymentType), created);
+    await repositories.orders.saveBasket(collectionBasketToSave(basketId, paymentType), created);
     return basketId;
   }
 

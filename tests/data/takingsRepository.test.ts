@@ -28,6 +28,9 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
       .updateTable('baskets')
       .set({
         order_ref: `order-${count}`,
+        order_number: count,
+        order_date: confirmedAt.slice(0, 10),
+        name: `Customer ${count}`,
         confirmed_at: confirmedAt,
         status: 7,
         order_type: orderType,
@@ -101,6 +104,8 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
     expect(rows.map((row) => row.orderRef)).toEqual(['order-2', 'order-3', 'order-4', 'order-5']);
     expect(rows[1]).toEqual({
       orderRef: 'order-3',
+      orderNumber: 3,
+      name: 'Customer 3',
       confirmedAt: '2026-07-01T12:00:00.000Z',
       orderType: 2,
       paymentType: 2,

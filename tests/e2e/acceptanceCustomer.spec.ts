@@ -34,6 +34,9 @@ function londonTimeLabel(time: Date): string {
 
 test('a cash collection order waits for the restaurant, keeps polling after a reload, and shows the order once accepted', async ({ page }) => {
   const reference = await placeCollectionOrder(page);
+  // The customer reads out the day's short number; the long reference is only the key of the order's links.
+  const orderNumber = /Order (\d+)/.exec((await page.getByRole('status', { name: 'Order number' }).textContent()) ?? '')?.[0];
+  expect(orderNumber).toMatch(/^Order \d+$/);
   await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Waiting for the restaurant`);
   await expect(page.getByText('Keep this page open: it checks every 10 seconds')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
@@ -41,7 +44,7 @@ test('a cash collection order waits for the restaurant, keeps polling after a re
   await page.reload();
   await waitForShell(page);
   await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  await expect(page.getByRole('status', { name: 'Order reference' })).toContainText(reference);
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
 
   const reads: string[] = [];
   page.on('request', (request) => {
@@ -55,6 +58,7 @@ test('a cash collection order waits for the restaurant, keeps polling after a re
   await nextPoll(page);
   await expect(page).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Order number' })).toHaveText(`Your order number is${orderNumber}`);
   await expect(page).toHaveTitle(`${RESTAURANT_NAME} | Your order confirmation`);
   await expect(page.getByRole('list', { name: 'Items in your order' }).getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Cost breakdown' }).getByRole('listitem').filter({ hasText: 'Total' })).toContainText('£11.60');
@@ -64,7 +68,7 @@ test('a cash collection order waits for the restaurant, keeps polling after a re
   // The order view is read by its id: it survives a reload, and the accepted order's basket has been cleared.
   await page.reload();
   await waitForShell(page);
-  await expect(page.getByRole('status', { name: 'Order reference' })).toContainText(reference);
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track your order' })).toHaveAttribute('href', `/track?orderId=${reference}`);
   await expect(page.getByRole('link', { name: /^View basket/ })).toHaveCount(0);
 });
@@ -161,6 +165,7 @@ test('/track follows a delivery order to delivered, with the delivery texts, and
   await page.goto('/track');
   await waitForShell(page);
   await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Order number' })).toHaveText(/^Your order number isOrder \d+$/);
   await expectTracked(page, 'Your order is in the queue', 'Ordered');
   await expect(page.getByRole('list', { name: 'Order progress' }).getByRole('listitem')).toHaveText(['Ordered', 'Cooking', 'Ready', 'Out for delivery', 'Completed']);
 

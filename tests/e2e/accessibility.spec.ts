@@ -14,6 +14,7 @@ import {
   enterContact,
   expectStep,
   openBasket,
+  readOrderReference,
 } from './orderSupport';
 import { expectPaymentButtons, payWithPayPal } from './paymentSupport';
 import { openBackOffice } from './manageSupport';
@@ -258,7 +259,7 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await page.unroute('**/api/orderbuilder/confirm');
       await page.getByRole('button', { name: 'Try again' }).click();
       await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-      const reference = ((await page.getByRole('status', { name: 'Order reference' }).textContent()) ?? '').replace('Your order reference is', '').trim();
+      const reference = await readOrderReference(page);
       await axe.check('/restaurant-confirmation', 'waiting for the kitchen');
 
       await kitchen.accept(reference);

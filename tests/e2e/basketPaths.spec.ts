@@ -62,7 +62,7 @@ async function expectScreen(page: Page, shown: BasketSnapshot, after: string): P
     await expect(page.getByRole('radio', { name: orderType === 2 ? 'Cash on delivery' : 'Cash on collection' }), message).toBeChecked();
   } else if (journey === 'confirmed') {
     await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-    await expect(page.getByRole('status', { name: 'Order reference' }), message).toContainText('Your order reference is');
+    await expect(page.getByRole('status', { name: 'Order number' }), message).toContainText('Your order number is');
   } else {
     throw new Error(`No screen is written out for ${message}`);
   }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { GUEST } from './orderSupport';
-import { STAFF_EMAIL, STAFF_PASSWORD } from './kitchenSupport';
+import { GUEST, readOrderReference } from './orderSupport';
+import { STAFF_EMAIL, STAFF_PASSWORD, ticketIn } from './kitchenSupport';
 import { waitForShell } from './shellSupport';
 
 // Issue 16: the whole journey and the kitchen dashboard by keyboard alone. Nothing here clicks: Tab, Shift+Tab,
@@ -101,7 +101,7 @@ test('a guest orders by keyboard alone, and the kitchen accepts the order by key
   await tabTo(page, page.getByRole('button', { name: 'Place order' }));
   await page.keyboard.press('Enter');
   await expectArrival(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  const reference = ((await page.getByRole('status', { name: 'Order reference' }).textContent()) ?? '').replace('Your order reference is', '').trim();
+  const reference = await readOrderReference(page);
   expect(reference).not.toBe('');
 
   // The kitchen, in a browser of its own, from the sign-in its bookmark leads to.
@@ -118,10 +118,10 @@ test('a guest orders by keyboard alone, and the kitchen accepts the order by key
     // The sound's tap is in the staff bar, above the page's heading where focus arrives.
     await tabTo(kitchen, kitchen.getByRole('button', { name: 'Tap to turn on sound' }), 'Shift+Tab');
     await kitchen.keyboard.press('Enter');
-    const ticket = kitchen.getByRole('region', { name: /^New/ }).getByRole('article', { name: `Order ${reference}` });
+    const ticket = ticketIn(kitchen, 'New', reference);
     await tabTo(kitchen, ticket.getByRole('button', { name: 'Accept', exact: true }));
     await kitchen.keyboard.press('Enter');
-    await expect(kitchen.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${reference}` })).toBeVisible();
+    await expect(ticketIn(kitchen, 'In progress', reference)).toBeVisible();
   } finally {
     await kitchenContext.close();
   }

@@ -99,7 +99,7 @@ test('a new delivery order appears without a reload with the alert, is accepted 
   const orderRef = await placeOrder(request, 'delivery', 'Dee Livery');
   await nextPoll(page);
 
-  const ticket = page.getByRole('region', { name: /^New/ }).getByRole('article', { name: `Order ${orderRef}` });
+  const ticket = ticketIn(page, 'New', orderRef);
   await expect(ticket).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /new orders? waiting for an answer/ })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) Golden Dragon \| Kitchen$/);
@@ -112,7 +112,7 @@ test('a new delivery order appears without a reload with the alert, is accepted 
   await expect(ticket.getByText(/^Refused automatically in \d+:\d\d$|^Answer from .*: refused automatically at .* if nobody answers\.$/)).toBeVisible();
 
   await ticket.getByRole('button', { name: 'Accept', exact: true }).click();
-  const inProgress = page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderRef}` });
+  const inProgress = ticketIn(page, 'In progress', orderRef);
   await expect(inProgress).toContainText('Ordered');
   for (const [button, status] of [
     ['Start cooking', 'Cooking'],
@@ -124,7 +124,7 @@ test('a new delivery order appears without a reload with the alert, is accepted 
     await expect(inProgress.getByText(status, { exact: true })).toBeVisible();
   }
   await inProgress.getByRole('button', { name: 'Completed', exact: true }).click();
-  const done = page.getByRole('region', { name: /^Done today/ }).getByRole('article', { name: `Order ${orderRef}` });
+  const done = ticketIn(page, 'Done today', orderRef);
   await expect(done.getByText('Completed', { exact: true })).toBeVisible();
   // A cash order has nothing to refund, so a completed one has no buttons left but printing.
   await expect(done.getByRole('button')).toHaveCount(0);
@@ -181,7 +181,7 @@ test('an order is refused with a reason, which is required', async ({ page, requ
   await expect(ticket.getByRole('textbox', { name: /Reason for refusing/ })).toHaveValue('Too busy');
   await ticket.getByRole('textbox', { name: /Reason for refusing/ }).fill('Too busy tonight, sorry');
   await ticket.getByRole('button', { name: 'Refuse order' }).click();
-  const done = page.getByRole('region', { name: /^Done today/ }).getByRole('article', { name: `Order ${orderRef}` });
+  const done = ticketIn(page, 'Done today', orderRef);
   await expect(done).toContainText('Refused: Too busy tonight, sorry');
 });
 
@@ -213,6 +213,11 @@ test('the printable ticket shows the order lines and prints', async ({ page, req
   await ticketPage.waitForLoadState();
   await expect(ticketPage).toHaveURL((url) => url.pathname === `/kitchen/ticket/${orderRef}`);
   const printable = ticketPage.getByRole('region', { name: 'Printable ticket' });
+  // The ticket is named by the order's number of the day, on the dashboard and on paper.
+  const orderName = (await ticketOf(page, orderRef).getAttribute('aria-label')) ?? '';
+  expect(orderName).toMatch(/^Order \d+$/);
+  await expect(ticketOf(page, orderRef).getByText(orderName, { exact: true })).toBeVisible();
+  await expect(printable.getByText(orderName, { exact: true })).toBeVisible();
   await expect(printable.getByRole('heading', { level: 1 })).toHaveText('Pru Inter: Collection');
   await expect(printable.getByRole('list', { name: 'Items' })).toContainText('2 ×Mixed Starter for Two');
   await expect(printable).toContainText('Request: No sesame');
@@ -242,5 +247,5 @@ test('the dashboard survives the API being unreachable: it keeps the list, says 
   await nextPoll(page);
   await expect(page.getByText('Connection lost, retrying')).toHaveCount(0);
   await ticketOf(page, orderRef).getByRole('button', { name: 'Accept', exact: true }).click();
-  await expect(page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderRef}` })).toBeVisible();
+  await expect(ticketIn(page, 'In progress', orderRef)).toBeVisible();
 });

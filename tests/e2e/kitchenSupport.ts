@@ -36,10 +36,11 @@ export async function countChimes(page: Page): Promise<() => Promise<number>> {
   return () => page.evaluate(() => (window as unknown as { oscillators: number }).oscillators);
 }
 
-export const ticketOf = (page: Page, orderRef: string): Locator => page.getByRole('article', { name: `Order ${orderRef}` });
+/** A ticket is named by its order's number of the day ("Order 47"); tests find it by the reference it shows in small print. */
+export const ticketOf = (page: Page, orderRef: string): Locator => page.getByRole('article', { name: /^Order \d+$/ }).filter({ hasText: orderRef });
 
 export const ticketIn = (page: Page, section: 'New' | 'In progress' | 'Done today', orderRef: string): Locator =>
-  page.getByRole('region', { name: new RegExp(`^${section}`) }).getByRole('article', { name: `Order ${orderRef}` });
+  page.getByRole('region', { name: new RegExp(`^${section}`) }).getByRole('article', { name: /^Order \d+$/ }).filter({ hasText: orderRef });
 
 /** The dashboard's 5-second poll, on the page's fake clock: the order list is read again without a reload. */
 export async function nextKitchenPoll(page: Page): Promise<void> {

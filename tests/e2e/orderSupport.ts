@@ -58,11 +58,18 @@ export async function expectStep(page: Page, path: string, heading: string | Reg
 
 export async function placeOrderAndReadReference(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Place order' }).click();
+  return readOrderReference(page);
+}
+
+/**
+ * The waiting page of a placed order: its number of the day large ("Order 47"), and the long reference (the key of its
+ * links, which tests use to play the kitchen) in small print; answers the reference.
+ */
+export async function readOrderReference(page: Page): Promise<string> {
   await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  const reference = page.getByRole('status', { name: 'Order reference' });
-  await expect(reference).toContainText('Your order reference is');
-  const text = (await reference.textContent()) ?? '';
-  return text.replace('Your order reference is', '').trim();
+  await expect(page.getByRole('status', { name: 'Order number' })).toContainText(/Your order number isOrder \d+/);
+  const text = (await page.getByText(/^Order reference /).textContent()) ?? '';
+  return text.replace('Order reference', '').trim();
 }
 
 /**

@@ -21,5 +21,5 @@ test('a guest orders for collection, pays with PayPal in the sandbox and reaches
   await payPal.getByRole('button', { name: 'Pay now' }).click();
 
   await expect(page).toHaveURL(/\/restaurant-confirmation$/);
-  await expect(page.getByRole('status', { name: 'Order reference' })).toContainText('Your order reference is');
+  await expect(page.getByRole('status', { name: 'Order number' })).toContainText(/Your order number isOrder \d+/);
 });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PAYMENT_TIMEOUTS } from '../../machines/payment/paymentMachine';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
-import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
+import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout, readOrderReference } from './orderSupport';
 import { continueToPayment, expectPaymentButtons, moneyAtPayPal, payByCard, payWithPayPal } from './paymentSupport';
 import { waitForShell } from './shellSupport';
 
@@ -39,10 +39,7 @@ async function chooseToPayOnline(page: Page, choice: 'PayPal' | 'Debit or credit
 
 /** The restaurant confirmation's order reference, once the payment placed the order. */
 async function placedOrderReference(page: Page): Promise<string> {
-  await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  const reference = page.getByRole('status', { name: 'Order reference' });
-  await expect(reference).toContainText('Your order reference is');
-  return ((await reference.textContent()) ?? '').replace('Your order reference is', '').trim();
+  return readOrderReference(page);
 }
 
 /** The restaurant accepts; the customer's page shows the accepted order, then tracks it. */

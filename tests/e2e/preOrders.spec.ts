@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { openDashboard, ticketOf } from './kitchenSupport';
 import { londonAt, londonDate } from './londonCalendar';
-import { expectStep, nextCustomerPoll, reachCollectionCheckout } from './orderSupport';
+import { expectStep, nextCustomerPoll, reachCollectionCheckout, readOrderReference } from './orderSupport';
 import { continueToPayment, expectPaymentButtons, payByCard } from './paymentSupport';
 
 // A card order placed at night, while the demo restaurant is closed (docs/acceptance-and-kitchen.md, "Pre-orders"): it
@@ -70,8 +70,7 @@ test('a card order placed while closed is a pre-order: not refused until the ope
   await continueToPayment(customer, 'Debit or credit card');
   await expectPaymentButtons(customer);
   await payByCard(customer, FAKE_CARDS.approved);
-  await expectStep(customer, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  const reference = ((await customer.getByRole('status', { name: 'Order reference' }).textContent()) ?? '').replace('Your order reference is', '').trim();
+  const reference = await readOrderReference(customer);
 
   // Told at once: when the restaurant confirms, that the money is held, not taken, and when it is refused unanswered.
   await expect(customer.getByRole('status', { name: 'What happens next' })).toHaveText('This is a pre-order. The restaurant will confirm it when it opens, from Today 17:00.');

@@ -95,7 +95,7 @@ async function placeCashOrder(page: Page, taps: ReturnType<typeof tapCounter>, t
   await expect(page.getByRole('radio', { name: 'Cash on collection' })).toBeChecked();
   await taps.tap(page.getByRole('button', { name: 'Place order' }));
   await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
-  await expect(page.getByRole('status', { name: 'Order reference' })).toContainText('Your order reference is');
+  await expect(page.getByRole('status', { name: 'Order number' })).toContainText('Your order number is');
 }
 
 test('with ASAP on offer, a guest places a cash collection order in at most 10 taps', async ({ page }) => {

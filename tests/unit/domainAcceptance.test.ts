@@ -17,6 +17,7 @@ const phone = '0113 496 0123';
 const requested: OrderAcceptance = {
   basketId: 'basket',
   orderRef: 'order',
+  orderNumber: 1,
   requestedAt: '2026-11-24T18:00:00.000Z',
   answerFrom: '2026-11-24T18:00:00.000Z',
   orderType: 1,

@@ -49,6 +49,7 @@ describe('what confirming refuses', () => {
     lines: [{ categoryId: 2, itemId: 201, configId: null, configOption: null, quantity: 1, title: 'Kung Po Chicken', itemCostPence: 890, lineCostPence: 890, specialRequest: '' }],
     pricing: { originalItemCostPence: 1300, discountPence: 0, profileDiscountPence: 0, discountPercent: 0, itemCostPence: 1300, bagChargePence: 10, deliveryChargePence: 0, totalCostPence: 1310 },
     orderRef: null,
+    orderNumber: null,
     confirmedAt: null,
     revision: 1,
   };

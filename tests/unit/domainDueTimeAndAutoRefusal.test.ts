@@ -38,6 +38,7 @@ describe('automatic refusal', () => {
   const requested: OrderAcceptance = {
     basketId: 'basket',
     orderRef: 'order',
+    orderNumber: 1,
     requestedAt: confirmedAt,
     answerFrom: confirmedAt,
     orderType: 1,

@@ -20,6 +20,7 @@ const now = '2026-11-24T18:05:00.000Z';
 const requested: OrderAcceptance = {
   basketId: 'basket',
   orderRef: 'order',
+  orderNumber: 1,
   requestedAt: '2026-11-24T18:00:00.000Z',
   answerFrom: '2026-11-24T18:00:00.000Z',
   orderType: OrderType.Delivery,

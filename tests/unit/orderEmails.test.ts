@@ -31,6 +31,7 @@ function facts(changes: Partial<OrderEmailFacts['view']> = {}, more: Partial<Ord
       personalDetailsWithheld: false,
       ...changes,
     },
+    orderNumber: 47,
     items: [
       { categoryId: 1, itemId: 109, quantity: 1, title: 'Mixed Starter for Two', itemCost: 13.9, lineCost: 13.9, specialRequest: '' },
       {
@@ -59,7 +60,7 @@ const footer = ['Golden Dragon', 'Questions about your order? Call us on 0113 49
 describe('the receipt when an order is placed', () => {
   it('lists the lines, the charges and the total, and the payment, time, address and reference', () => {
     const email = renderOrderEmail('placed', {}, facts(), restaurant);
-    expect(email.subject).toBe('Golden Dragon: we have received your order');
+    expect(email.subject).toBe('Golden Dragon: we have received your order 47');
     expect(email.text).toContain('Thank you, Ada Lovelace. We have received your order and will email you again as soon as we accept it.');
     expect(email.text).toContain(
       [
@@ -77,7 +78,7 @@ describe('the receipt when an order is placed', () => {
     );
     expect(email.text).toContain(
       [
-        `Order reference: ${orderRef}`,
+        'Order number: 47',
         'Ordered: Tuesday 24 November 2026 at 18:00',
         'Delivery time: Tuesday 24 November 2026 at 19:30',
         'Delivery address: 3 Cardigan Road, Flat 2, Leeds, LS6 2AB',
@@ -139,7 +140,7 @@ describe('the receipt when an order is placed', () => {
 describe('the emails after it', () => {
   it('accepted: the agreed time, on London’s clock', () => {
     const email = renderOrderEmail('accepted', { time: '2026-11-24T19:45:00.000Z' }, facts(), restaurant);
-    expect(email.subject).toBe('Golden Dragon: your order is accepted');
+    expect(email.subject).toBe('Golden Dragon: your order 47 is accepted');
     expect(email.text).toContain('We have accepted your order and expect to deliver it on Tuesday 24 November 2026 at 19:45.');
     expect(email.text).toContain('Delivery time: Tuesday 24 November 2026 at 19:45');
     expect(email.text).not.toContain('payment');
@@ -151,7 +152,7 @@ describe('the emails after it', () => {
 
   it("timeProposed: the new time, and that the customer must accept it or cancel on the order's page", () => {
     const email = renderOrderEmail('timeProposed', { time: '2026-11-24T20:15:00.000Z' }, facts({ orderType: OrderType.Collection }), restaurant);
-    expect(email.subject).toBe('Golden Dragon: please accept a new time for your order, or cancel it');
+    expect(email.subject).toBe('Golden Dragon: please accept a new time for your order 47, or cancel it');
     expect(email.text).toContain('We can have it ready to collect on Tuesday 24 November 2026 at 20:15.');
     expect(email.text).toContain('Please accept the new time, or cancel your order, on your order’s page. We will not start cooking until you accept.');
     expect(email.text).toContain(`Accept the new time or cancel your order: ${trackingUrl}`);
@@ -166,7 +167,7 @@ describe('the emails after it', () => {
 
   it('refused: the reason, and for an order paid online that the money held is released', () => {
     const cash = renderOrderEmail('refused', { reason: 'We are too busy tonight' }, facts(), restaurant);
-    expect(cash.subject).toBe('Golden Dragon: we could not accept your order');
+    expect(cash.subject).toBe('Golden Dragon: we could not accept your order 47');
     expect(cash.text).toContain('We are sorry: we could not accept your order.\n\nThe reason: We are too busy tonight');
     expect(cash.text).not.toContain('released');
 
@@ -177,7 +178,7 @@ describe('the emails after it', () => {
 
   it('cancelled: released before acceptance, refunded after it', () => {
     const cash = renderOrderEmail('cancelled', {}, facts(), restaurant);
-    expect(cash.subject).toBe('Golden Dragon: your order has been cancelled');
+    expect(cash.subject).toBe('Golden Dragon: your order 47 has been cancelled');
     expect(cash.text).toContain('Your order has been cancelled.');
     expect(cash.text).not.toMatch(/released|refunded/);
 
@@ -188,12 +189,15 @@ describe('the emails after it', () => {
     );
   });
 
-  it("every email names the restaurant and its phone, the order's reference and its page, and nothing to sell", () => {
+  it("every email names the restaurant and its phone, the order's number and its page, and nothing to sell", () => {
     const moments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const;
     for (const moment of moments) {
       const email = renderOrderEmail(moment, { time: '2026-11-24T19:45:00.000Z', reason: 'Closed early' }, facts(), restaurant);
       for (const line of footer) expect(email.text).toContain(line);
-      expect(email.text).toContain(`Order reference: ${orderRef}`);
+      expect(email.subject).toContain('order 47');
+      expect(email.text).toContain('Order number: 47');
+      // The long reference is the link's capability, never a thing to read out.
+      expect(email.text.replaceAll(trackingUrl, '')).not.toContain(orderRef);
       expect(email.text).toContain(trackingUrl);
       expect(email.html).toContain('0113 496 0123');
       expect(email.html).toContain(`<title>${email.subject}</title>`);

@@ -13,6 +13,7 @@ import { useApiRequest } from '../../api/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../components/order/money';
+import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotLabel } from '../../components/order/timeSlotLabels';
@@ -92,12 +93,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Thank you, your order is confirmed</Title>
-      <Paper withBorder p="md" role="status" aria-label="Order reference">
-        <Text>Your order reference is</Text>
-        <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }}>
-          {order.orderRef}
-        </Text>
-      </Paper>
+      <OrderNumber orderNumber={order.orderNumber} orderRef={order.orderRef} />
       <Paper withBorder p="sm">
         <Stack gap={4}>
           <Title order={2} size="h4">

@@ -1,13 +1,13 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Paper.css';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
 import { formatPounds } from '../../components/order/money';
 import { slotTimeLabel } from '../../components/order/timeSlotLabels';
+import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
@@ -45,17 +45,6 @@ function WaitingSteps({ request, now }: { request: OrderAcceptanceRequest; now: 
         </Text>
       )}
     </Stack>
-  );
-}
-
-function OrderReference({ orderRef }: { orderRef: string }) {
-  return (
-    <Paper withBorder p="md" role="status" aria-label="Order reference">
-      <Text>Your order reference is</Text>
-      <Text fw={700} size="xl" style={{ overflowWrap: 'anywhere' }}>
-        {orderRef}
-      </Text>
-    </Paper>
   );
 }
 
@@ -113,7 +102,7 @@ export function RestaurantConfirmationScreen() {
           {!request && !failed && <Text c="dimmed">Sending your order to the restaurant…</Text>}
         </Stack>
       )}
-      <OrderReference orderRef={order.orderRef} />
+      <OrderNumber orderNumber={request?.orderNumber} orderRef={order.orderRef} />
       <OrderUpdatesControl key={order.basketId} basketId={order.basketId} />
       {failed && (
         <Alert color="lacquerRed" title="We could not check your order" role="alert">

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
+import { orderLabel } from '../../domain/orderNumbers';
 import { ordersNewestFirst, orderSummary, type AccountOrder } from './accountDisplay';
 import { useHeldAccount } from './useAuthScreen';
 
@@ -53,6 +54,7 @@ export function ViewOrderScreen() {
             <Title order={2} size="h4">
               {orderSummary(order)}
             </Title>
+            {order.orderNumber !== undefined && <Text fw={600}>{orderLabel(order.orderNumber)}</Text>}
             <List size="sm">
               {order.items.map((item, index) => (
                 <List.Item key={index}>

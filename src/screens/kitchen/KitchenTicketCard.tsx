@@ -4,7 +4,7 @@ import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/ki
 import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketStateLabel } from './kitchenTicketLabels';
+import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketName, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
 import { RefuseOrderForm } from './RefuseOrderForm';
@@ -49,11 +49,12 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
   };
 
   return (
-    <article id={ticketElementId(orderRef)} tabIndex={-1} className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={`Order ${orderRef}`}>
+    <article id={ticketElementId(orderRef)} tabIndex={-1} className={isNew ? `${classes.ticket} ${classes.newTicket}` : classes.ticket} aria-label={ticketName(ticket)}>
       <header className={classes.ticketHeader}>
         <div>
+          <p className={classes.orderNumber}>{ticketName(ticket)}</p>
           <h3 className={classes.customerName}>{ticket.name}</h3>
-          <Text className={classes.orderRef}>Order {orderRef}</Text>
+          <Text className={classes.orderRef}>Ref. {orderRef}</Text>
         </div>
         <Group gap="xs">
           {ticket.preOrder && (

@@ -6,7 +6,7 @@ import type { KitchenOrderList } from '../../../machines/kitchen/kitchenBoardMac
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../api/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
-import { orderTypeLabel } from './kitchenTicketLabels';
+import { orderTypeLabel, ticketName } from './kitchenTicketLabels';
 import classes from './KitchenTicketPrint.module.css';
 import { TicketDetails } from './TicketDetails';
 
@@ -44,10 +44,11 @@ export function KitchenTicketPrintScreen({ orderId }: { orderId: string }) {
         Print
       </Button>
       <section className={classes.ticket} aria-label="Printable ticket">
+        <p className={classes.number}>{ticketName(ticket)}</p>
         <h1 className={classes.heading}>
           {ticket.name}: {orderTypeLabel(ticket)}
         </h1>
-        <p className={classes.ref}>Order {ticket.orderRef}</p>
+        <p className={classes.ref}>Ref. {ticket.orderRef}</p>
         <TicketDetails ticket={ticket} now={printedAt} />
       </section>
     </div>

@@ -4,6 +4,7 @@ import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotDayLabel, slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
+import { orderLabel } from '../../domain/orderNumbers';
 
 export type KitchenSection = 'new' | 'inProgress' | 'done';
 
@@ -124,4 +125,9 @@ export function addressLines(ticket: KitchenTicket): string[] {
   const address = ticket.deliveryAddress;
   if (address === null) return [];
   return [address.address1, address.address2, address.town, address.postcode].filter((line) => line.trim() !== '');
+}
+
+/** What staff call a ticket: its order's number of the day, "Order 47" (the server always sends it). */
+export function ticketName(ticket: KitchenTicket): string {
+  return ticket.orderNumber === undefined ? 'Order' : orderLabel(ticket.orderNumber);
 }

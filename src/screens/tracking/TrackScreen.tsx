@@ -9,6 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
+import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
@@ -139,7 +140,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Track your order</Title>
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{`Order reference ${orderId}`}</Text>
+      <OrderNumber orderNumber={shown?.orderNumber} orderRef={orderId} />
       {failed && (
         <Alert color="lacquerRed" title="We could not check your order" role="alert">
           <Stack gap="xs" align="flex-start">

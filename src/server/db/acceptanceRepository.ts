@@ -69,7 +69,7 @@ export interface AcceptanceRepository {
 
 const activeKitchenStatuses = Object.values(KitchenStatus).filter(isActiveKitchenStatus);
 
-type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | null; order_type: number; payment_type: number };
+type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | null; order_number: number | null; order_type: number; payment_type: number };
 
 /**
  * `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut.
@@ -234,7 +234,7 @@ function selectAcceptances(db: Kysely<DatabaseSchema>) {
     .selectFrom('order_acceptances')
     .innerJoin('baskets', 'baskets.basket_id', 'order_acceptances.basket_id')
     .selectAll('order_acceptances')
-    .select(['baskets.order_ref', 'baskets.order_type', 'baskets.payment_type']);
+    .select(['baskets.order_ref', 'baskets.order_number', 'baskets.order_type', 'baskets.payment_type']);
 }
 
 async function readAcceptance(db: Kysely<DatabaseSchema>, key: OrderKey): Promise<OrderAcceptance | undefined> {
@@ -248,10 +248,11 @@ async function readAcceptance(db: Kysely<DatabaseSchema>, key: OrderKey): Promis
 
 function acceptanceOf(row: AcceptanceRow): OrderAcceptance {
   // A request exists only for a confirmed basket, and confirmation sets the orderRef.
-  if (row.order_ref === null) throw new Error(`The order ${row.basket_id} has an acceptance request but no orderRef`);
+  if (row.order_ref === null || row.order_number === null) throw new Error(`The order ${row.basket_id} has an acceptance request but no orderRef`);
   return {
     basketId: row.basket_id,
     orderRef: row.order_ref,
+    orderNumber: row.order_number,
     requestedAt: row.requested_at,
     // Every request has one (migration 0017 gave the older ones their request time).
     answerFrom: row.answer_from ?? row.requested_at,

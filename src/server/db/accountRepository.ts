@@ -303,11 +303,11 @@ async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise
       .execute(),
     db
       .selectFrom('baskets')
-      .select(['basket_id', 'order_ref', 'confirmed_at', 'order_type', 'total_cost', 'order_summary'])
+      .select(['basket_id', 'order_ref', 'order_number', 'confirmed_at', 'order_type', 'total_cost', 'order_summary'])
       .where('account_sub', '=', authSub)
       .where('confirmed_at', 'is not', null)
-      // Confirming sets both.
-      .$narrowType<{ order_ref: NotNull; confirmed_at: NotNull }>()
+      // Confirming sets them all (migration 0018 numbered the orders confirmed before it).
+      .$narrowType<{ order_ref: NotNull; order_number: NotNull; confirmed_at: NotNull }>()
       .orderBy('confirmed_at', 'desc')
       .orderBy('basket_id')
       .execute(),
@@ -350,6 +350,7 @@ async function readAccount(db: Kysely<DatabaseSchema>, authSub: string): Promise
     orders: orders.map((order) => ({
       basketId: order.basket_id,
       orderRef: order.order_ref,
+      orderNumber: order.order_number,
       confirmedAt: order.confirmed_at,
       orderType: order.order_type as OrderTypeValue,
       totalCostPence: order.total_cost,

@@ -24,6 +24,7 @@ export interface DueDelivery {
 
 export interface NotifiedOrder {
   orderRef: string;
+  orderNumber: number;
   orderType: OrderTypeValue;
 }
 
@@ -250,9 +251,10 @@ export function createNotificationOutbox(db: Kysely<DatabaseSchema>): Notificati
     },
 
     async orderOf(basketId) {
-      const row = await db.selectFrom('baskets').select(['order_ref', 'order_type']).where('basket_id', '=', basketId).executeTakeFirst();
-      if (row?.order_ref === null || row === undefined) return undefined;
-      return { orderRef: row.order_ref, orderType: row.order_type as OrderTypeValue };
+      const row = await db.selectFrom('baskets').select(['order_ref', 'order_number', 'order_type']).where('basket_id', '=', basketId).executeTakeFirst();
+      // Confirming sets both.
+      if (row === undefined || row.order_ref === null || row.order_number === null) return undefined;
+      return { orderRef: row.order_ref, orderNumber: row.order_number, orderType: row.order_type as OrderTypeValue };
     },
   };
 }

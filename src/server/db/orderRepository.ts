@@ -8,6 +8,7 @@ import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } f
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
+import { londonDateAt } from '../domain/localDates';
 import { postcodeAreasOf } from '../domain/postcodes';
 import { parseUkPostcode, type UkPostcode } from '../../domain/contactRules';
 import type { StoredDiscounts } from '../domain/vouchers';
@@ -22,7 +23,7 @@ export interface BasketVoucher {
 }
 
 /** A basket about to be written: everything but what the database keeps itself, with the vouchers it was priced with. */
-export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'confirmedAt' | 'revision'> & { vouchers: BasketVoucher[] };
+export type BasketToSave = Omit<Basket, 'orderBuilderRef' | 'orderRef' | 'orderNumber' | 'confirmedAt' | 'revision'> & { vouchers: BasketVoucher[] };
 
 export type SaveOutcome = { outcome: 'saved'; basket: Basket } | { outcome: 'missing' } | { outcome: 'confirmed' };
 
@@ -51,7 +52,7 @@ export type ConfirmationPayment =
   | { step: 'authorised'; authorisation: PaymentAuthorisation };
 
 export type ConfirmOutcome =
-  | { outcome: 'confirmed'; orderRef: string; alreadyConfirmed: boolean }
+  | { outcome: 'confirmed'; orderRef: string; orderNumber: number; alreadyConfirmed: boolean }
   /** Only with a payment `check`: the basket would be confirmed now. */
   | { outcome: 'confirmable' }
   | { outcome: 'refused'; errorMessage: string }
@@ -89,50 +90,52 @@ export interface OrderRepository {
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
 
+/** An empty basket's row: nothing chosen, nothing priced, not confirmed (so no order number, 0018, yet). */
+export function newBasketRow({ basketId, orderBuilderRef, menuVersion, now }: Parameters<OrderRepository['createBasket']>[0]) {
+  return {
+    basket_id: basketId,
+    order_builder_ref: orderBuilderRef,
+    status: 0,
+    order_type: 0,
+    menu_version: menuVersion,
+    source_type: 'Website',
+    os: '',
+    os_version: '',
+    app_version: '',
+    ignore_time_offset: 0,
+    name: '',
+    phone: '',
+    email: '',
+    delivery_address1: null,
+    delivery_address2: null,
+    delivery_town: null,
+    delivery_postcode: null,
+    delivery_zone_id: null,
+    requested_time: null,
+    asap: 0,
+    payment_type: 0,
+    notes: '',
+    discount_percent: 0,
+    item_cost: 0,
+    original_item_cost: 0,
+    discount: 0,
+    bag_charge: 0,
+    delivery_charge: 0,
+    total_cost: 0,
+    order_ref: null,
+    confirmed_at: null,
+    created_at: now,
+    updated_at: now,
+    revision: 0,
+    account_sub: null,
+    profile_discount: 0,
+  } satisfies Insertable<BasketsTable>;
+}
+
 export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, sqliteTransaction }: StorageOptions): OrderRepository {
   return {
-    async createBasket({ basketId, orderBuilderRef, menuVersion, now }) {
-      await db
-        .insertInto('baskets')
-        .values({
-          basket_id: basketId,
-          order_builder_ref: orderBuilderRef,
-          status: 0,
-          order_type: 0,
-          menu_version: menuVersion,
-          source_type: 'Website',
-          os: '',
-          os_version: '',
-          app_version: '',
-          ignore_time_offset: 0,
-          name: '',
-          phone: '',
-          email: '',
-          delivery_address1: null,
-          delivery_address2: null,
-          delivery_town: null,
-          delivery_postcode: null,
-          delivery_zone_id: null,
-          requested_time: null,
-          asap: 0,
-          payment_type: 0,
-          notes: '',
-          discount_percent: 0,
-          item_cost: 0,
-          original_item_cost: 0,
-          discount: 0,
-          bag_charge: 0,
-          delivery_charge: 0,
-          total_cost: 0,
-          order_ref: null,
-          confirmed_at: null,
-          created_at: now,
-          updated_at: now,
-          revision: 0,
-          account_sub: null,
-          profile_discount: 0,
-        })
-        .execute();
+    async createBasket(basket) {
+      await db.insertInto('baskets').values(newBasketRow(basket)).execute();
     },
 
     findBasket: async (basketId) => (await readBaskets(db, [basketId])).get(basketId),
@@ -218,7 +221,11 @@ function* confirmationSteps(
     return outcome;
   }
   if (basket.accountSub !== accountSub) return yield* notConfirmed({ outcome: 'notTheirs' });
-  if (basket.orderRef !== null) return yield* notConfirmed({ outcome: 'confirmed', orderRef: basket.orderRef, alreadyConfirmed: true });
+  if (basket.orderRef !== null) {
+    // Confirming sets both, and migration 0018 numbered the orders confirmed before it.
+    if (basket.orderNumber === null) throw new Error(`The confirmed order ${basketId} has no order number`);
+    return yield* notConfirmed({ outcome: 'confirmed', orderRef: basket.orderRef, orderNumber: basket.orderNumber, alreadyConfirmed: true });
+  }
 
   const deliveryPostcode = basket.deliveryAddress === null ? undefined : parseUkPostcode(basket.deliveryAddress.postcode);
   const zone = deliveryPostcode === undefined ? undefined : yield* zoneOfPostcode(deliveryPostcode);
@@ -269,9 +276,13 @@ function* confirmationSteps(
       throw new Error(`The payment of ${basketId} is no longer PayPal order ${authorisation.payPalOrderId} waiting to be authorised`);
     }
   }
+  const { orderDate, orderNumber } = yield* nextOrderNumber(now);
   yield* changesOf(
-    'update "baskets" set "status" = 7, "order_ref" = ?, "confirmed_at" = ?, "updated_at" = ?, "order_summary" = ? where "basket_id" = ?',
+    'update "baskets" set "status" = 7, "order_ref" = ?, "order_number" = ?, "order_date" = ?, "confirmed_at" = ?, "updated_at" = ?, ' +
+      '"order_summary" = ? where "basket_id" = ?',
     orderRef,
+    orderNumber,
+    orderDate,
     now,
     now,
     orderSummaryOf(basket.lines),
@@ -281,7 +292,24 @@ function* confirmationSteps(
     yield* useVouchers(account.authSub, basketId, discounts.stored.vouchers.map((voucher) => voucher.voucherId));
     yield* creditOrderPoints(account, basketId, pointsEarned(basket.pricing.itemCostPence), now);
   }
-  return { outcome: 'confirmed', orderRef, alreadyConfirmed: false };
+  return { outcome: 'confirmed', orderRef, orderNumber, alreadyConfirmed: false };
+}
+
+/**
+ * The next number of the London day `now` falls on: one upsert of the day's row, which both databases make atomic. On
+ * PostgreSQL a second confirmation waits at this row until the first commits and then takes the number after it (a
+ * rolled-back confirmation leaves a gap, never a repeat); SQLite runs one writing transaction at a time. It is the
+ * confirmation's last read, so the day's row is held only for the moment the order is written.
+ */
+export function* nextOrderNumber(now: string): Steps<{ orderDate: string; orderNumber: number }> {
+  const orderDate = londonDateAt(Date.parse(now));
+  const row = yield* firstRowOf<{ last_number: number }>(
+    'insert into "order_number_days" ("order_date", "last_number") values (?, 1) ' +
+      'on conflict ("order_date") do update set "last_number" = "order_number_days"."last_number" + 1 returning "last_number"',
+    orderDate,
+  );
+  if (row === undefined) throw new Error(`No order number was taken for ${orderDate}`);
+  return { orderDate, orderNumber: Number(row.last_number) };
 }
 
 /**
@@ -455,6 +483,7 @@ function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTa
       totalCostPence: row.total_cost,
     },
     orderRef: row.order_ref,
+    orderNumber: row.order_number,
     confirmedAt: row.confirmed_at,
     revision: row.revision,
   };

@@ -194,6 +194,16 @@ export interface BasketsTable {
   order_summary: string | null;
   /** Set by the tracking page's "Stop notifications" (0016): nothing more is queued or sent for the order. */
   notifications_stopped_at: string | null;
+  /** The short number people read out ("Order 47"), set when confirmed: the sequence of `order_date` (0018). */
+  order_number: number | null;
+  /** The London date the order was placed on, which its number counts in. */
+  order_date: string | null;
+}
+
+/** Each London day's last order number (0018), taken by the confirming transaction. */
+export interface OrderNumberDaysTable {
+  order_date: string;
+  last_number: number;
 }
 
 export interface BasketLinesTable {
@@ -521,6 +531,7 @@ export interface DatabaseSchema {
   menu_config_items: MenuConfigItemsTable;
   pages: PagesTable;
   baskets: BasketsTable;
+  order_number_days: OrderNumberDaysTable;
   basket_lines: BasketLinesTable;
   order_acceptances: OrderAcceptancesTable;
   order_events: OrderEventsTable;

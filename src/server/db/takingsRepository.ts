@@ -20,6 +20,8 @@ export function createTakingsRepository(db: Kysely<DatabaseSchema>): TakingsRepo
         .leftJoin('payments', 'payments.basket_id', 'baskets.basket_id')
         .select([
           'baskets.order_ref',
+          'baskets.order_number',
+          'baskets.name',
           'baskets.confirmed_at',
           'baskets.order_type',
           'baskets.payment_type',
@@ -38,13 +40,15 @@ export function createTakingsRepository(db: Kysely<DatabaseSchema>): TakingsRepo
         ])
         .where('baskets.confirmed_at', '>=', fromInstant)
         .where('baskets.confirmed_at', '<', beforeInstant)
-        // Confirming sets both.
-        .$narrowType<{ order_ref: NotNull; confirmed_at: NotNull }>()
+        // Confirming sets them all (migration 0018 numbered the orders confirmed before it).
+        .$narrowType<{ order_ref: NotNull; order_number: NotNull; confirmed_at: NotNull }>()
         .orderBy('baskets.confirmed_at')
         .orderBy('baskets.order_ref')
         .execute();
       return rows.map((row) => ({
         orderRef: row.order_ref,
+        orderNumber: row.order_number,
+        name: row.name,
         confirmedAt: row.confirmed_at,
         orderType: row.order_type,
         paymentType: row.payment_type,

@@ -29,6 +29,8 @@ export interface AcceptanceState {
 export interface OrderAcceptance extends AcceptanceState {
   basketId: string;
   orderRef: string;
+  /** The day's short number people read out ("Order 47"). */
+  orderNumber: number;
   requestedAt: string;
   /** When the restaurant's time to answer starts (answerFromOf): later than requestedAt for a pre-order. */
   answerFrom: string;

@@ -51,6 +51,7 @@ export interface AccountOrder {
   /** The order's basketId: RebuildOrder's orderId. */
   basketId: string;
   orderRef: string;
+  orderNumber: number;
   confirmedAt: string;
   orderType: OrderTypeValue;
   totalCostPence: number;

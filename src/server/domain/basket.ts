@@ -73,6 +73,8 @@ export interface Basket extends BasketChoices {
   lines: PricedLine[];
   pricing: BasketPricing;
   orderRef: string | null;
+  /** The day's short number people read out ("Order 47"), given with the orderRef when the order is placed. */
+  orderNumber: number | null;
   confirmedAt: string | null;
   revision: number;
 }

@@ -20,6 +20,9 @@ export const takingsRangeMessages = {
 /** A confirmed order as the takings read it from the database. ISO instants in UTC. */
 export interface PlacedOrderRow {
   orderRef: string;
+  orderNumber: number;
+  /** The customer's name as given with the order. */
+  name: string;
   confirmedAt: string;
   orderType: number;
   paymentType: number;
@@ -49,6 +52,8 @@ export type TakingsStatus = 'waiting' | 'accepted' | 'completed' | 'refused' | '
 
 export interface TakingsOrder {
   orderRef: string;
+  orderNumber: number;
+  name: string;
   placedAt: string;
   orderType: TakingsOrderType;
   payment: TakingsPayment;
@@ -152,6 +157,8 @@ export function takingsOf(rows: readonly PlacedOrderRow[]): Takings {
     const { status, reason } = statusOf(row);
     return {
       orderRef: row.orderRef,
+      orderNumber: row.orderNumber,
+      name: row.name,
       placedAt: row.confirmedAt,
       orderType: row.orderType === OrderType.Delivery ? 'delivery' : 'collection',
       payment: paymentOf(row),
@@ -200,7 +207,22 @@ const STATUS_LABELS: Readonly<Record<TakingsStatus, string>> = {
 const PAYMENT_LABELS: Readonly<Record<TakingsPayment, string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card' };
 const ORDER_TYPE_LABELS: Readonly<Record<TakingsOrderType, string>> = { collection: 'Collection', delivery: 'Delivery' };
 
-export const TAKINGS_CSV_HEADER = ['Date', 'Time', 'Reference', 'Type', 'Payment', 'Item total', 'Discount', 'Delivery', 'Bag', 'Total', 'Status'];
+export const TAKINGS_CSV_HEADER = [
+  'Date',
+  'Time',
+  'Order',
+  'Name',
+  'Type',
+  'Payment',
+  'Item total',
+  'Discount',
+  'Delivery',
+  'Bag',
+  'Total',
+  'Not taken',
+  'Status',
+  'Reference',
+];
 
 /** 1234 → "12.34": pounds with two decimals, without a currency sign or grouping, as spreadsheets read numbers. */
 const poundsText = (pence: number) => `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
@@ -210,7 +232,8 @@ const ukDate = (date: string) => date.split('-').reverse().join('/');
 
 /**
  * One CSV field: quoted when it holds a comma, a quote or a line break. Text that a spreadsheet would run as a formula
- * (a refusal reason staff typed as "=…") is kept as text by a leading apostrophe.
+ * (a customer's name or a refusal reason typed as "=…", an order reference starting with "-") is kept as text by a
+ * leading apostrophe (OWASP's advice on CSV injection).
  */
 function csvField(value: string): string {
   const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -218,24 +241,30 @@ function csvField(value: string): string {
 }
 
 /**
- * The accountant's file: a header line, then one line per order placed (refused and cancelled ones too, their status
- * saying so), CRLF line ends (RFC 4180) and a byte-order mark so that spreadsheets read it as UTF-8.
+ * The accountant's file: a header line, then one line per order placed, CRLF line ends (RFC 4180) and a byte-order
+ * mark so that spreadsheets read it as UTF-8. The money columns up to Total are what was taken, so that Total summed is
+ * the takings' total: an order that fell through (refused, cancelled, refunded) is listed with 0.00 there, its value
+ * under "Not taken" and its status saying why. Each line keeps Item total − Discount + Delivery + Bag = Total.
  */
 export function takingsCsv(orders: readonly TakingsOrder[]): string {
   const lines = orders.map((order) => {
     const placed = Date.parse(order.placedAt);
+    const taken = (pence: number) => poundsText(order.counted ? pence : 0);
     return [
       ukDate(londonDateAt(placed)),
       londonTimeAt(placed),
-      order.orderRef,
+      String(order.orderNumber),
+      order.name,
       ORDER_TYPE_LABELS[order.orderType],
       PAYMENT_LABELS[order.payment],
-      poundsText(order.itemTotalPence),
-      poundsText(order.discountPence),
-      poundsText(order.deliveryPence),
-      poundsText(order.bagPence),
-      poundsText(order.totalPence),
+      taken(order.itemTotalPence),
+      taken(order.discountPence),
+      taken(order.deliveryPence),
+      taken(order.bagPence),
+      taken(order.totalPence),
+      poundsText(order.counted ? 0 : order.totalPence),
       order.reason === null ? STATUS_LABELS[order.status] : `${STATUS_LABELS[order.status]}: ${order.reason}`,
+      order.orderRef,
     ];
   });
   return `\uFEFF${[TAKINGS_CSV_HEADER, ...lines].map((fields) => fields.map(csvField).join(',')).join('\r\n')}\r\n`;

@@ -51,6 +51,7 @@ export function accountProfileOf(account: Account): Schemas['AccountProfile'] {
     orders: account.orders.map((order) => ({
       orderId: order.basketId,
       orderRef: order.orderRef,
+      orderNumber: order.orderNumber,
       orderDate: order.confirmedAt,
       orderType: order.orderType,
       totalCost: penceToPounds(order.totalCostPence),

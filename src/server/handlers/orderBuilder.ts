@@ -100,19 +100,19 @@ function normalisedInstant(requestedTime: string | null | undefined): string | n
 
 /**
  * Confirms a basket for a guest (`accountSub` null) or for the signed-in customer it was last priced for, whose
- * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef. An order paid
- * online is confirmed only with its `payment` (authoriseCapture), and a cash order only without; a payment `check`
- * answers undefined when the basket would be confirmed now (an already confirmed basket answers its orderRef).
- * Every refusal is an ApiError with the customer's message.
+ * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef and the day's order
+ * number. An order paid online is confirmed only with its `payment` (authoriseCapture), and a cash order only without; a
+ * payment `check` answers undefined when the basket would be confirmed now (an already confirmed basket answers its
+ * order). Every refusal is an ApiError with the customer's message.
  */
-export async function confirmedOrderRef(server: FastifyInstance, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<string | undefined>;
-export async function confirmedOrderRef(server: FastifyInstance, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<string>;
-export async function confirmedOrderRef(
+export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<PlacedOrder | undefined>;
+export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<PlacedOrder>;
+export async function confirmedOrder(
   server: FastifyInstance,
   basketId: string,
   accountSub: string | null,
   payment?: ConfirmationPayment,
-): Promise<string | undefined> {
+): Promise<PlacedOrder | undefined> {
   const restaurant = await restaurantOf(server.repositories);
   const now = server.clock();
   const { dayOfWeek } = londonWallClock(now);
@@ -161,7 +161,13 @@ export async function confirmedOrderRef(
   if (outcome.outcome === 'notTheirs') {
     throw new ApiError(400, accountSub === null ? 'Sign in to confirm this order' : 'Your basket must be updated for your account');
   }
-  return outcome.outcome === 'confirmable' ? undefined : outcome.orderRef;
+  return outcome.outcome === 'confirmable' ? undefined : { orderRef: outcome.orderRef, orderNumber: outcome.orderNumber };
+}
+
+/** What the confirmation answers: the reference links carry, and the number people read out. */
+export interface PlacedOrder {
+  orderRef: string;
+  orderNumber: number;
 }
 
 /**
@@ -329,10 +335,10 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   },
 
   async confirmOrder(request) {
-    return { data: { orderRef: await confirmedOrderRef(request.server, request.body.basketId, null) } };
+    return { data: await confirmedOrder(request.server, request.body.basketId, null) };
   },
 
   async confirmOrderAuth(request) {
-    return { data: { orderRef: await confirmedOrderRef(request.server, request.body.basketId, signedInCaller(request).sub) } };
+    return { data: await confirmedOrder(request.server, request.body.basketId, signedInCaller(request).sub) };
   },
 };

@@ -48,6 +48,7 @@ export function acceptanceRequestOf(
     orderStatus: acceptance.status,
     updateTime: acceptance.updateTime,
     orderRef: acceptance.orderRef,
+    orderNumber: acceptance.orderNumber,
     cancelled: acceptance.cancelledAt !== null,
     refusalReason: acceptance.refusalReason,
     unavailableItems: unavailableItemsOf(acceptance, basket),
@@ -64,6 +65,7 @@ export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder
   const ended = cancelled || acceptance.status === AcceptanceStatus.Refused;
   return {
     orderRef: acceptance.orderRef,
+    orderNumber: acceptance.orderNumber,
     currentStatus: ended ? KitchenStatus.Cancelled : (acceptance.kitchenStatus ?? KitchenStatus.Ordered),
     orderStatus: acceptance.status,
     orderType: acceptance.orderType,
@@ -81,6 +83,7 @@ export function orderViewOf(basket: Basket, acceptance: OrderAcceptance, custome
   const { pricing } = basket;
   return {
     orderRef: acceptance.orderRef,
+    orderNumber: acceptance.orderNumber,
     items: basket.lines.reduce((count, line) => count + line.quantity, 0),
     name: customerDetails ? basket.name : '',
     phoneNumber: customerDetails ? basket.phone : '',
@@ -107,6 +110,7 @@ export function kitchenTicketOf(
   const { pricing } = basket;
   return {
     orderRef: acceptance.orderRef,
+    orderNumber: acceptance.orderNumber,
     acceptanceStatus: acceptance.status,
     kitchenStatus: acceptance.kitchenStatus,
     cancelled: acceptance.cancelledAt !== null,

@@ -13,7 +13,7 @@ import {
 } from '../payments/authorisation';
 import { PayPalError, type PayPalOrder } from '../payments/payPalClient';
 import type { HandlerMap } from './handlerTypes';
-import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrderRef } from './orderBuilder';
+import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrder, type PlacedOrder } from './orderBuilder';
 
 // SPEC §7's payment calls (docs/payments.md): the browser links the PayPal order its customer is approving to the
 // basket, then asks the server to authorise it, which places the order in the same transaction as it records the
@@ -28,9 +28,9 @@ const linkRefusals = {
 } as const;
 
 /** Runs in flight, per server and per basket, PayPal order and caller: concurrent calls share one. */
-const runsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<string>>>();
+const runsInFlight = new WeakMap<FastifyInstance, Map<string, Promise<PlacedOrder>>>();
 
-function sharedRun(server: FastifyInstance, key: string, run: () => Promise<string>): Promise<string> {
+function sharedRun(server: FastifyInstance, key: string, run: () => Promise<PlacedOrder>): Promise<PlacedOrder> {
   let runs = runsInFlight.get(server);
   if (runs === undefined) {
     runs = new Map();
@@ -75,11 +75,11 @@ async function authorise(server: FastifyInstance, basketId: string, payPalOrderI
 }
 
 /**
- * authoriseCapture's one run: an order already placed answers its orderRef; otherwise the basket must be confirmable
+ * authoriseCapture's one run: an order already placed answers itself; otherwise the basket must be confirmable
  * now and linked to `payPalOrderId`, PayPal must hold its total, and then the order is placed with the payment.
  */
-async function authoriseAndConfirm(server: FastifyInstance, basketId: string, payPalOrderId: string, accountSub: string | null): Promise<string> {
-  const placed = await confirmedOrderRef(server, basketId, accountSub, { step: 'check' });
+async function authoriseAndConfirm(server: FastifyInstance, basketId: string, payPalOrderId: string, accountSub: string | null): Promise<PlacedOrder> {
+  const placed = await confirmedOrder(server, basketId, accountSub, { step: 'check' });
   if (placed !== undefined) return placed;
   const { orders, payments } = server.repositories;
   const now = () => server.clock().toISOString();
@@ -100,7 +100,7 @@ async function authoriseAndConfirm(server: FastifyInstance, basketId: string, pa
     await payments.logError({ basketId, reportedBy: 'server', errorMode, message: errorMessage, details }, now());
     throw new ApiError(400, errorMessage);
   }
-  return confirmedOrderRef(server, basketId, accountSub, { step: 'authorised', authorisation });
+  return confirmedOrder(server, basketId, accountSub, { step: 'authorised', authorisation });
 }
 
 export const paymentHandlers: Pick<HandlerMap, 'createPayPalOrderLink' | 'authoriseCapture' | 'logPaymentError'> = {
@@ -117,10 +117,10 @@ export const paymentHandlers: Pick<HandlerMap, 'createPayPalOrderLink' | 'author
   async authoriseCapture(request) {
     const { orderBuilderId, payPalOrderId } = request.body;
     const accountSub = request.identity?.sub ?? null;
-    const orderRef = await sharedRun(request.server, `${orderBuilderId} ${payPalOrderId} ${accountSub ?? ''}`, () =>
+    const placed = await sharedRun(request.server, `${orderBuilderId} ${payPalOrderId} ${accountSub ?? ''}`, () =>
       authoriseAndConfirm(request.server, orderBuilderId, payPalOrderId, accountSub),
     );
-    return { data: { orderRef } };
+    return { data: placed };
   },
 
   async logPaymentError(request) {

@@ -1,3 +1,4 @@
+import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
 import { londonWallClock } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import type { AcceptanceState } from '../domain/acceptance';
@@ -68,6 +69,8 @@ export function londonTimeOf(instant: string): string {
 
 export interface PushFacts {
   orderRef: string;
+  /** The day's number, which every push names the order by ("Order 47"). */
+  orderNumber: number;
   orderType: OrderTypeValue;
   restaurantName: string;
 }
@@ -75,25 +78,30 @@ export interface PushFacts {
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
   const delivery = order.orderType === OrderType.Delivery;
   const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeOf(time)}`);
+  const named = orderLabel(order.orderNumber);
+  const inSentence = orderInSentence(order.orderNumber);
   const texts: Record<OrderMoment, { title: string; body: string }> = {
-    placed: { title: 'Order sent', body: `${order.restaurantName} has your order. We will tell you when it is accepted.` },
+    placed: { title: 'Order sent', body: `${order.restaurantName} has ${inSentence}. We will tell you when it is accepted.` },
     accepted: {
       title: 'Order accepted',
-      body: delivery ? `Your order is expected at${at(detail.time)}.` : `Your order will be ready to collect at${at(detail.time)}.`,
+      body: delivery ? `${named} is expected at${at(detail.time)}.` : `${named} will be ready to collect at${at(detail.time)}.`,
     },
     timeProposed: {
       title: 'A new time is proposed',
-      body: `${order.restaurantName} can have your order ready at${at(detail.time)}. Open your order to accept the time or cancel.`,
+      body: `${order.restaurantName} can have ${inSentence} ready at${at(detail.time)}. Open your order to accept the time or cancel.`,
     },
     refused: {
       title: 'Order not accepted',
-      body: detail.reason === undefined || detail.reason === '' ? `${order.restaurantName} could not accept your order.` : detail.reason,
+      body:
+        detail.reason === undefined || detail.reason === ''
+          ? `${order.restaurantName} could not accept ${inSentence}.`
+          : `${named}: ${detail.reason}`,
     },
-    cancelled: { title: 'Order cancelled', body: 'Your order has been cancelled.' },
-    cooking: { title: 'Cooking now', body: 'Your order is being cooked.' },
-    readyToCollect: { title: 'Ready to collect', body: `Your order is ready to collect from ${order.restaurantName}.` },
-    outForDelivery: { title: 'On its way', body: 'Your order is out for delivery.' },
-    completed: { title: 'Enjoy your meal', body: `Thank you for ordering from ${order.restaurantName}.` },
+    cancelled: { title: 'Order cancelled', body: `${named} has been cancelled.` },
+    cooking: { title: 'Cooking now', body: `${named} is being cooked.` },
+    readyToCollect: { title: 'Ready to collect', body: `${named} is ready to collect from ${order.restaurantName}.` },
+    outForDelivery: { title: 'On its way', body: `${named} is out for delivery.` },
+    completed: { title: 'Enjoy your meal', body: `Thank you for ordering from ${order.restaurantName} (${inSentence}).` },
   };
   return { ...texts[moment], openPath: trackingPathOf(order.orderRef), tag: `order-${order.orderRef}` };
 }

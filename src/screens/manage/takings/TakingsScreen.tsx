@@ -197,11 +197,12 @@ export function TakingsScreen() {
           {fallenThrough.length === 0 ? (
             <Text>None.</Text>
           ) : (
-            <SummaryTable caption="Orders not in the takings" head={['Placed', 'Order', 'Total', 'What happened']}>
+            <SummaryTable caption="Orders not in the takings" head={['Placed', 'Order', 'Name', 'Not taken', 'What happened']}>
               {fallenThrough.map((order) => (
                 <Table.Tr key={order.orderRef}>
                   <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
-                  <Table.Th scope="row">{order.orderRef}</Table.Th>
+                  <Table.Th scope="row">{order.orderNumber ?? ''}</Table.Th>
+                  <Table.Td>{order.name}</Table.Td>
                   <Table.Td>{formatPounds(order.total)}</Table.Td>
                   <Table.Td>{order.reason === null ? STATUS_LABELS[order.status] : `${STATUS_LABELS[order.status]}: ${order.reason}`}</Table.Td>
                 </Table.Tr>
@@ -212,12 +213,13 @@ export function TakingsScreen() {
           {takings.orders.length === 0 ? (
             <Text>No orders were placed in these days.</Text>
           ) : (
-            <ScrollingTable label="Every order placed" minWidth={720}>
-              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Type', 'Payment', 'Total', 'Status']}>
+            <ScrollingTable label="Every order placed" minWidth={840}>
+              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Type', 'Payment', 'Total', 'Status']}>
                 {takings.orders.map((order) => (
                   <Table.Tr key={order.orderRef}>
                     <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
-                    <Table.Th scope="row">{order.orderRef}</Table.Th>
+                    <Table.Th scope="row">{order.orderNumber ?? ''}</Table.Th>
+                    <Table.Td>{order.name}</Table.Td>
                     <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
                     <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
                     <Table.Td>{formatPounds(order.total)}</Table.Td>

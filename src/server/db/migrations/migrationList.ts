@@ -11,6 +11,7 @@ import { menuItemHighlighted } from './menuItemHighlighted';
 import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
+import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
   '0017-pre-orders': preOrders,
+  '0018-order-numbers': orderNumbers,
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
 };

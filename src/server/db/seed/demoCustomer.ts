@@ -9,7 +9,8 @@ import { unusedLoyaltyId } from '../accountRepository';
 import { oneSeederAtATime } from '../database';
 import { newChangeTag } from '../loyaltyLedger';
 import { newPublicId } from '../../randomIds';
-import { lineRows } from '../orderRepository';
+import { lineRows, nextOrderNumber } from '../orderRepository';
+import { runOnKysely } from '../statementSteps';
 import type { AccountVouchersTable, DatabaseSchema } from '../schema';
 import { goldenDragonDemoData } from './demoData';
 
@@ -158,6 +159,7 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
   const leadMinutes = isDelivery ? takeawaySettings.deliveryLeadMinutes : takeawaySettings.collectionLeadMinutes;
   const dueAt = new Date(confirmedAt.getTime() + leadMinutes * 60_000).toISOString();
   const basketId = newPublicId();
+  const { orderNumber, orderDate } = await runOnKysely(db, nextOrderNumber(confirmedAt.toISOString()));
 
   await db
     .insertInto('baskets')
@@ -192,6 +194,8 @@ async function insertCompletedOrder(db: Kysely<DatabaseSchema>, authSub: string,
       delivery_charge: pricing.deliveryChargePence,
       total_cost: pricing.totalCostPence,
       order_ref: newPublicId(),
+      order_number: orderNumber,
+      order_date: orderDate,
       confirmed_at: confirmedAt.toISOString(),
       created_at: confirmedAt.toISOString(),
       updated_at: confirmedAt.toISOString(),

@@ -13,6 +13,8 @@ type Schemas = components['schemas'];
 export interface OrderEmailFacts {
   /** The order as its customer's order view shows it, with the customer's details. */
   view: Schemas['OrderView'];
+  /** The day's number every email names the order by ("Order 47"). */
+  orderNumber: number;
   /** Its lines, as the order view lists them. */
   items: Schemas['OrderItem'][];
   /** The lines' total before any discount (SPEC's orignalItemCost), in pounds like the view. */
@@ -45,6 +47,7 @@ export async function loadOrderEmailFacts(
   if (basket === undefined || acceptance === undefined) return undefined;
   return {
     view: orderViewOf(basket, acceptance, true),
+    orderNumber: acceptance.orderNumber,
     items: basket.lines.map(orderItemOf),
     itemsCost: penceToPounds(basket.pricing.originalItemCostPence),
     requestedTime: basket.asap ? null : basket.requestedTime,

@@ -1,6 +1,7 @@
 import { formatPounds } from '../../../components/order/money';
 import { calendarDayLabel } from '../../../domain/londonClock';
 import { OrderType, PaymentType } from '../../../domain/orderEnums';
+import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
 import { londonDateAt, londonTimeAt } from '../../domain/localDates';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf } from '../moments';
@@ -37,7 +38,7 @@ interface EmailContent {
   heading: string;
   paragraphs: string[];
   receipt?: Receipt;
-  /** Labelled facts of the order: its reference, time, address, payment. */
+  /** Labelled facts of the order: its number, time, address, payment. */
   details: { label: string; lines: string[] }[];
   link: { label: string; url: string };
 }
@@ -52,9 +53,11 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
   const delivery = view.orderType === OrderType.Delivery;
   const paidOnline = view.paymentType === PaymentType.InternetOrder;
   const subjectOf = (what: string) => `${restaurant.name}: ${what}`;
+  // People name the order by its number; the long reference stays inside the link.
+  const order = orderInSentence(facts.orderNumber);
   const trackingUrl = `${restaurant.siteUrl}${trackingPathOf(view.orderRef)}`;
   const link = { label: 'Follow your order', url: trackingUrl };
-  const reference = { label: 'Order reference', lines: [view.orderRef] };
+  const reference = { label: 'Order number', lines: [String(facts.orderNumber)] };
   // The moment's own time: a later change does not rewrite what this email says.
   const time = detail.time ?? facts.dueTime;
   const timeLabel = delivery ? 'Delivery time' : 'Collection time';
@@ -64,8 +67,8 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
   switch (moment) {
     case 'placed':
       return {
-        subject: subjectOf('we have received your order'),
-        heading: 'Thank you for your order',
+        subject: subjectOf(`we have received your ${order}`),
+        heading: `Thank you for your order: ${orderLabel(facts.orderNumber)}`,
         paragraphs: [
           `Thank you, ${view.name}. We have received your order and will email you again as soon as we accept it.`,
           ...(facts.preOrderAnswerFrom === undefined
@@ -91,7 +94,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
       };
     case 'accepted':
       return {
-        subject: subjectOf('your order is accepted'),
+        subject: subjectOf(`your ${order} is accepted`),
         heading: 'Your order is accepted',
         paragraphs: [
           delivery
@@ -104,7 +107,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
       };
     case 'timeProposed':
       return {
-        subject: subjectOf('please accept a new time for your order, or cancel it'),
+        subject: subjectOf(`please accept a new time for your ${order}, or cancel it`),
         heading: 'A new time for your order',
         paragraphs: [
           delivery
@@ -119,7 +122,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
     case 'refused': {
       const reason = detail.reason ?? facts.refusalReason ?? '';
       return {
-        subject: subjectOf('we could not accept your order'),
+        subject: subjectOf(`we could not accept your ${order}`),
         heading: 'We could not accept your order',
         paragraphs: [
           'We are sorry: we could not accept your order.',
@@ -132,7 +135,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
     }
     case 'cancelled':
       return {
-        subject: subjectOf('your order has been cancelled'),
+        subject: subjectOf(`your ${order} has been cancelled`),
         heading: 'Your order has been cancelled',
         paragraphs: [
           'Your order has been cancelled.',
