@@ -827,6 +827,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a photo (a dish's), made into the sizes the site shows; answers the photo to put on the dish in a menu draft.
+         * @description Added by this project (the back office, docs/back-office.md "Photos"). Owner only. The file is checked by its content, not its name or type: a JPEG, PNG, WebP, AVIF or HEIF image of at most 10 MB and 40 megapixels, read to its end. AVIF and WebP copies are made at the widths of `Photo.widths`, without the file's metadata (EXIF location included); the original is kept so sizes can be made again. The same file uploaded twice is one photo. A refused file stores nothing.
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/soldOut": {
         parameters: {
             query?: never;
@@ -1529,6 +1549,7 @@ export interface components {
             available: boolean;
             /** @description Added by this project; always sent by this server. Whether the restaurant highlights the dish on its home page (`RestaurantData.highlightedDishes`). */
             highlighted?: boolean;
+            photo?: components["schemas"]["Photo"];
             configItems: components["schemas"]["ConfigItem"][];
         };
         ConfigItem: {
@@ -1563,6 +1584,17 @@ export interface components {
             hidden: boolean;
             items: components["schemas"]["EditableMenuItem"][];
         };
+        /** @description Added by this project. An uploaded photo (POST /manage/photos) as a dish shows it. Its files are `/media/{mediaId}-{w}.avif` and `/media/{mediaId}-{w}.webp` for each `w` of `widths`. */
+        Photo: {
+            /** @description The SHA-256 of the original file. */
+            mediaId: string;
+            alt: string;
+            /** @description The upright original's width in pixels (with `height`, the aspect ratio). */
+            width: number;
+            height: number;
+            /** @description The widths the copies were made at, smallest first. */
+            widths: number[];
+        };
         EditableMenuItem: {
             /** @description The published dish's id; absent for a new one. */
             itemId?: number;
@@ -1575,6 +1607,7 @@ export interface components {
             highlighted: boolean;
             available: boolean;
             options: components["schemas"]["EditableMenuOption"][];
+            photo?: components["schemas"]["Photo"];
         };
         EditableMenuOption: {
             /** @description The published option's id; absent for a new one. */
@@ -3935,6 +3968,55 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image file (at most 10 MB).
+                     */
+                    file: unknown;
+                    /** @description What the photo shows, for people who cannot see it. */
+                    alt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo, made into its sizes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Photo"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -17,6 +17,7 @@ const applicationTables = [
   'device_tokens',
   'edit_revisions',
   'loyalty_events',
+  'media',
   'menu_categories',
   'menu_config_items',
   'menu_drafts',
@@ -55,6 +56,7 @@ const allMigrations = [
   '0014-hours-settings-busy',
   '0015-delivery-zone-areas',
   '0016-order-notifications',
+  '0023-media-photos',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -1,8 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { penceToPounds, poundsToPence } from '../../domain/money';
+import type { components } from '../../api/schema.gen';
 import type { EditableMenuCategory } from '../../domain/menuRules';
 import { menuItemRows, menuOptionRows } from './menuRows';
 import type { DatabaseSchema, MenuHighestIdsTable } from './schema';
+
+type Photo = components['schemas']['Photo'];
 
 // The owner's menu editor's reads and writes (docs/back-office.md, "Menu"): the published menu as the owner edits it
 // (hidden categories included), the draft, and publishing a draft over the published rows. The writes take the
@@ -40,6 +43,7 @@ export async function readPublishedMenu(db: Reader, menuId: number): Promise<{ m
           dietary: JSON.parse(item.dietary) as DietaryLabel[],
           highlighted: item.highlighted === 1,
           available: item.available === 1,
+          ...(item.photo === null ? {} : { photo: JSON.parse(item.photo) as Photo }),
           options: optionRows
             .filter((option) => option.item_id === item.item_id)
             .map((option) => ({ configId: option.config_id, label: option.label, extraCost: penceToPounds(option.extra_cost) })),
@@ -102,6 +106,7 @@ export async function publishMenu(transaction: Transaction<DatabaseSchema>, menu
         allergens: JSON.stringify(item.allergens),
         dietary: JSON.stringify(item.dietary),
         highlighted: item.highlighted ? 1 : 0,
+        photo: item.photo === undefined ? null : JSON.stringify(item.photo),
       } as const;
       let itemId = item.itemId;
       if (itemId === undefined) {

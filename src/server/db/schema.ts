@@ -116,6 +116,21 @@ export interface MenuItemsTable {
   dietary: string;
   /** Shown among the restaurant's highlighted dishes on its home page (migration 0011). */
   highlighted: Flag;
+  /** JSON of the dish's photo (API `Photo`), or null without one (migration 0023). */
+  photo: string | null;
+}
+
+/** Photos the owner uploaded (migration 0023); the files are in the media store. */
+export interface MediaTable {
+  /** SHA-256 of the original file, in hex. */
+  media_id: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** JSON array of the widths its copies were made at. */
+  widths: string;
+  original_type: string;
+  uploaded_at: string;
 }
 
 export interface MenuConfigItemsTable {
@@ -492,6 +507,7 @@ export interface SoldOutItemsTable {
 }
 
 export interface DatabaseSchema {
+  media: MediaTable;
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
   opening_periods: OpeningPeriodsTable;

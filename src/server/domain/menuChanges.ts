@@ -25,6 +25,7 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       dietary: [...item.dietary],
       highlighted: item.highlighted,
       available: item.available,
+      ...(item.photo === undefined ? {} : { photo: { ...item.photo, alt: item.photo.alt.trim() } }),
       options: item.options.map((option) => ({
         ...(option.configId === undefined ? {} : { configId: option.configId }),
         label: option.label.trim(),
@@ -87,12 +88,20 @@ function itemChanges(before: EditableMenuItem, after: EditableMenuItem, from: st
   if (dietary) summaries.push(dietary);
   if (before.highlighted !== after.highlighted) summaries.push(after.highlighted ? `Highlighted ${dish} on the home page` : `${dish} no longer highlighted on the home page`);
   if (before.available !== after.available) summaries.push(after.available ? `${dish} made available` : `${dish} made unavailable`);
+  const photoChange = photoChangeOf(dish, before.photo, after.photo);
+  if (photoChange) summaries.push(photoChange);
   const { options: _beforeOptions, ...dishBefore } = before;
   const { options: _afterOptions, ...dishAfter } = after;
   return [
     ...summaries.map((summary) => ({ area: AREA, summary, before: dishBefore, after: dishAfter })),
     ...optionChanges(dish, before, after),
   ];
+}
+
+function photoChangeOf(dish: string, before: EditableMenuItem['photo'], after: EditableMenuItem['photo']): string | undefined {
+  if (before?.mediaId === after?.mediaId) return before !== undefined && before.alt !== after!.alt ? `Changed the photo's alt text of ${dish}` : undefined;
+  if (before === undefined) return `Added a photo of ${dish}`;
+  return after === undefined ? `Removed the photo of ${dish}` : `Replaced the photo of ${dish}`;
 }
 
 /** One audit line per change from the published menu `before` to the draft `after` (both canonical); none when they are the same. */

@@ -7,6 +7,7 @@ import { deliveryZoneAreas } from './deliveryZoneAreas';
 import { hoursSettingsBusy } from './hoursSettingsBusy';
 import { kitchenListIndex } from './kitchenListIndex';
 import { menuDraftsSoldOut } from './menuDraftsSoldOut';
+import { mediaPhotos } from './mediaPhotos';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014-hours-settings-busy': hoursSettingsBusy,
   '0015-delivery-zone-areas': deliveryZoneAreas,
   '0016-order-notifications': orderNotifications,
+  '0023-media-photos': mediaPhotos,
 };
