@@ -21,3 +21,6 @@ export function widthsFor(originalWidth: number): number[] {
   const reached = PHOTO_WIDTHS.filter((width) => width <= originalWidth);
   return reached.length > 0 ? reached : [originalWidth];
 }
+
+/** The longest alt text a photo takes (openapi.yaml `Photo.alt`). */
+export const PHOTO_MAX_ALT = 200;
