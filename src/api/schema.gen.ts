@@ -3992,10 +3992,7 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description The image file (at most 10 MB).
-                     */
+                    /** @description The image file (at most 10 MB), a file part of the form. No `type`: the server reads it as bytes, which a JSON Schema string type would refuse. */
                     file: unknown;
                     /** @description What the photo shows, for people who cannot see it. */
                     alt: string;
