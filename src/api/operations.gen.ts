@@ -28,6 +28,7 @@ export const authenticatedOperations = [
   { operationId: 'saveMenuDraft', method: 'PUT', path: '/manage/menu', optional: false },
   { operationId: 'publishMenuDraft', method: 'POST', path: '/manage/menu/publish', optional: false },
   { operationId: 'discardMenuDraft', method: 'POST', path: '/manage/menu/discard', optional: false },
+  { operationId: 'uploadPhoto', method: 'POST', path: '/manage/photos', optional: false },
   { operationId: 'listSoldOut', method: 'GET', path: '/kitchen/soldOut', optional: false },
   { operationId: 'setSoldOut', method: 'POST', path: '/kitchen/soldOut', optional: false },
   { operationId: 'getManageSettings', method: 'GET', path: '/manage/settings', optional: false },

@@ -847,6 +847,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/photos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a photo (a dish's), made into the sizes the site shows; answers the photo to put on the dish in a menu draft.
+         * @description Added by this project (the back office, docs/back-office.md "Photos"). Owner only. The file is checked by its content, not its name or type: a JPEG, PNG, WebP, AVIF or HEIF image of at most 10 MB and 40 megapixels, read to its end. AVIF and WebP copies are made at the widths of `Photo.widths`, without the file's metadata (EXIF location included); the original is kept so sizes can be made again. The same file uploaded twice is one photo. A refused file stores nothing.
+         */
+        post: operations["uploadPhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/soldOut": {
         parameters: {
             query?: never;
@@ -1562,6 +1582,7 @@ export interface components {
             menuNumber?: components["schemas"]["MenuNumber"];
             chineseName?: components["schemas"]["ChineseName"];
             chineseScript?: components["schemas"]["ChineseScript"];
+            photo?: components["schemas"]["Photo"];
             configItems: components["schemas"]["ConfigItem"][];
         };
         /** @description Added by this project; sent when the dish has one. The dish's number on the menu ("54", shown "54."), digits with an optional letter ("54a"); unique within the published menu. */
@@ -1605,6 +1626,17 @@ export interface components {
             hidden: boolean;
             items: components["schemas"]["EditableMenuItem"][];
         };
+        /** @description Added by this project. An uploaded photo (POST /manage/photos) as a dish shows it. Its files are `/media/{mediaId}-{w}.avif` and `/media/{mediaId}-{w}.webp` for each `w` of `widths`. */
+        Photo: {
+            /** @description The SHA-256 of the original file. */
+            mediaId: string;
+            alt: string;
+            /** @description The upright original's width in pixels (with `height`, the aspect ratio). */
+            width: number;
+            height: number;
+            /** @description The widths the copies were made at, smallest first. */
+            widths: number[];
+        };
         EditableMenuItem: {
             /** @description The published dish's id; absent for a new one. */
             itemId?: number;
@@ -1620,6 +1652,7 @@ export interface components {
             chineseName?: components["schemas"]["ChineseName"];
             chineseScript?: components["schemas"]["ChineseScript"];
             options: components["schemas"]["EditableMenuOption"][];
+            photo?: components["schemas"]["Photo"];
         };
         EditableMenuOption: {
             /** @description The published option's id; absent for a new one. */
@@ -4058,6 +4091,53 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadPhoto: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The image file (at most 10 MB), a file part of the form. No `type`: the server reads it as bytes, which a JSON Schema string type would refuse. */
+                    file: unknown;
+                    /** @description What the photo shows, for people who cannot see it. */
+                    alt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The photo, made into its sizes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Photo"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -10,6 +11,7 @@ import type { Repositories } from './db/repositories';
 import { answerClientError, ApiError, handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
 import { identityEmulatorProxy } from './identity/emulatorProxy';
+import { directoryMediaStore, type MediaStore } from './media/mediaStore';
 import { loggerOptions, type LogOutput } from './logging';
 import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
@@ -29,6 +31,7 @@ import { requireIdentificationHeaders } from './plugins/identification';
 import { acceptJsonBodiesOnly } from './plugins/jsonBody';
 import { registerRateLimits } from './plugins/rateLimits';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { registerMedia } from './plugins/media';
 import { registerSite } from './plugins/site';
 import { createValidatorCompiler } from './plugins/validation';
 
@@ -68,6 +71,8 @@ export interface AppDependencies {
   logOutput?: LogOutput;
   /** The VAPID public key (setUpWebPush) that `/config.json` gives the browser; without it the site offers no web push. */
   webPushPublicKey?: string;
+  /** Where photo files are kept; DATA_DIR/media by default. */
+  mediaStore?: MediaStore;
 }
 
 export interface AppPayPal {
@@ -91,6 +96,7 @@ export async function buildApp({
   readiness,
   logOutput,
   webPushPublicKey,
+  mediaStore = directoryMediaStore(join(config.dataDir, 'media')),
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
   const contract = withDeclaredAccess(openApiDocument);
@@ -163,6 +169,7 @@ export async function buildApp({
   }
   if (payPal.fakeUrl) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
   await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
+  await registerMedia(app, mediaStore);
   await app.register(openapiGlue, {
     specification: contract,
     serviceHandlers: operationHandlers,

@@ -130,6 +130,13 @@ const frameworkRefusals: Record<string, () => ApiError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: notJsonBody,
   FST_CP_ERR_INVALID_CONTENT_ENCODING: bodyRefusal(415, 'Send the body uncompressed, or compressed with gzip, deflate or br', 'has an unknown encoding'),
   FST_ERR_CTP_BODY_TOO_LARGE: bodyRefusal(413, 'The request is too large', 'is too large'),
+  // @fastify/multipart's, for an upload (docs/back-office.md, "Photos"): at the field, as a refused file is.
+  FST_REQ_FILE_TOO_LARGE: () => new ApiError(400, null, [{ field: 'file', message: 'is too large: at most 10 MB' }]),
+  FST_FILES_LIMIT: bodyRefusal(400, null, 'must hold one file'),
+  FST_PARTS_LIMIT: bodyRefusal(400, null, 'has more fields than the form sends'),
+  FST_FIELDS_LIMIT: bodyRefusal(400, null, 'has more fields than the form sends'),
+  FST_PROTO_VIOLATION: bodyRefusal(400, null, 'has a field name that is not allowed'),
+  FST_MP_PREMATURE_CLOSE: bodyRefusal(400, null, 'ended before the upload was complete'),
   FST_ERR_BAD_URL: () => new ApiError(400, 'The address is not valid'),
   FST_ERR_MAX_PARAM_LENGTH: addressTooLong,
 };

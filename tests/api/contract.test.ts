@@ -83,6 +83,7 @@ const ownerCalls = [
   'PUT /manage/menu',
   'POST /manage/menu/publish',
   'POST /manage/menu/discard',
+  'POST /manage/photos',
   'GET /manage/zones',
   'PUT /manage/zones',
   'GET /manage/zones/check/{postcode}',
@@ -188,10 +189,11 @@ describe('openapi.yaml', () => {
 
   it('refuses unknown fields in every request body', () => {
     for (const { key, operation } of operations) {
-      const reference = operation.requestBody?.content['application/json'].schema.$ref;
-      if (!reference) continue;
-      const schema = spec.components.schemas[reference.replace('#/components/schemas/', '')];
-      expect(schema.additionalProperties, key).toBe(false);
+      for (const content of Object.values(operation.requestBody?.content ?? {}) as { schema: { $ref?: string; additionalProperties?: unknown } }[]) {
+        const reference = content.schema.$ref;
+        const schema = reference ? spec.components.schemas[reference.replace('#/components/schemas/', '')] : content.schema;
+        expect(schema.additionalProperties, key).toBe(false);
+      }
     }
   });
 

@@ -17,6 +17,7 @@ const applicationTables = [
   'device_tokens',
   'edit_revisions',
   'loyalty_events',
+  'media',
   'menu_categories',
   'menu_config_items',
   'menu_drafts',
@@ -60,6 +61,7 @@ const allMigrations = [
   '0018-order-numbers',
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
+  '0023-media-photos',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -1,5 +1,6 @@
 import { memo, useId, useState } from 'react';
 import type { components } from '../../api/schema.gen';
+import { DishPhoto } from './DishPhoto';
 import classes from './MenuItemCard.module.css';
 import { allergenName, dietaryName } from './menuLabels';
 import { formatPounds } from './money';
@@ -27,9 +28,12 @@ function optionLabel(option: ConfigItem): string {
 export const MenuItemCard = memo(function MenuItemCard({
   item,
   onAdd,
+  photoInFirstView = false,
 }: {
   item: MenuItem;
   onAdd: (item: MenuItem, option: ConfigItem | undefined) => void;
+  /** Its photo is on screen when the menu opens, so it loads at once rather than lazily. */
+  photoInFirstView?: boolean;
 }) {
   const [chosenConfigId, setChosenConfigId] = useState((item.configItems.find(isOffered) ?? item.configItems[0])?.configId);
   const chosenOption = item.configItems.find((option) => option.configId === chosenConfigId);
@@ -38,7 +42,8 @@ export const MenuItemCard = memo(function MenuItemCard({
   const optionSelectId = useId();
 
   return (
-    <article className={classes.card} aria-labelledby={headingId}>
+    <article className={item.photo ? `${classes.card} ${classes.withPhoto}` : classes.card} aria-labelledby={headingId}>
+      {item.photo && <DishPhoto photo={item.photo} className={classes.photo} eager={photoInFirstView} />}
       <div className={classes.header}>
         <div>
           {/* The number stays out of the heading, which names the dish's card: the dish is its title. */}

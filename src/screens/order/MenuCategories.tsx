@@ -37,11 +37,17 @@ export function useProgressiveCategoryCount(categoryCount: number, broughtWithTh
   return { renderedCount, renderAll };
 }
 
+/** How many dishes of the first category a phone shows before the visitor scrolls: their photos are not lazy. */
+const FIRST_VIEW_DISHES = 2;
+
 const CategorySection = memo(function CategorySection({
   category,
+  first,
   onAdd,
 }: {
   category: MenuCategory;
+  /** The menu's first category, at the top of the page. */
+  first: boolean;
   onAdd: (item: MenuItem, option: ConfigItem | undefined) => void;
 }) {
   const sectionId = categorySectionId(category.categoryId);
@@ -55,8 +61,8 @@ const CategorySection = memo(function CategorySection({
           {category.description && <Text c="dimmed">{category.description}</Text>}
         </div>
         <div className={classes.items}>
-          {category.items.map((item) => (
-            <MenuItemCard key={item.itemId} item={item} onAdd={onAdd} />
+          {category.items.map((item, index) => (
+            <MenuItemCard key={item.itemId} item={item} onAdd={onAdd} photoInFirstView={first && index < FIRST_VIEW_DISHES} />
           ))}
         </div>
       </Stack>
@@ -75,8 +81,8 @@ export function MenuCategories({
 }) {
   return (
     <Stack gap="xl">
-      {categories.slice(0, renderedCount).map((category) => (
-        <CategorySection key={category.categoryId} category={category} onAdd={onAdd} />
+      {categories.slice(0, renderedCount).map((category, index) => (
+        <CategorySection key={category.categoryId} category={category} first={index === 0} onAdd={onAdd} />
       ))}
     </Stack>
   );

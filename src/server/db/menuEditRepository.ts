@@ -1,8 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { penceToPounds, poundsToPence } from '../../domain/money';
+import type { components } from '../../api/schema.gen';
 import type { EditableMenuCategory } from '../../domain/menuRules';
 import { dishNamesOfRow, menuItemRows, menuOptionRows } from './menuRows';
 import type { DatabaseSchema, MenuHighestIdsTable } from './schema';
+
+type Photo = components['schemas']['Photo'];
 
 // The owner's menu editor's reads and writes (docs/back-office.md, "Menu"): the published menu as the owner edits it
 // (hidden categories included), the draft, and publishing a draft over the published rows. The writes take the
@@ -41,6 +44,7 @@ export async function readPublishedMenu(db: Reader, menuId: number): Promise<{ m
           highlighted: item.highlighted === 1,
           available: item.available === 1,
           ...dishNamesOfRow(item),
+          ...(item.photo === null ? {} : { photo: JSON.parse(item.photo) as Photo }),
           options: optionRows
             .filter((option) => option.item_id === item.item_id)
             .map((option) => ({ configId: option.config_id, label: option.label, extraCost: penceToPounds(option.extra_cost) })),
@@ -106,6 +110,7 @@ export async function publishMenu(transaction: Transaction<DatabaseSchema>, menu
         menu_number: item.menuNumber?.trim() || null,
         chinese_name: item.chineseName?.trim() || null,
         chinese_script: item.chineseName?.trim() ? (item.chineseScript ?? 'zh-Hans') : null,
+        photo: item.photo === undefined ? null : JSON.stringify(item.photo),
       } as const;
       let itemId = item.itemId;
       if (itemId === undefined) {

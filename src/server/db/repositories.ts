@@ -1,3 +1,4 @@
+import { createMediaRepository, type MediaRepository } from './mediaRepository';
 import { sql, type Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
@@ -41,6 +42,8 @@ export interface Repositories {
     readPublished(menuId: number): ReturnType<typeof readPublishedMenu>;
     readDraft(menuId: number): ReturnType<typeof readMenuDraft>;
   };
+  /** The photos the owner uploaded (docs/back-office.md, "Photos"). */
+  media: MediaRepository;
   orders: OrderRepository;
   acceptance: AcceptanceRepository;
   bookings: BookingRepository;
@@ -123,6 +126,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     pages: { getPage: (pageName) => getPage(db, pageName), listPageNames: () => listPageNames(db) },
     menus: { getMenu: customersMenuOf },
     soldOut: { marks: soldOutMarks },
+    media: createMediaRepository(db),
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued),
@@ -384,6 +388,7 @@ async function readMenu(db: Kysely<DatabaseSchema>, menuId: number): Promise<Men
         available: item.available === 1,
         highlighted: item.highlighted === 1,
         ...dishNamesOfRow(item),
+        ...(item.photo === null ? {} : { photo: JSON.parse(item.photo) as Schemas['Photo'] }),
         configItems: (configItemsByItem.get(item.item_id) ?? []).map((configItem) => ({
           configId: configItem.config_id,
           configItem: configItem.label,

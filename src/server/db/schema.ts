@@ -123,6 +123,21 @@ export interface MenuItemsTable {
   /** The dish's Chinese name, in the script of chinese_script (migration 0022). */
   chinese_name: string | null;
   chinese_script: 'zh-Hans' | 'zh-Hant' | null;
+  /** JSON of the dish's photo (API `Photo`), or null without one (migration 0023). */
+  photo: string | null;
+}
+
+/** Photos the owner uploaded (migration 0023); the files are in the media store. */
+export interface MediaTable {
+  /** SHA-256 of the original file, in hex. */
+  media_id: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** JSON array of the widths its copies were made at. */
+  widths: string;
+  original_type: string;
+  uploaded_at: string;
 }
 
 export interface MenuConfigItemsTable {
@@ -520,6 +535,7 @@ export interface SoldOutItemsTable {
 }
 
 export interface DatabaseSchema {
+  media: MediaTable;
   restaurant: RestaurantTable;
   takeaway_settings: TakeawaySettingsTable;
   opening_periods: OpeningPeriodsTable;

@@ -26,6 +26,7 @@ export function canonicalMenu(categories: readonly EditableMenuCategory[]): Edit
       highlighted: item.highlighted,
       available: item.available,
       ...dishNames(item),
+      ...(item.photo === undefined ? {} : { photo: { ...item.photo, alt: item.photo.alt.trim() } }),
       options: item.options.map((option) => ({
         ...(option.configId === undefined ? {} : { configId: option.configId }),
         label: option.label.trim(),
@@ -92,12 +93,20 @@ function itemChanges(before: EditableMenuItem, after: EditableMenuItem, from: st
     summaries.push(`Chinese name of ${dish} ${before.chineseName ?? 'none'} → ${after.chineseName ?? 'none'}`);
   }
   if (before.available !== after.available) summaries.push(after.available ? `${dish} made available` : `${dish} made unavailable`);
+  const photoChange = photoChangeOf(dish, before.photo, after.photo);
+  if (photoChange) summaries.push(photoChange);
   const { options: _beforeOptions, ...dishBefore } = before;
   const { options: _afterOptions, ...dishAfter } = after;
   return [
     ...summaries.map((summary) => ({ area: AREA, summary, before: dishBefore, after: dishAfter })),
     ...optionChanges(dish, before, after),
   ];
+}
+
+function photoChangeOf(dish: string, before: EditableMenuItem['photo'], after: EditableMenuItem['photo']): string | undefined {
+  if (before?.mediaId === after?.mediaId) return before !== undefined && before.alt !== after!.alt ? `Changed the photo's alt text of ${dish}` : undefined;
+  if (before === undefined) return `Added a photo of ${dish}`;
+  return after === undefined ? `Removed the photo of ${dish}` : `Replaced the photo of ${dish}`;
 }
 
 /** One audit line per change from the published menu `before` to the draft `after` (both canonical); none when they are the same. */

@@ -7,7 +7,9 @@ type JsonContent<Message> = Message extends { content: { 'application/json': inf
 /** `?: never` in the generated types means "this operation has none". */
 type Present<Part> = [NonNullable<Part>] extends [never] ? undefined : NonNullable<Part>;
 
-export type RequestBody<K extends OperationId> = JsonContent<Present<operations[K]['requestBody']>>;
+/** JSON, or the fields of an upload (@fastify/multipart's `keyValues`: a file field arrives as a Buffer). */
+type BodyContent<Message> = Message extends { content: { 'multipart/form-data': infer Fields } } ? Fields : JsonContent<Message>;
+export type RequestBody<K extends OperationId> = BodyContent<Present<operations[K]['requestBody']>>;
 export type PathParameters<K extends OperationId> = Present<operations[K]['parameters']['path']>;
 export type QueryParameters<K extends OperationId> = Present<operations[K]['parameters']['query']>;
 /** JSON, or the text of an operation that answers a file (the takings' CSV: the handler sets its content type). */

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { menuDraftFailures, type EditableMenuCategory, type PublishedMenuIds } from '../../domain/menuRules';
+import { findPhotos } from '../db/mediaRepository';
 import { dropMenuDraft, publishMenu, readMenuDraft, readPublishedMenu, writeMenuDraft } from '../db/menuEditRepository';
 import type { Repositories } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
@@ -78,6 +79,30 @@ async function saveMenuEdit(
   return saved.result;
 }
 
+/**
+ * `categories` with each dish's photo as uploaded (its sizes are the server's, not the caller's) and the alt text the
+ * owner gave it; refuses (400) a photo that was never uploaded.
+ */
+async function withUploadedPhotos(transaction: Transaction<DatabaseSchema>, categories: EditableMenuCategory[]): Promise<EditableMenuCategory[]> {
+  const mediaIds = categories.flatMap((category) => category.items.flatMap((item) => (item.photo ? [item.photo.mediaId] : [])));
+  const uploaded = await findPhotos(transaction, mediaIds);
+  const failures: { field: string; message: string }[] = [];
+  const resolved = categories.map((category, categoryIndex) => ({
+    ...category,
+    items: category.items.map((item, itemIndex) => {
+      if (item.photo === undefined) return item;
+      const photo = uploaded.get(item.photo.mediaId);
+      if (photo === undefined) {
+        failures.push({ field: `categories[${categoryIndex}].items[${itemIndex}].photo`, message: 'is not an uploaded photo: please choose the photo again' });
+        return item;
+      }
+      return { ...item, photo: { ...photo, alt: item.photo.alt } };
+    }),
+  }));
+  if (failures.length > 0) throw new ApiError(400, null, failures);
+  return resolved;
+}
+
 export const manageMenuHandlers: Pick<HandlerMap, 'getManagedMenu' | 'saveMenuDraft' | 'publishMenuDraft' | 'discardMenuDraft'> = {
   async getManagedMenu(request) {
     const { repositories } = request.server;
@@ -86,8 +111,8 @@ export const manageMenuHandlers: Pick<HandlerMap, 'getManagedMenu' | 'saveMenuDr
   },
 
   async saveMenuDraft(request) {
-    const draft = canonicalMenu(request.body.categories);
     const data = await saveMenuEdit(request, request.body.revision, async (transaction, menuId) => {
+      const draft = await withUploadedPhotos(transaction, canonicalMenu(request.body.categories));
       const published = await publishedOf(readerIn(transaction), menuId);
       checkDraft(draft, published.categories);
       await writeMenuDraft(transaction, menuId, draft, request.server.clock());

@@ -12,6 +12,7 @@ import { manageTakingsHandlers } from './manageTakings';
 import { manageZoneHandlers } from './manageZones';
 import { manageHoursHandlers } from './manageHours';
 import { manageMenuHandlers } from './manageMenu';
+import { managePhotoHandlers } from './managePhotos';
 import { manageSettingsHandlers } from './manageSettings';
 import { menuHandlers } from './menu';
 import { orderHandlers } from './order';
@@ -38,6 +39,7 @@ export const operationHandlers = {
   ...manageCustomerHandlers,
   ...manageTakingsHandlers,
   ...manageSettingsHandlers,
+  ...managePhotoHandlers,
   ...manageHoursHandlers,
   ...busyModeHandlers,
   ...manageMenuHandlers,

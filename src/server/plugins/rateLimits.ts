@@ -101,6 +101,7 @@ export const abuseLimits = {
   saveMenuDraft: { unlimited: staffOnly },
   publishMenuDraft: { unlimited: staffOnly },
   discardMenuDraft: { unlimited: staffOnly },
+  uploadPhoto: { unlimited: staffOnly },
   listSoldOut: { unlimited: staffOnly },
   setSoldOut: { unlimited: staffOnly },
 } as const satisfies { [K in OperationId]: AbuseLimit | NoLimit };

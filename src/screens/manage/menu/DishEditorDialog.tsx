@@ -16,6 +16,7 @@ import { Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, Si
 import { ALLERGENS, DIETARY_LABELS, allergenName, dietaryName } from '../../../components/order/menuLabels';
 import { MENU_LIMITS } from '../../../domain/menuRules';
 import { newKey, poundsTyped, type EditorCategory, type EditorItem } from './menuEditorModel';
+import { DishPhotoField } from './DishPhotoField';
 
 interface DishEditorDialogProps {
   categories: readonly EditorCategory[];
@@ -30,6 +31,8 @@ interface DishEditorDialogProps {
 }
 
 /** One dish of the owner's draft: every field the customers' menu shows, with each rule's message beside its field. */
+const withoutPhoto = ({ photo: _photo, ...item }: EditorItem): EditorItem => item;
+
 export function DishEditorDialog({ categories, categoryIndex, item, path, errors, onChange, onMove, onClose }: DishEditorDialogProps) {
   const change = (fields: Partial<EditorItem>) => onChange({ ...item, ...fields });
   const error = (field: string) => errors[`${path}.${field}`];
@@ -124,6 +127,7 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
               <Checkbox label="Highlighted on the home page" checked={item.highlighted} onChange={(event) => change({ highlighted: event.currentTarget.checked })} />
               <Checkbox label="Available to order" checked={item.available} onChange={(event) => change({ available: event.currentTarget.checked })} />
             </Group>
+            <DishPhotoField dish={item.title || 'the dish'} photo={item.photo} onChange={(photo) => onChange(photo ? { ...item, photo } : withoutPhoto(item))} />
             <Fieldset legend="Options (customers choose one)">
               <Stack gap="sm">
                 {item.options.map((option, index) => {

@@ -7,6 +7,7 @@ import { deliveryZoneAreas } from './deliveryZoneAreas';
 import { hoursSettingsBusy } from './hoursSettingsBusy';
 import { kitchenListIndex } from './kitchenListIndex';
 import { menuDraftsSoldOut } from './menuDraftsSoldOut';
+import { mediaPhotos } from './mediaPhotos';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018-order-numbers': orderNumbers,
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
+  '0023-media-photos': mediaPhotos,
 };

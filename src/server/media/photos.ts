@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import type { components } from '../../api/schema.gen';
+import { PHOTO_FORMATS, photoFileName, widthsFor } from '../../domain/photoSizes';
+import { ApiError } from '../errors';
+import type { MediaStore } from './mediaStore';
+
+type Photo = components['schemas']['Photo'];
+
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+/** A phone's photo is 12-50 megapixels; beyond this decoding one would hold too much memory. */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
+
+export const NOT_A_PHOTO_MESSAGE = 'must be a photo (JPEG, PNG, WebP, AVIF or HEIC)';
+export const TOO_MANY_PIXELS_MESSAGE = `is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`;
+export const DAMAGED_PHOTO_MESSAGE = 'is incomplete or damaged: please choose the photo again';
+
+const refusedFile = (message: string) => new ApiError(400, null, [{ field: 'file', message }]);
+
+export const originalKey = (mediaId: string) => `originals/${mediaId}`;
+
+export interface PreparedPhoto {
+  photo: Photo;
+  originalType: string;
+  /** The files to store, the original first. */
+  files: { key: string; bytes: Buffer }[];
+}
+
+/**
+ * Checks `bytes` by their content and makes the copies the site shows; throws a 400 naming `file` for anything that is
+ * not a whole photo within the limits. Nothing is stored here, so a refusal leaves nothing behind.
+ */
+export async function preparePhoto(bytes: Buffer, alt: string): Promise<PreparedPhoto> {
+  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' } as const;
+  let metadata: Metadata;
+  try {
+    // The header alone, so that a photo too large to decode is told as such rather than as not a photo.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refusedFile(NOT_A_PHOTO_MESSAGE);
+  }
+  if (!ACCEPTED_FORMATS.has(metadata.format) || metadata.pages !== undefined && metadata.pages > 1) throw refusedFile(NOT_A_PHOTO_MESSAGE);
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw refusedFile(TOO_MANY_PIXELS_MESSAGE);
+
+  // Upright as the camera held it; sharp writes no metadata (EXIF, location, XMP) into the copies unless asked to.
+  const upright = sharp(bytes, options).autoOrient();
+  const width = metadata.autoOrient.width;
+  const height = metadata.autoOrient.height;
+  const widths = widthsFor(width);
+  const mediaId = createHash('sha256').update(bytes).digest('hex');
+  let copies: { key: string; bytes: Buffer }[];
+  try {
+    copies = await Promise.all(
+      widths.flatMap((copyWidth) =>
+        PHOTO_FORMATS.map(async (format) => {
+          const resized = upright.clone().resize({ width: copyWidth, withoutEnlargement: true });
+          const encoded = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 75 });
+          return { key: photoFileName(mediaId, copyWidth, format), bytes: await encoded.toBuffer() };
+        }),
+      ),
+    );
+  } catch {
+    throw refusedFile(DAMAGED_PHOTO_MESSAGE);
+  }
+  return {
+    photo: { mediaId, alt: alt.trim(), width, height, widths },
+    originalType: metadata.format,
+    files: [{ key: originalKey(mediaId), bytes }, ...copies],
+  };
+}
+
+/** Stores `prepared`'s files; when one cannot be written, those already written are removed and the error rethrown. */
+export async function storePhotoFiles(store: MediaStore, prepared: PreparedPhoto): Promise<void> {
+  try {
+    for (const file of prepared.files) await store.put(file.key, file.bytes);
+  } catch (error) {
+    await Promise.all(prepared.files.map((file) => store.remove(file.key)));
+    throw error;
+  }
+}
