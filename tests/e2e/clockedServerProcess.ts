@@ -16,8 +16,11 @@ function answer<T>(server: ChildProcess): Promise<T> {
   });
 }
 
-/** Starts the server with `env` added to the test process's (ACCEPTANCE_TIMEOUT_SECONDS, say), its clock at `now`. */
-export async function forkClockedServer(now: Date, env: Record<string, string> = {}): Promise<ClockedServer> {
+/**
+ * Starts the server with `env` added to the test process's (ACCEPTANCE_TIMEOUT_SECONDS, say), its clock at `now` (by
+ * default the moment it started, standing still until set).
+ */
+export async function forkClockedServer(now?: Date, env: Record<string, string> = {}): Promise<ClockedServer> {
   const server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
   const { url } = await answer<{ url: string }>(server);
   const setClock = async (at: Date) => {
@@ -25,7 +28,7 @@ export async function forkClockedServer(now: Date, env: Record<string, string> =
     server.send({ now: at.toISOString() });
     await answered;
   };
-  await setClock(now);
+  if (now) await setClock(now);
   return {
     url,
     setClock,

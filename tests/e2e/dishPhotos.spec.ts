@@ -1,8 +1,8 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
 import sharp from 'sharp';
 import { openBackOffice } from './manageSupport';
 
@@ -10,27 +10,20 @@ import { openBackOffice } from './manageSupport';
 // on the menu, and the served first paint of /order carries it with srcset, sizes, width and height. It changes what
 // every customer sees, so this file forks a server of its own, as manageMenu.spec.ts does.
 
-let server: ChildProcess;
-let serverUrl: string;
+let server: ClockedServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'] });
-  serverUrl = await new Promise<string>((resolve, reject) => {
-    server.once('message', (message) => resolve((message as { url: string }).url));
-    server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
-  });
+  server = await forkClockedServer();
 });
 
 test.afterAll(async () => {
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.send({ stop: true });
-  await stopped;
+  await server.stop();
 });
 
 async function personOn(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: serverUrl, viewport });
+  const context = await browser.newContext({ baseURL: server.url, viewport });
   return context.newPage();
 }
 
@@ -65,7 +58,7 @@ test('the owner uploads a dish photo from a file and publishes: a customer sees 
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   await customer.screenshot({ path: '/tmp/photos-order-phone.png' });
 
-  const served = await (await fetch(`${serverUrl}/order`, { headers: { accept: 'text/html' } })).text();
+  const served = await (await fetch(`${server.url}/order`, { headers: { accept: 'text/html' } })).text();
   const image = served.match(new RegExp(`<img[^>]*alt="${ALT}"[^>]*>`))?.[0];
   expect(image, 'the served /order has the dish photo').toBeDefined();
   expect(image).toMatch(/srcSet="[^"]*-160\.webp 160w, [^"]*-320\.webp 320w, [^"]*-640\.webp 640w"/i);

@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
 import { openDashboard } from './kitchenSupport';
 import { openBackOffice } from './manageSupport';
 
@@ -7,28 +7,21 @@ import { openBackOffice } from './manageSupport';
 // own. Both change what every customer sees, so this file forks a server of its own (clockedServer.ts) rather than
 // the shared e2e server that other specs order from.
 
-let server: ChildProcess;
-let serverUrl: string;
+let server: ClockedServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'] });
-  serverUrl = await new Promise<string>((resolve, reject) => {
-    server.once('message', (message) => resolve((message as { url: string }).url));
-    server.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
-  });
+  server = await forkClockedServer();
 });
 
 test.afterAll(async () => {
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.send({ stop: true });
-  await stopped;
+  await server.stop();
 });
 
 /** A page in a browser context of its own on this file's server: another person, on another device. */
 async function personOn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: serverUrl });
+  const context = await browser.newContext({ baseURL: server.url });
   return context.newPage();
 }
 
@@ -91,7 +84,7 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width} px the rows' buttons line up, and "Published" shows where the owner is, scrolled down`, async ({ browser }) => {
     test.slow();
-    const context = await browser.newContext({ baseURL: serverUrl, viewport });
+    const context = await browser.newContext({ baseURL: server.url, viewport });
     const owner = await context.newPage();
     await openBackOffice(owner, '/manage/menu');
     await expect(owner.getByRole('heading', { level: 1, name: 'Menu' })).toBeVisible();
