@@ -1,5 +1,6 @@
 import { londonWallClock } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
+import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
 import { isEmailedMoment } from './mail/orderEmails';
@@ -70,6 +71,8 @@ export interface PushFacts {
   orderRef: string;
   orderType: OrderTypeValue;
   restaurantName: string;
+  /** refused: the dishes the kitchen named as unavailable (none for other moments). */
+  unavailableItems?: readonly string[];
 }
 
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
@@ -87,7 +90,10 @@ export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: 
     },
     refused: {
       title: 'Order not accepted',
-      body: detail.reason === undefined || detail.reason === '' ? `${order.restaurantName} could not accept your order.` : detail.reason,
+      // Named dishes say more than the reason (usually "Item unavailable"), as on the refusal page.
+      body:
+        unavailableItemsSentence(order.unavailableItems ?? []) ??
+        (detail.reason === undefined || detail.reason === '' ? `${order.restaurantName} could not accept your order.` : detail.reason),
     },
     cancelled: { title: 'Order cancelled', body: 'Your order has been cancelled.' },
     cooking: { title: 'Cooking now', body: 'Your order is being cooked.' },
