@@ -296,6 +296,7 @@ describe('GET /kitchen/orders', () => {
       kitchenStatus: 0,
       cancelled: false,
       refusalReason: null,
+      unavailableLines: [],
       acceptanceRequestedAt: minutes(1).toISOString(),
       autoRefuseAt: null,
       // Delivery ASAP: confirmed at 18:01 plus the 45-minute delivery lead time.
