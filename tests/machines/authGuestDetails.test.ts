@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { authMachine, carriedEmail } from '../../machines/auth/authMachine';
+import { authMachine, carriedEmail, type AuthSession } from '../../machines/auth/authMachine';
 
 // A guest's order details carried to the sign-up forms (docs/accounts.md): kept for the same email, dropped for another.
 
@@ -8,7 +8,7 @@ function signedOutActor() {
   const actor = createActor(
     authMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => undefined),
+        restoreSession: fromPromise<AuthSession | undefined>(async () => undefined),
         signUp: fromPromise(() => new Promise<void>(() => {})),
       },
     }),
