@@ -38,6 +38,11 @@ export interface PendingOrder {
   points: number;
 }
 
+export interface GuestDetails {
+  name: string;
+  phone: string;
+}
+
 export interface AuthFailure {
   step: AuthStep;
   message: string;
@@ -75,6 +80,12 @@ export interface AuthContext {
   password?: string;
   /** A guest's order to credit when the account is created (given with `SIGN_UP`). */
   pendingOrder?: PendingOrder;
+  /**
+   * The name and phone a guest gave with the order they just placed on this device (`CARRY_GUEST_DETAILS`, whose
+   * email becomes `email`): /createAccount prefills them, until the account is created, another email is used or
+   * the customer signs out.
+   */
+  guestDetails?: GuestDetails;
   failure?: AuthFailure;
   notice?: AuthNotice;
 }
@@ -110,6 +121,8 @@ export type AuthEvent =
   | { type: 'REQUEST_PASSWORD_RESET'; email: string }
   | { type: 'RESET_PASSWORD'; email: string; code: string; newPassword: string }
   | { type: 'CREATE_ACCOUNT'; name?: string; phone?: string }
+  /** A guest who has just ordered asks for an account: the order's contact details prefill the account forms. */
+  | { type: 'CARRY_GUEST_DETAILS'; email: string; name: string; phone: string }
   /** A profile or address change answered the account: the held one is replaced. */
   | { type: 'ACCOUNT_CHANGED'; account: AccountProfile }
   | { type: 'RELOAD_ACCOUNT' }
@@ -162,7 +175,12 @@ function refusalOf(event: AuthEvent): AuthFailure | undefined {
 function attemptBy(context: AuthContext, typedEmail: string): Partial<AuthContext> {
   const email = typedEmail.trim();
   const sameCustomer = email === context.email;
-  return { email, failure: undefined, notice: undefined, ...(sameCustomer ? {} : { password: undefined, pendingOrder: undefined }) };
+  return { email, failure: undefined, notice: undefined, ...(sameCustomer ? {} : { password: undefined, pendingOrder: undefined, guestDetails: undefined }) };
+}
+
+/** The email a guest's order carried to /register (empty when none did). */
+export function carriedEmail(context: AuthContext): string {
+  return context.guestDetails === undefined ? '' : (context.email ?? '');
 }
 
 /** The profile details given with `CREATE_ACCOUNT`, without the empty ones. */
@@ -225,6 +243,7 @@ const signedOutAttempts = {
     { guard: 'attemptRefused', actions: 'refuseAttempt' },
     { target: '#auth.resettingPassword', actions: 'beginPasswordReset' },
   ],
+  CARRY_GUEST_DETAILS: { actions: 'carryGuestDetails' },
 } as const;
 
 /**
@@ -268,6 +287,12 @@ export const authMachine = setup({
     // Resetting the password leaves any sign-up in progress: its password is no longer needed.
     beginPasswordReset: assign(({ context, event }) => ('email' in event ? { ...attemptBy(context, event.email), password: undefined } : {})),
     clearMessages: assign({ failure: undefined, notice: undefined }),
+    carryGuestDetails: assign(({ context, event }) =>
+      event.type === 'CARRY_GUEST_DETAILS'
+        ? { ...attemptBy(context, event.email), guestDetails: { name: event.name.trim(), phone: event.phone.trim() } }
+        : {},
+    ),
+    forgetGuestDetails: assign({ guestDetails: undefined }),
     holdSession: assign((_, session: AuthSession) => ({ user: session.user, idToken: session.idToken })),
     holdAccount: assign((_, account: AccountProfile) => ({ account })),
     clearSession: assign(sessionCleared),
@@ -477,7 +502,7 @@ export const authMachine = setup({
             },
             onDone: {
               target: 'ready',
-              actions: [{ type: 'holdAccount', params: ({ event }) => event.output }, assign({ pendingOrder: undefined })],
+              actions: [{ type: 'holdAccount', params: ({ event }) => event.output }, assign({ pendingOrder: undefined, guestDetails: undefined })],
             },
             onError: {
               target: '#auth.signingOut',
@@ -519,7 +544,7 @@ export const authMachine = setup({
     },
     signingOut: {
       tags: ['busy'],
-      entry: 'clearSession',
+      entry: ['clearSession', 'forgetGuestDetails'],
       invoke: {
         id: 'signOut',
         src: 'signOut',

@@ -2003,6 +2003,8 @@ export interface components {
             /** @description The customer cancelled the order before it was accepted. */
             cancelled: boolean;
             refusalReason: string | null;
+            /** @description Added by this project. The lines the kitchen named as unavailable when it refused the order, as 0-based positions in `orderItems` (empty otherwise); the ticket marks them. */
+            unavailableLines: number[];
             /** Format: date-time */
             acceptanceRequestedAt: string;
             /**

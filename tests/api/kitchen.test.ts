@@ -307,6 +307,7 @@ describe('GET /kitchen/orders', () => {
       kitchenStatus: 0,
       cancelled: false,
       refusalReason: null,
+      unavailableLines: [],
       acceptanceRequestedAt: minutes(1).toISOString(),
       autoRefuseAt: null,
       preOrder: false,

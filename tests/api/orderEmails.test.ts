@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPounds } from '../../src/components/order/money';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
+import { createNotificationOutbox } from '../../src/server/db/notificationRepository';
+import { createPushComposer } from '../../src/server/notifications/pushComposer';
 import { createMailComposer } from '../../src/server/notifications/mail/mailComposer';
 import { setUpMail } from '../../src/server/notifications/mail/mailSetup';
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../src/server/notifications/mail/loopbackSmtp';
@@ -171,6 +173,23 @@ describe('the status emails', () => {
     expect(mail.subject).toBe(`Golden Dragon: we could not accept your order ${orderNumber}`);
     expect(mail.text).toContain('The reason: We are closing early tonight');
     expect(mail.text).toContain('The money held for it has been released: you have not been charged.');
+  });
+
+  it('a refusal naming dishes names them in the email and the push', async () => {
+    const { basketId, orderRef } = await ordering.requestedOrder({
+      orderItems: [
+        { categoryId: 1, itemId: 105, quantity: 2, title: 'Salt & Pepper Chicken Wings', itemCost: 0, lineCost: 0 },
+        { categoryId: 1, itemId: 109, quantity: 1, title: 'Mixed Starter for Two', itemCost: 0, lineCost: 0 },
+      ],
+    });
+    expect((await kitchen(orderRef, 'refuse', { reason: 'Item unavailable', unavailableLines: [0] })).status).toBe(200);
+    const mail = await sendEmail(basketId, 'refused', { reason: 'Item unavailable' });
+    expect(mail.text).toContain('Sorry, Salt & Pepper Chicken Wings is unavailable.');
+    expect(mail.text).not.toContain('Mixed Starter for Two is unavailable');
+
+    const composePush = createPushComposer(repositories, createNotificationOutbox(database.db));
+    const delivery = { id: 0, basketId, moment: 'refused' as const, detail: { reason: 'Item unavailable' }, channel: 'webPush' as const, recipient: 'https://push.example/x', attempts: 0, createdAt: ordering.now.toISOString() };
+    expect(await composePush(delivery)).toMatchObject({ title: 'Order not accepted', body: expect.stringMatching(/^Order \d+: Sorry, Salt & Pepper Chicken Wings is unavailable$/) });
   });
 
   it('cancelled by the customer before acceptance, or by the kitchen after it', async () => {

@@ -51,6 +51,7 @@ const customerEvents: AuthEvent[] = [
   { type: 'RESET_PASSWORD', email: EMAIL, code: '654321', newPassword: 'short' },
   { type: 'RESET_PASSWORD', email: EMAIL, code: '', newPassword: NEW_PASSWORD },
   { type: 'CREATE_ACCOUNT', name: ' Mei Chen ', phone: '0113 496 0123' },
+  { type: 'CARRY_GUEST_DETAILS', email: EMAIL, name: 'Mei Chen', phone: '07700 900456' },
   { type: 'CREATE_ACCOUNT', name: 'Mei Chen', phone: '12345' },
   { type: 'ACCOUNT_CHANGED', account: changedAccount },
   { type: 'RELOAD_ACCOUNT' },
@@ -151,6 +152,7 @@ export const serializeState = (snapshot: AuthSnapshot) =>
     email: snapshot.context.email,
     password: snapshot.context.password,
     pendingOrder: snapshot.context.pendingOrder !== undefined,
+    guestDetails: snapshot.context.guestDetails !== undefined,
     failure: snapshot.context.failure,
     notice: snapshot.context.notice,
   });

@@ -11,6 +11,7 @@ export const newOrder: KitchenTicket = {
   kitchenStatus: null,
   cancelled: false,
   refusalReason: null,
+  unavailableLines: [],
   acceptanceRequestedAt: '2026-11-22T18:00:00.000Z',
   autoRefuseAt: '2026-11-22T18:10:00.000Z',
   preOrder: false,

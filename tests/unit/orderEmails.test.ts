@@ -50,6 +50,7 @@ function facts(changes: Partial<OrderEmailFacts['view']> = {}, more: Partial<Ord
     requestedTime: '2026-11-24T19:30:00.000Z',
     dueTime: '2026-11-24T19:30:00.000Z',
     refusalReason: null,
+    unavailableItems: [],
     accepted: false,
     ...more,
   };

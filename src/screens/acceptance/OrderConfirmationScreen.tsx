@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { lineTitle } from '../../../machines/basket/basketLines';
@@ -24,6 +24,34 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 type OrderView = components['schemas']['OrderView'];
 type OrderItem = components['schemas']['OrderItem'];
 type OrderDetails = { orderDetails: OrderView; orderItems: OrderItem[] };
+
+/**
+ * For a guest on the device that ordered (the order's contact details are shown): an account, with the details just
+ * typed carried to the sign-up forms in the statechart, never in the link.
+ */
+function AccountOffer({ order }: { order: OrderView }) {
+  const auth = useRouteContext({ from: rootRouteId, select: (context) => context.auth });
+  const navigate = useNavigate();
+  const signedOut = useSelector(auth, (snapshot) => snapshot.matches('signedOut'));
+  if (!signedOut || order.personalDetailsWithheld) return null;
+  const carryDetails = () => {
+    auth.send({ type: 'CARRY_GUEST_DETAILS', email: order.emailAddress, name: order.name, phone: order.phoneNumber });
+    void navigate({ to: '/register' });
+  };
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Collect points next time
+        </Title>
+        <Text>Create your account to collect points when you next order. We fill in the details you have just given.</Text>
+        <Button variant="default" w="fit-content" onClick={carryDetails}>
+          Create your account
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 function NoOrderToShow() {
   return (
@@ -137,6 +165,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
         </Stack>
       </Paper>
       {basketId && <OrderUpdatesControl key={basketId} basketId={basketId} />}
+      <AccountOffer order={order} />
       <Anchor renderRoot={(props) => <Link {...props} to="/track" search={{ orderId: order.orderRef }} />} w="fit-content" size="lg">
         Track your order
       </Anchor>

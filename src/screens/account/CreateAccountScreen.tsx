@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { AuthFailureAlert } from './AuthMessages';
 import { validateProfile } from './accountForms';
-import { useAuthBusy, useAuthFailure, useAuthScreen, useAuthSelector } from './useAuthScreen';
+import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen, useAuthSelector } from './useAuthScreen';
 import { useCheckedForm } from './useCheckedForm';
 
 /**
@@ -15,7 +15,10 @@ export function CreateAccountScreen() {
   const busy = useAuthBusy();
   const failure = useAuthFailure('createAccount');
   const email = useAuthSelector((snapshot) => snapshot.context.user?.email);
-  const form = useCheckedForm({ name: '', phone: '' }, (draft) => validateProfile(draft, { required: false }));
+  const auth = useAuthActor();
+  // The name and phone of the order a guest placed on this device before signing up (`CARRY_GUEST_DETAILS`).
+  const carried = auth.getSnapshot().context.guestDetails;
+  const form = useCheckedForm({ name: carried?.name ?? '', phone: carried?.phone ?? '' }, (draft) => validateProfile(draft, { required: false }));
   const { draft, errors } = form;
 
   return (

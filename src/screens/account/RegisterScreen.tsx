@@ -4,10 +4,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { carriedEmail } from '../../../machines/auth/authMachine';
 import { PASSWORD_RULE } from '../../domain/passwordRules';
 import { AuthFailureAlert } from './AuthMessages';
 import { validateSignUp } from './authForms';
-import { useAuthBusy, useAuthFailure, useAuthScreen } from './useAuthScreen';
+import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen } from './useAuthScreen';
 import { useCheckedForm } from './useCheckedForm';
 
 /** `/register`: SPEC §1's sign-up, the email as username; the code we email confirms it at /confirmAccount. */
@@ -15,7 +16,9 @@ export function RegisterScreen() {
   const { act } = useAuthScreen();
   const busy = useAuthBusy();
   const failure = useAuthFailure('signUp');
-  const form = useCheckedForm({ email: '', password: '' }, validateSignUp);
+  const auth = useAuthActor();
+  // A guest who has just ordered on this device comes with the order's email (`CARRY_GUEST_DETAILS`).
+  const form = useCheckedForm({ email: carriedEmail(auth.getSnapshot().context), password: '' }, validateSignUp);
   const { draft, errors } = form;
 
   return (

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.css';
-import { Alert } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { Alert, Badge } from '@mantine/core';
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { formatPounds } from '../../components/order/money';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
@@ -35,6 +36,11 @@ export function TicketDetails({ ticket, now }: { ticket: KitchenTicket; now: Dat
                 <span className={classes.chineseName} lang={line.chineseScript ?? 'zh-Hans'}>
                   {line.chineseName}
                 </span>
+              )}
+              {ticket.unavailableLines.includes(index) && (
+                <Badge color="red.9" variant="light" ml="xs">
+                  Unavailable
+                </Badge>
               )}
               {line.specialRequest && <span className={classes.request}>Request: {line.specialRequest}</span>}
             </span>

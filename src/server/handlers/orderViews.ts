@@ -115,6 +115,7 @@ export function kitchenTicketOf(
     kitchenStatus: acceptance.kitchenStatus,
     cancelled: acceptance.cancelledAt !== null,
     refusalReason: acceptance.refusalReason,
+    unavailableLines: [...acceptance.unavailableLines],
     acceptanceRequestedAt: acceptance.requestedAt,
     autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
     preOrder: isPreOrder(acceptance),

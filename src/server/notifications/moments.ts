@@ -1,6 +1,7 @@
 import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
 import { londonWallClock } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
+import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
 import { isEmailedMoment } from './mail/orderEmails';
@@ -73,6 +74,8 @@ export interface PushFacts {
   orderNumber: number;
   orderType: OrderTypeValue;
   restaurantName: string;
+  /** refused: the dishes the kitchen named as unavailable (none for other moments). */
+  unavailableItems?: readonly string[];
 }
 
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
@@ -80,6 +83,8 @@ export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: 
   const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeOf(time)}`);
   const named = orderLabel(order.orderNumber);
   const inSentence = orderInSentence(order.orderNumber);
+  // Named dishes say more than the reason (usually "Item unavailable"), as on the refusal page.
+  const refusalBody = (why: string | undefined) => (why === undefined || why === '' ? `${order.restaurantName} could not accept ${inSentence}.` : `${named}: ${why}`);
   const texts: Record<OrderMoment, { title: string; body: string }> = {
     placed: { title: 'Order sent', body: `${order.restaurantName} has ${inSentence}. We will tell you when it is accepted.` },
     accepted: {
@@ -92,10 +97,7 @@ export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: 
     },
     refused: {
       title: 'Order not accepted',
-      body:
-        detail.reason === undefined || detail.reason === ''
-          ? `${order.restaurantName} could not accept ${inSentence}.`
-          : `${named}: ${detail.reason}`,
+      body: refusalBody(unavailableItemsSentence(order.unavailableItems ?? []) ?? detail.reason),
     },
     cancelled: { title: 'Order cancelled', body: `${named} has been cancelled.` },
     cooking: { title: 'Cooking now', body: `${named} is being cooked.` },

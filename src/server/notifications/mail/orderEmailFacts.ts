@@ -3,7 +3,7 @@ import { penceToPounds } from '../../../domain/money';
 import { AcceptanceStatus } from '../../../domain/orderEnums';
 import { isPreOrder } from '../../domain/autoRefusal';
 import type { Repositories } from '../../db/repositories';
-import { orderItemOf, orderViewOf } from '../../handlers/orderViews';
+import { orderItemOf, orderViewOf, unavailableItemsOf } from '../../handlers/orderViews';
 
 // What an order's emails say about it and about the restaurant, read when the email is sent. The figures are the
 // customer's own order view's (GET /order/OrderDetails), so a receipt never disagrees with the confirmation page.
@@ -24,6 +24,8 @@ export interface OrderEmailFacts {
   /** When the order is due as it stands: the customer's time, the restaurant's proposal, or the agreed time. */
   dueTime: string;
   refusalReason: string | null;
+  /** The titles of the lines the kitchen named as unavailable when it refused the order. */
+  unavailableItems: string[];
   /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
   accepted: boolean;
   /** For a pre-order, when the restaurant will answer it (docs/acceptance-and-kitchen.md, "Pre-orders"). */
@@ -53,6 +55,7 @@ export async function loadOrderEmailFacts(
     requestedTime: basket.asap ? null : basket.requestedTime,
     dueTime: acceptance.updateTime,
     refusalReason: acceptance.refusalReason,
+    unavailableItems: unavailableItemsOf(acceptance, basket),
     accepted: acceptance.status === AcceptanceStatus.Accepted,
     ...(isPreOrder(acceptance) ? { preOrderAnswerFrom: acceptance.answerFrom } : {}),
   };

@@ -2,6 +2,7 @@ import { formatPounds } from '../../../components/order/money';
 import { calendarDayLabel } from '../../../domain/londonClock';
 import { OrderType, PaymentType } from '../../../domain/orderEnums';
 import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
+import { unavailableItemsSentence } from '../../../domain/orderRefusal';
 import { londonDateAt, londonTimeAt } from '../../domain/localDates';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf } from '../moments';
@@ -121,11 +122,13 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
       };
     case 'refused': {
       const reason = detail.reason ?? facts.refusalReason ?? '';
+      const unavailable = unavailableItemsSentence(facts.unavailableItems);
       return {
         subject: subjectOf(`we could not accept your ${order}`),
         heading: 'We could not accept your order',
         paragraphs: [
           'We are sorry: we could not accept your order.',
+          ...(unavailable === undefined ? [] : [`${unavailable}.`]),
           ...(reason.trim() === '' ? [] : [`The reason: ${reason}`]),
           ...(paidOnline ? [released] : []),
         ],
