@@ -365,7 +365,7 @@ describe('POST /orderbuilder/confirm', () => {
     const orderRef = answers[0].body.data.orderRef;
     expect(orderRef).toMatch(publicIdPattern);
     expect(answers.map(({ body }) => body.data.orderRef)).toEqual(Array(5).fill(orderRef));
-    expect((await post('/orderbuilder/confirm', { basketId })).body).toEqual({ data: { orderRef } });
+    expect((await post('/orderbuilder/confirm', { basketId })).body).toEqual({ data: { orderRef, orderNumber: answers[0].body.data.orderNumber } });
 
     const confirmedRows = await database.db.selectFrom('baskets').select(['basket_id', 'status']).where('order_ref', '=', orderRef).execute();
     expect(confirmedRows).toEqual([{ basket_id: basketId, status: 7 }]);

@@ -119,6 +119,9 @@ describe('PayPal mode', () => {
     });
     expect(await configOf(server)).toEqual({ clientId: 'live-client-id', environment: 'production' });
     expect(server.payPalFakeUrl).toBeUndefined();
-    expect((await fetch(`${server.url}/paypal-sandbox/sdk/js`)).status).toBe(404);
+    // No fake SDK: the path is only a page path like any other (docs/interfaces.md), never PayPal's script.
+    const sdk = await fetch(`${server.url}/paypal-sandbox/sdk/js`);
+    expect(sdk.headers.get('content-type')).not.toMatch(/javascript/);
+    expect(await sdk.text()).not.toContain('paypal');
   });
 });

@@ -126,14 +126,14 @@ describe('two servers on one PostgreSQL database', () => {
   }
 
   /** A guest basket made on A, filled on B and confirmed on A: its basketId and orderRef. */
-  async function confirmedOrder(): Promise<{ basketId: string; orderRef: string }> {
+  async function confirmedOrder(): Promise<{ basketId: string; orderRef: string; orderNumber: number }> {
     const created = await a.api('/OrderBuilder/create');
     expect(created.status).toBe(200);
     const { basketId } = created.body.data;
     expect((await b.api('/orderbuilder/update', readyOrderUpdate(basketId))).status).toBe(200);
     const confirmed = await a.api('/orderbuilder/confirm', { basketId });
     expect(confirmed.status).toBe(200);
-    return { basketId, orderRef: confirmed.body.data.orderRef };
+    return { basketId, orderRef: confirmed.body.data.orderRef, orderNumber: confirmed.body.data.orderNumber };
   }
 
   async function requestedOrder(): Promise<{ basketId: string; orderRef: string }> {
@@ -163,10 +163,10 @@ describe('two servers on one PostgreSQL database', () => {
   });
 
   it('a basket made on one and changed on the other, confirmed on both at once, is one order with one kitchen ticket', async () => {
-    const { basketId, orderRef } = await confirmedOrder();
+    const { basketId, orderRef, orderNumber } = await confirmedOrder();
     for (let round = 0; round < 3; round += 1) {
       const confirmations = await onBoth(4, (twin) => twin.api('/orderbuilder/confirm', { basketId }));
-      expect(confirmations).toEqual(Array.from({ length: 4 }, () => ({ status: 200, body: { data: { orderRef } } })));
+      expect(confirmations).toEqual(Array.from({ length: 4 }, () => ({ status: 200, body: { data: { orderRef, orderNumber } } })));
     }
     const requests = await onBoth(4, (twin) => twin.api('/orderbuilder/createAcceptance', { basketId }));
     expect(requests.map(({ status }) => status)).toEqual([200, 200, 200, 200]);

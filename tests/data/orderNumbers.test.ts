@@ -103,7 +103,6 @@ describe.each(databaseTargets)('migration 0018 on $name', (target) => {
     const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
     const { error } = await migrator.migrateTo('0016-order-notifications');
     expect(error).toBeUndefined();
-    await seedDemoData(database.db);
     // Confirmed before numbers existed: two on 24 November (London), one just after London's midnight; one not confirmed.
     const confirmedAt: Record<string, string | null> = {
       'old-a': '2026-11-24T20:00:00.000Z',

@@ -92,7 +92,7 @@ describe('a confirmed order on the embedded SQLite database', () => {
 
     await orders.createBasket({ basketId: 'durable-basket-0000001', orderBuilderRef: 'ref-1', menuVersion: 1, now: new Date().toISOString() });
     const outcome = await orders.confirmBasket('durable-basket-0000001', () => undefined, 'durable-order-000001', new Date().toISOString());
-    expect(outcome).toEqual({ outcome: 'confirmed', orderRef: 'durable-order-000001', alreadyConfirmed: false });
+    expect(outcome).toEqual({ outcome: 'confirmed', orderNumber: 1, orderRef: 'durable-order-000001', alreadyConfirmed: false });
     expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBe('durable-order-000001');
 
     const now = new Date().toISOString();
