@@ -103,7 +103,7 @@ test('a new delivery order appears without a reload with the alert, is accepted 
   await expect(ticket).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: /new orders? waiting for an answer/ })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) Golden Dragon \| Kitchen$/);
-  await expect(ticket.getByRole('list', { name: 'Items' })).toContainText('2 ×Mixed Starter for Two');
+  await expect(ticket.getByRole('list', { name: 'Items' })).toContainText('2 ×9. Mixed Starter for Two双人什锦拼盘');
   await expect(ticket).toContainText('Request: No sesame');
   await expect(ticket).toContainText('Notes: Please ring the bell');
   await expect(ticket).toContainText('4 Cardigan Road, Leeds, LS6 1LJ');
@@ -219,7 +219,7 @@ test('the printable ticket shows the order lines and prints', async ({ page, req
   await expect(ticketOf(page, orderRef).getByText(orderName, { exact: true })).toBeVisible();
   await expect(printable.getByText(orderName, { exact: true })).toBeVisible();
   await expect(printable.getByRole('heading', { level: 1 })).toHaveText('Pru Inter: Collection');
-  await expect(printable.getByRole('list', { name: 'Items' })).toContainText('2 ×Mixed Starter for Two');
+  await expect(printable.getByRole('list', { name: 'Items' })).toContainText('2 ×9. Mixed Starter for Two双人什锦拼盘');
   await expect(printable).toContainText('Request: No sesame');
   await expect(printable).toContainText(/Total£\d+\.\d\d/);
   await ticketPage.evaluate(() => {

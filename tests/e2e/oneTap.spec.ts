@@ -28,7 +28,7 @@ test('cancelling a card order asks first, says the held money is released, and k
   const total = (await totalRow.textContent())?.match(/£\d+\.\d{2}/)?.[0];
   expect(total).toMatch(/^£\d+\.\d{2}$/);
   await continueToPayment(page, 'Debit or credit card');
-  await expectPaymentButtons(page);
+  await expectPaymentButtons(page, 'Debit or credit card');
   await payByCard(page, FAKE_CARDS.approved);
   await expectStep(page, '/restaurant-confirmation', 'Waiting for the restaurant to accept your order');
 

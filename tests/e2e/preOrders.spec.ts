@@ -68,7 +68,7 @@ test('a card order placed while closed is a pre-order: not refused until the ope
   await customer.clock.install({ time: NIGHT });
   await reachCollectionCheckout(customer);
   await continueToPayment(customer, 'Debit or credit card');
-  await expectPaymentButtons(customer);
+  await expectPaymentButtons(customer, 'Debit or credit card');
   await payByCard(customer, FAKE_CARDS.approved);
   const reference = await readOrderReference(customer);
 
