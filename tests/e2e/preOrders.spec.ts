@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
 import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
 import { openDashboard, ticketOf } from './kitchenSupport';
 import { londonAt, londonDate } from './londonCalendar';
@@ -24,41 +24,24 @@ function tuesday(): string {
 const DAY = tuesday();
 const NIGHT = londonAt(DAY, '01:26');
 
-let server: ChildProcess;
-let serverUrl: string;
-
-function answer<T>(): Promise<T> {
-  return new Promise((resolve, reject) => {
-    server.once('message', (message) => resolve(message as T));
-    server.once('exit', (code) => reject(new Error(`The clocked server exited (${code})`)));
-  });
-}
-
-async function setServerClock(now: Date): Promise<void> {
-  server.send({ now: now.toISOString() });
-  await answer();
-}
+let server: ClockedServer;
 
 test.beforeAll(async () => {
-  server = fork('tests/e2e/clockedServer.ts', [], { execArgv: ['--import', 'tsx'] });
-  ({ url: serverUrl } = await answer<{ url: string }>());
-  await setServerClock(NIGHT);
+  server = await forkClockedServer(NIGHT);
 });
 
 test.afterAll(async () => {
-  const stopped = new Promise((resolve) => server.once('exit', resolve));
-  server.send({ stop: true });
-  await stopped;
+  await server.stop();
 });
 
 async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ baseURL: serverUrl })).newPage();
+  return (await browser.newContext({ baseURL: server.url })).newPage();
 }
 
 /** Server and customer move to London's `time` that day; the customer's page then asks again. */
 async function timePasses(customer: Page, time: string): Promise<void> {
   const now = londonAt(DAY, time);
-  await setServerClock(now);
+  await server.setClock(now);
   await customer.clock.setSystemTime(now);
   await nextCustomerPoll(customer);
 }
