@@ -43,7 +43,7 @@ const BUDGET_ACCOUNT_P99_MS = 50;
 const ACCOUNT_ORDER_COUNT = 50;
 const CONFIRMATIONS_WARM_UP = 500;
 const CONFIRMATIONS_MEASURED = 1000;
-// Every emailed code of the local identity emulator (src/server/identity/emulator.ts).
+// Every emailed code of the local identity emulator (src/server/local/identity/emulator.ts).
 const LOCAL_VERIFICATION_CODE = '123456';
 // A Tuesday evening in London, when the demo restaurant takes orders: the confirmations must not depend on
 // the day or hour the bench runs (the restaurant is closed on Mondays and at night).
@@ -69,7 +69,7 @@ const CUSTOMERS_PER_ADDRESS = 300;
 const CAPACITY_MAX_CUSTOMERS = 4800;
 // A step of the search takes about two minutes; none starts after this much of the phase has gone.
 const CAPACITY_SEARCH_START_LIMIT_MS = 5.5 * 60 * 1000;
-// The demo kitchen account (src/server/identity/emulator.ts) and a postcode of the demo restaurant's delivery zone 1.
+// The demo kitchen account (src/server/local/identity/emulator.ts) and a postcode of the demo restaurant's delivery zone 1.
 const DEMO_STAFF_EMAIL = 'kitchen@golden-dragon.example';
 const DEMO_STAFF_PASSWORD = 'kitchen-demo-2026';
 const DELIVERY_ADDRESS = { address1: '3 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 2AB' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import { registerAutoRefusalSweep } from './autoRefusalSweep';
@@ -10,10 +10,8 @@ import type { ReadinessCheck } from './db/readiness';
 import type { Repositories } from './db/repositories';
 import { answerClientError, ApiError, handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
-import { identityEmulatorProxy } from './identity/emulatorProxy';
 import { directoryMediaStore, type MediaStore } from './media/mediaStore';
 import { loggerOptions, type LogOutput } from './logging';
-import { payPalSandboxProxy } from './payments/fake/sandboxProxy';
 import type { PayPalClient } from './payments/payPalClient';
 import { isBrowserPushService } from './notifications/webPush/pushServices';
 import { appOrigins } from './plugins/appOrigins';
@@ -60,8 +58,8 @@ export interface AppDependencies {
   verifyIdToken: IdTokenVerifier;
   /** The user pool the browser signs in to, as `/config.json` tells it. */
   browserIdentity: BrowserIdentity;
-  /** Local mode: the identity emulator, reached by the browser through `/identity`. */
-  identityEmulatorEndpoint?: string;
+  /** Local mode: the site's paths to the local stand-ins (src/server/local/standIns.ts), such as `/identity`. */
+  localRoutes?: FastifyPluginAsync;
   payPal: AppPayPal;
   /** Defaults to the real time. */
   clock?: Clock;
@@ -79,8 +77,6 @@ export interface AppPayPal {
   client: PayPalClient;
   /** What `/config.json` tells the browser's PayPal script. */
   browser: BrowserPayPal;
-  /** Local mode: the loopback fake, reached by the browser through `/paypal-sandbox`. */
-  fakeUrl?: string;
 }
 
 const openApiDocument = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as object;
@@ -90,7 +86,7 @@ export async function buildApp({
   repositories,
   verifyIdToken,
   browserIdentity,
-  identityEmulatorEndpoint,
+  localRoutes,
   payPal,
   clock = realTime,
   readiness,
@@ -164,10 +160,7 @@ export async function buildApp({
   };
   registerBrowserConfig(app, browserConfig);
   await app.register(healthRoutes, { readiness });
-  if (identityEmulatorEndpoint) {
-    await app.register(identityEmulatorProxy, { endpoint: identityEmulatorEndpoint, userPoolId: browserIdentity.userPoolId });
-  }
-  if (payPal.fakeUrl) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
+  if (localRoutes) await app.register(localRoutes);
   await registerRateLimits(app, { enabled: config.rateLimits, redisUrl: config.redisUrl });
   await registerMedia(app, mediaStore);
   await app.register(openapiGlue, {

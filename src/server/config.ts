@@ -386,6 +386,14 @@ export function dataLocation(env: Environment): Pick<ServerConfig, 'databaseUrl'
 }
 
 /** Reads and checks every setting; a bad value throws ConfigurationError naming the variable and why. */
+/**
+ * Whether `config` asks for any local stand-in (the identity emulator, the PayPal sandbox, the FCM fake, the loopback SMTP
+ * server); only then does the server load src/server/local/ (docs/server-layers.md).
+ */
+export function usesLocalStandIns(config: Pick<ServerConfig, 'identity' | 'payPal' | 'fcm' | 'mail'>): boolean {
+  return config.identity.mode === 'local' || config.payPal.mode === 'local' || config.fcm.mode === 'local' || config.mail.mode === 'local';
+}
+
 export function loadConfig(env: Environment, outputIsTerminal = process.stdout.isTTY === true): ServerConfig {
   const logLevel = read(env, 'LOG_LEVEL') ?? 'info';
   if (!(logLevels as readonly string[]).includes(logLevel)) {

@@ -3,22 +3,18 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppPayPal, type Clock } from './app';
-import { ConfigurationError, loadConfig, localIdentityWarning, SQLITE_FILE_NAME, type ServerConfig } from './config';
+import { ConfigurationError, loadConfig, localIdentityWarning, SQLITE_FILE_NAME, usesLocalStandIns, type ServerConfig } from './config';
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { databaseReadiness } from './db/readiness';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
 import { createPaymentOutbox, createUnsettledPayments } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
-import { IDENTITY_PROXY_PREFIX } from './identity/emulatorProxy';
 import { createIdTokenVerifier } from './identity/verify';
-import type { PayPalFakeControl } from './payments/fake/payPalFake';
-import { PAYPAL_SANDBOX_PREFIX } from './payments/fake/sandboxProxy';
+import type { LocalIdentity, LocalMail, LocalNativePush, LocalPayPal, LocalStandIns } from './local/standIns';
 import { createNotificationOutbox } from './db/notificationRepository';
-import type { FcmFakeControl } from './notifications/fcm/fcmFake';
-import { setUpNativePush } from './notifications/fcm/nativePush';
-import type { LoopbackSmtpControl } from './notifications/mail/loopbackSmtp';
+import { createFcmSender } from './notifications/fcm/fcmSender';
 import { createMailComposer } from './notifications/mail/mailComposer';
-import { setUpMail } from './notifications/mail/mailSetup';
+import { createSmtpMailSender } from './notifications/mail/smtpMailSender';
 import { createNotificationWorker, type NotificationWorker } from './notifications/notificationWorker';
 import { createPushComposer } from './notifications/pushComposer';
 import { setUpWebPush } from './notifications/webPush/webPushSetup';
@@ -28,7 +24,7 @@ import { createReconciliationWorker } from './payments/reconciliation';
 import type { BrowserIdentity } from './plugins/browserConfig';
 import type { IdTokenVerifier } from './plugins/bearerAuth';
 import { describeBudgetStore } from './plugins/sharedBudgets';
-import { abuseLimitsLine, servingLine, startBanner, type DemoSignIn } from './startBanner';
+import { abuseLimitsLine, servingLine, startBanner } from './startBanner';
 
 /** How long a shutdown waits for requests in flight before it drops their connections (`docker stop` allows 10 s in all). */
 export const SHUTDOWN_GRACE_MS = 8_000;
@@ -44,97 +40,42 @@ export interface RunningServer {
   /** Local mode: the loopback PayPal fake's own URL (started here, or PAYPAL_FAKE_URL's). */
   payPalFakeUrl?: string;
   /** Local mode, when this server started the fake: its in-process controls, for tests. */
-  payPalFakeControl?: PayPalFakeControl;
+  payPalFakeControl?: LocalPayPal['fakeControl'];
   /** Local mode: the emulator's demo users, and the code every emailed verification carries. */
-  localIdentity?: { demoSignIns: DemoSignIn[]; verificationCode: string };
+  localIdentity?: LocalIdentity['signIns'];
   /** Runs a reconciliation pass now and resolves once it has ended (passes also run at start-up and every minute). */
   reconcilePayments(): Promise<void>;
   /** Local mode: the loopback FCM fake's URL, and its in-process controls when this server started it. */
   fcmFakeUrl?: string;
-  fcmFakeControl?: FcmFakeControl;
+  fcmFakeControl?: LocalNativePush['fakeControl'];
   /** Local mode: the loopback SMTP server that receives the customers' emails, and where it keeps them. */
-  mailLoopback?: { url: string; mailDir: string; control: LoopbackSmtpControl };
+  mailLoopback?: LocalMail['loopback'];
   /** Sends the notifications that are due now and resolves once that pass has ended. */
   sendNotifications(): Promise<void>;
   close(): Promise<void>;
 }
 
-interface PayPalSetup extends AppPayPal {
-  fakeControl?: PayPalFakeControl;
-  close(): Promise<void>;
-}
-
-/** `clock` is the server's: the fake keeps authorisations' honour periods by the same time as the server. */
-async function setUpPayPal(config: ServerConfig, clock?: Clock): Promise<PayPalSetup> {
+/** PayPal's REST API with the restaurant's credentials, or the local sandbox. */
+function payPalOf(config: ServerConfig, standIns: LocalStandIns | undefined): AppPayPal {
   const payPal = config.payPal;
-  if (payPal.mode === 'paypal') {
-    const { clientId, clientSecret, environment, apiBaseUrl } = payPal;
-    return {
-      client: createPayPalClient({ baseUrl: apiBaseUrl, clientId, clientSecret }),
-      browser: { clientId, environment },
-      close: async () => {},
-    };
-  }
-  // Loaded only in local mode, like the identity emulator.
-  const { startPayPalFake, LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } = await import('./payments/fake/payPalFake');
-  const fake =
-    payPal.fakeUrl === undefined
-      ? await startPayPalFake({ port: payPal.fakePort, ...(clock === undefined ? {} : { clock }) })
-      : { url: payPal.fakeUrl, control: undefined, close: async () => {} };
-  return {
-    client: createPayPalClient({ baseUrl: fake.url, clientId: LOCAL_PAYPAL_CLIENT_ID, clientSecret: LOCAL_PAYPAL_CLIENT_SECRET }),
-    browser: { clientId: LOCAL_PAYPAL_CLIENT_ID, environment: 'sandbox', sdkBaseUrl: `${PAYPAL_SANDBOX_PREFIX}/sdk/js` },
-    fakeUrl: fake.url,
-    fakeControl: fake.control,
-    close: () => fake.close(),
-  };
+  if (payPal.mode === 'local') return standInOf(standIns?.payPal, 'PAYPAL_MODE');
+  const { clientId, clientSecret, environment, apiBaseUrl } = payPal;
+  return { client: createPayPalClient({ baseUrl: apiBaseUrl, clientId, clientSecret }), browser: { clientId, environment } };
 }
 
-interface IdentitySetup {
-  verifyIdToken: IdTokenVerifier;
-  browserIdentity: BrowserIdentity;
-  emulatorEndpoint?: string;
-  /** Local mode: the emulator's demo customer, whose account the database gets. */
-  demoCustomer?: { sub: string; email: string };
-  localIdentity?: RunningServer['localIdentity'];
-  close(): Promise<void>;
-}
-
-async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
+function identityOf(config: ServerConfig, standIns: LocalStandIns | undefined): { verifyIdToken: IdTokenVerifier; browserIdentity: BrowserIdentity } {
   const identity = config.identity;
-  if (identity.mode === 'cognito') {
-    return {
-      verifyIdToken: createIdTokenVerifier(identity),
-      browserIdentity: { userPoolId: identity.userPoolId, userPoolClientId: identity.clientId, region: identity.region },
-      close: async () => {},
-    };
-  }
-  // Loaded only in local mode: cognito-local brings the whole AWS SDK v2, which production never needs.
-  // Its end-of-support notice speaks to cognito-local's maintainers, not to whoever runs this server.
-  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
-  const { startIdentityEmulator, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, LOCAL_VERIFICATION_CODE } =
-    await import('./identity/emulator');
-  const emulator = await startIdentityEmulator({ port: identity.emulatorPort, dataDir: config.dataDir });
+  if (identity.mode === 'local') return standInOf(standIns?.identity, 'IDENTITY_MODE');
   return {
-    verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: emulator.issuer, clientId: emulator.clientId }),
-    browserIdentity: {
-      userPoolId: emulator.userPoolId,
-      userPoolClientId: emulator.clientId,
-      region: identity.region,
-      endpoint: IDENTITY_PROXY_PREFIX,
-    },
-    emulatorEndpoint: emulator.endpoint,
-    demoCustomer: emulator.demoCustomer,
-    localIdentity: {
-      demoSignIns: [
-        { who: 'kitchen staff', email: DEMO_STAFF_EMAIL, password: DEMO_STAFF_PASSWORD },
-        { who: 'owner', email: DEMO_OWNER_EMAIL, password: DEMO_OWNER_PASSWORD },
-        { who: 'customer', email: DEMO_CUSTOMER_EMAIL, password: DEMO_CUSTOMER_PASSWORD },
-      ],
-      verificationCode: LOCAL_VERIFICATION_CODE,
-    },
-    close: () => emulator.close(),
+    verifyIdToken: createIdTokenVerifier(identity),
+    browserIdentity: { userPoolId: identity.userPoolId, userPoolClientId: identity.clientId, region: identity.region },
   };
+}
+
+/** A local mode's stand-in, which startLocalStandIns has started whenever that mode is configured. */
+function standInOf<T>(standIn: T | undefined, setting: string): T {
+  if (standIn === undefined) throw new Error(`${setting} is local, but its local stand-in was not started`);
+  return standIn;
 }
 
 /**
@@ -179,22 +120,22 @@ export async function startServer(
       for (const close of closers.reverse()) await close();
     })());
   try {
-    const identity = await setUpIdentity(config);
-    closers.push(identity.close);
-    const payPal = await setUpPayPal(config, clock);
-    closers.push(payPal.close);
-    const nativePush = await setUpNativePush(config.fcm);
-    closers.push(nativePush.close);
-    const mail = await setUpMail(config.mail, config.dataDir);
-    closers.push(mail.close);
+    // The one seam to src/server/local/: a production configuration never loads it (docs/server-layers.md).
+    const standIns = usesLocalStandIns(config) ? await (await import('./local/standIns')).startLocalStandIns(config, clock) : undefined;
+    if (standIns !== undefined) closers.push(standIns.close);
+    const identity = identityOf(config, standIns);
+    const payPal = payPalOf(config, standIns);
+    const nativePushSender =
+      config.fcm.mode === 'fcm' ? createFcmSender({ serviceAccount: config.fcm.serviceAccount }) : standInOf(standIns?.nativePush, 'FCM').sender;
+    const mailSender = config.mail.mode === 'smtp' ? createSmtpMailSender(config.mail) : standInOf(standIns?.mail, 'SMTP_URL').sender;
     const webPush = await setUpWebPush(config.webPush, config.dataDir);
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
-    if (identity.demoCustomer !== undefined) {
-      const { sub, email } = identity.demoCustomer;
+    if (standIns?.identity !== undefined) {
+      const { sub, email } = standIns.identity.demoCustomer;
       await seedDemoCustomer(database.db, { authSub: sub, email, now: clock?.() ?? new Date() });
     }
 
@@ -212,8 +153,8 @@ export async function startServer(
       repositories,
       verifyIdToken: identity.verifyIdToken,
       browserIdentity: identity.browserIdentity,
-      identityEmulatorEndpoint: identity.emulatorEndpoint,
-      payPal: { client: payPal.client, browser: payPal.browser, fakeUrl: payPal.fakeUrl },
+      localRoutes: standIns?.routes,
+      payPal: { client: payPal.client, browser: payPal.browser },
       clock,
       readiness: databaseReadiness(database.db),
       webPushPublicKey: webPush.publicKey,
@@ -244,7 +185,7 @@ export async function startServer(
     const notificationOutbox = createNotificationOutbox(database.db);
     notificationWorker = createNotificationWorker({
       outbox: notificationOutbox,
-      senders: { mail: mail.sender, nativePush: nativePush.sender, webPush: webPush.sender },
+      senders: { mail: mailSender, nativePush: nativePushSender, webPush: webPush.sender },
       composeMail: createMailComposer(repositories, config.publicUrl),
       composePush: createPushComposer(repositories, notificationOutbox),
       now,
@@ -260,14 +201,14 @@ export async function startServer(
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     return {
       url: `http://${host}:${port}`,
-      identityEmulatorEndpoint: identity.emulatorEndpoint,
-      payPalFakeUrl: payPal.fakeUrl,
-      payPalFakeControl: payPal.fakeControl,
-      localIdentity: identity.localIdentity,
+      identityEmulatorEndpoint: standIns?.identity?.emulatorEndpoint,
+      payPalFakeUrl: standIns?.payPal?.fakeUrl,
+      payPalFakeControl: standIns?.payPal?.fakeControl,
+      localIdentity: standIns?.identity?.signIns,
       reconcilePayments: reconciliationWorker.kick,
-      fcmFakeUrl: nativePush.fakeUrl,
-      fcmFakeControl: nativePush.fakeControl,
-      mailLoopback: mail.loopback,
+      fcmFakeUrl: standIns?.nativePush?.fakeUrl,
+      fcmFakeControl: standIns?.nativePush?.fakeControl,
+      mailLoopback: standIns?.mail?.loopback,
       sendNotifications: notificationWorker.kick,
       close: closeAll,
     };

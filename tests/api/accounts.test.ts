@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '../../src/server/identity/emulator';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '../../src/server/local/identity/emulator';
 import { publicIdPattern, readyCollection, readyOrderUpdate, startOrderingServer, tuesdayEvening, type Customer, type OrderingServer } from './orderingServer';
 
 // The account calls and a signed-in customer's pricing, over real HTTP (docs/accounts.md): every call acts on the

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { callIdentityService, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
+import { callIdentityService, LOCAL_VERIFICATION_CODE } from '../../src/server/local/identity/emulator';
 import { OWNER_ONLY_MESSAGE, STAFF_ONLY_MESSAGE } from '../../src/server/domain/kitchenAccess';
 import { accessOf, withDeclaredAccess, type OperationAccess } from '../../src/server/plugins/authorization';
 import { KITCHEN_STAFF_GROUP, OWNER_GROUP } from '../../src/domain/staff';

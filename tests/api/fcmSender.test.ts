@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:net';
 import { exportPKCS8, generateKeyPair, importPKCS8, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_UPDATES_CHANNEL } from '../../src/domain/pushChannel';
-import { fcmFakeOverHttp, sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/notifications/fcm/fcmFake';
+import { fcmFakeOverHttp, sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/local/fcm/fcmFake';
 import { createFcmSender, FCM_SCOPE, JWT_BEARER_GRANT } from '../../src/server/notifications/fcm/fcmSender';
-import { setUpNativePush } from '../../src/server/notifications/fcm/nativePush';
+import { setUpLocalNativePush } from '../../src/server/local/standIns';
 import type { PushMessage } from '../../src/server/notifications/senders';
 import { freePort } from './freePort';
 
@@ -200,9 +200,9 @@ describe('the FCM fake', () => {
 
 describe('setting up native push', () => {
   it('in local mode starts a fake, and a second process given its URL sends to the same fake, controlled over HTTP', async () => {
-    const first = await setUpNativePush({ mode: 'local', fakePort: 0, fakeUrl: undefined });
+    const first = await setUpLocalNativePush({ mode: 'local', fakePort: 0, fakeUrl: undefined });
     try {
-      const second = await setUpNativePush({ mode: 'local', fakePort: 0, fakeUrl: first.fakeUrl });
+      const second = await setUpLocalNativePush({ mode: 'local', fakePort: 0, fakeUrl: first.fakeUrl });
       expect(second.fakeControl).toBeUndefined();
       const remote = fcmFakeOverHttp(second.fakeUrl!);
       const [fromFirst, fromSecond, gone] = [sampleFcmToken(), sampleFcmToken(), sampleFcmToken()];

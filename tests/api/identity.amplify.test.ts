@@ -30,8 +30,8 @@ import {
   LOCAL_VERIFICATION_CODE,
   startIdentityEmulator,
   type IdentityEmulator,
-} from '../../src/server/identity/emulator';
-import { identityEmulatorProxy } from '../../src/server/identity/emulatorProxy';
+} from '../../src/server/local/identity/emulator';
+import { identityEmulatorProxy } from '../../src/server/local/identity/emulatorProxy';
 import { createIdTokenVerifier } from '../../src/server/identity/verify';
 
 // Amplify v6 runs in Node (fetch, in-memory token storage), so the browser's sign-in path is exercised here

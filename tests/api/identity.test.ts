@@ -13,8 +13,8 @@ import {
   LOCAL_VERIFICATION_CODE,
   startIdentityEmulator,
   type IdentityEmulator,
-} from '../../src/server/identity/emulator';
-import { identityEmulatorProxy } from '../../src/server/identity/emulatorProxy';
+} from '../../src/server/local/identity/emulator';
+import { identityEmulatorProxy } from '../../src/server/local/identity/emulatorProxy';
 import { createIdTokenVerifier, InvalidTokenError } from '../../src/server/identity/verify';
 
 // The key cognito-local signs with is published in its package; that is why its issuer is trusted only locally.

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
-import { sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/notifications/fcm/fcmFake';
-import { startLoopbackSmtp, type LoopbackSmtp } from '../../src/server/notifications/mail/loopbackSmtp';
+import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/local/identity/emulator';
+import { sampleFcmToken, startFcmFake, type FcmFake } from '../../src/server/local/fcm/fcmFake';
+import { startLoopbackSmtp, type LoopbackSmtp } from '../../src/server/local/mail/loopbackSmtp';
 import { readyOrderUpdate } from './orderingServer';
 import { killServerProcesses, openAroundNow, startServerProcess, type ServerProcess } from './serverProcess';
 

@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFcmToken, type FcmFakeControl } from '../../src/server/notifications/fcm/fcmFake';
-import type { LoopbackSmtpControl } from '../../src/server/notifications/mail/loopbackSmtp';
+import { sampleFcmToken, type FcmFakeControl } from '../../src/server/local/fcm/fcmFake';
+import type { LoopbackSmtpControl } from '../../src/server/local/mail/loopbackSmtp';
 import { startOrderingServer, type OrderingServer } from './orderingServer';
 
 // The customer is told about each change of their order (docs/notifications.md), through the real server with its

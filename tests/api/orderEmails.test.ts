@@ -8,8 +8,8 @@ import { createRepositories, type Repositories } from '../../src/server/db/repos
 import { createNotificationOutbox } from '../../src/server/db/notificationRepository';
 import { createPushComposer } from '../../src/server/notifications/pushComposer';
 import { createMailComposer } from '../../src/server/notifications/mail/mailComposer';
-import { setUpMail } from '../../src/server/notifications/mail/mailSetup';
-import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../src/server/notifications/mail/loopbackSmtp';
+import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../src/server/local/mail/loopbackSmtp';
+import { setUpLocalMail } from '../../src/server/local/standIns';
 import type { EmailedMoment } from '../../src/server/notifications/mail/orderEmails';
 import { createSmtpMailSender } from '../../src/server/notifications/mail/smtpMailSender';
 import type { MailSender, MomentDetail } from '../../src/server/notifications/senders';
@@ -253,10 +253,10 @@ describe('the SMTP sender and the loopback server', () => {
   });
 });
 
-describe('setUpMail', () => {
+describe('setting up mail', () => {
   it("local mode starts a loopback server that keeps the mail in the data directory's mail folder", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mail-setup-'));
-    const mail = await setUpMail({ mode: 'local', loopbackPort: 0, from: 'Golden Dragon <orders@golden-dragon.example>' }, dataDir);
+    const mail = await setUpLocalMail({ mode: 'local', loopbackPort: 0, from: 'Golden Dragon <orders@golden-dragon.example>' }, dataDir);
     try {
       await mail.sender.send({ to: 'ada@example.com', subject: 'Local', text: 'Kept', html: '<p>Kept</p>', messageId: '<local@golden-dragon.example>' });
       const [received] = mail.loopback!.control.messages();
@@ -270,10 +270,8 @@ describe('setUpMail', () => {
   });
 
   it('smtp mode sends to the SMTP_URL given, such as a loopback server that several server processes share', async () => {
-    const mail = await setUpMail({ mode: 'smtp', url: loopback.url, from: 'Golden Dragon <orders@golden-dragon.example>' }, mailDataDir);
-    expect(mail.loopback).toBeUndefined();
-    await mail.sender.send({ to: 'ada@example.com', subject: 'Shared', text: 'Shared', html: '<p>Shared</p>', messageId: '<shared@golden-dragon.example>' });
-    await mail.close();
+    const smtp = createSmtpMailSender({ url: loopback.url, from: 'Golden Dragon <orders@golden-dragon.example>' });
+    await smtp.send({ to: 'ada@example.com', subject: 'Shared', text: 'Shared', html: '<p>Shared</p>', messageId: '<shared@golden-dragon.example>' });
     expect(loopback.control.messages().filter((received) => received.messageId === '<shared@golden-dragon.example>')).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, SignJWT } from 'jose';
 import { expect } from 'vitest';
-import { callIdentityService, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/identity/emulator';
+import { callIdentityService, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD, LOCAL_VERIFICATION_CODE } from '../../src/server/local/identity/emulator';
 import { startServer, type RunningServer } from '../../src/server/main';
 
 // The real server on a fresh SQLite database with the demo restaurant (Tuesday 17:00–22:30, collection lead

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
 import {
   LOCAL_PAYPAL_CLIENT_ID,
   LOCAL_PAYPAL_CLIENT_SECRET,
@@ -8,8 +8,8 @@ import {
   type FakeFailureMode,
   type FakeOperation,
   type PayPalFake,
-} from '../../src/server/payments/fake/payPalFake';
-import { payPalSdkScript } from '../../src/server/payments/fake/sdkScript';
+} from '../../src/server/local/payPal/payPalFake';
+import { payPalSdkScript } from '../../src/server/local/payPal/sdkScript';
 import {
   createPayPalClient,
   PayPalError,

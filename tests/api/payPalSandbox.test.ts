@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../src/server/config';
-import { LOCAL_PAYPAL_CLIENT_ID, startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
-import { payPalSdkScript } from '../../src/server/payments/fake/sdkScript';
+import { LOCAL_PAYPAL_CLIENT_ID, startPayPalFake, type PayPalFake } from '../../src/server/local/payPal/payPalFake';
+import { payPalSdkScript } from '../../src/server/local/payPal/sdkScript';
 import { startServer, type RunningServer } from '../../src/server/main';
 
 // Local mode's PayPal as the browser meets it: the sandbox block of /config.json, and the loopback fake behind

@@ -5,8 +5,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { headlessShellPath } from '../../scripts/chromium.mjs';
 import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
-import { LOCAL_PAYPAL_CLIENT_ID as clientId, startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
+import { LOCAL_PAYPAL_CLIENT_ID as clientId, startPayPalFake, type PayPalFake } from '../../src/server/local/payPal/payPalFake';
 
 const orderRequest = {
   intent: 'AUTHORIZE',

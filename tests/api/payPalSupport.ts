@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { expect } from 'vitest';
 import { CARD_VERIFICATION } from '../../src/domain/payPalOrder';
 import { authorizeRequestId } from '../../src/server/payments/authorisation';
-import { LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } from '../../src/server/payments/fake/payPalFake';
+import { LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET } from '../../src/server/local/payPal/payPalFake';
 import { createPayPalClient } from '../../src/server/payments/payPalClient';
 import { readyOrderUpdate, type OrderingServer, type PlacedOrder } from './orderingServer';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
-import type { PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
+import type { PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
 import { identification, publicIdPattern, readyOrderUpdate, startOrderingServer, type OrderingServer } from './orderingServer';
 import { approvedPayPalOrder, queryDatabase, type Approval } from './payPalSupport';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startPayPalFake, type PayPalFake, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import { startPayPalFake, type PayPalFake, type PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
 import { startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 import { paidOrder, queryDatabase } from './payPalSupport';
 

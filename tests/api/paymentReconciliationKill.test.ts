@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startPayPalFake, type PayPalFake } from '../../src/server/payments/fake/payPalFake';
+import { startPayPalFake, type PayPalFake } from '../../src/server/local/payPal/payPalFake';
 import type { OrderingServer } from './orderingServer';
 import { linkedPayment, queryDatabase } from './payPalSupport';
 import { killServerProcesses, openAroundNow, startServerProcess, type ServerProcess } from './serverProcess';

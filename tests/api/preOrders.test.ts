@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import type { PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 import { paidOrder, queryDatabase } from './payPalSupport';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBootData, type BootData } from '../../src/api/bootData';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
-import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
+import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/local/identity/emulator';
 import { startServer, type RunningServer } from '../../src/server/main';
 import { BOOT_DATA_IN_HTML } from '../e2e/bootDataHtml';
 

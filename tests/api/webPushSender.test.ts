@@ -11,7 +11,7 @@ import {
   newFakeSubscriber,
   startPushServiceFake,
   type PushServiceFake,
-} from '../../src/server/notifications/webPush/pushServiceFake';
+} from '../../src/server/local/webPush/pushServiceFake';
 import { createWebPushSender, topicOfTag, WEB_PUSH_TTL_SECONDS } from '../../src/server/notifications/webPush/webPushSender';
 import { loadWebPushConfig } from '../../src/server/notifications/webPush/webPushConfig';
 import { setUpWebPush, VAPID_KEY_FILE_NAME } from '../../src/server/notifications/webPush/webPushSetup';

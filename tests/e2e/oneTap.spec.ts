@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import { expectStep, placeCollectionOrder, placeOrderAndReadReference, reachCollectionCheckout } from './orderSupport';
 import { continueToPayment, expectPaymentButtons, payByCard } from './paymentSupport';

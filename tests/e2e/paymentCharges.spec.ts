@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
 import { addDishes, chooseFirstLaterSlot, enterAddress, enterContact, expectStep, openBasket, reachCollectionCheckout } from './orderSupport';
 import { basketIdOf, continueToPayment, expectPaymentButtons, moneyAtPayPal, payByCard } from './paymentSupport';
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PAYMENT_TIMEOUTS } from '../../machines/payment/paymentMachine';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import { expectStep, expectTracked, nextCustomerPoll, reachCollectionCheckout, readOrderReference } from './orderSupport';
 import { continueToPayment, expectPaymentButtons, moneyAtPayPal, payByCard, payWithPayPal } from './paymentSupport';

@@ -1,13 +1,13 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
-import type { FakeFailureMode, FakeOperation, PayPalFakeState } from '../../src/server/payments/fake/payPalFake';
+import type { FakeFailureMode, FakeOperation, PayPalFakeState } from '../../src/server/local/payPal/payPalFake';
 import { BASKET_STORAGE_KEY } from '../../src/platform/basketStorage';
 import { expectStep, reachCollectionCheckout } from './orderSupport';
 import { RESTAURANT_NAME } from './shellSupport';
 
 type PaymentErrorData = components['schemas']['PaymentErrorData'];
 
-/** The loopback PayPal fake behind the site's own origin (src/server/payments/fake/sandboxProxy.ts). */
+/** The loopback PayPal fake behind the site's own origin (src/server/local/payPal/sandboxProxy.ts). */
 const PAYPAL_FAKE = '/paypal-sandbox/fake';
 
 /** The site's API calls as the browser makes them (the API is served under /api). */

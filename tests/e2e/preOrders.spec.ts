@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
-import { FAKE_CARDS } from '../../src/server/payments/fake/fakeCards';
+import { FAKE_CARDS } from '../../src/server/local/payPal/fakeCards';
 import { openDashboard, ticketOf } from './kitchenSupport';
 import { londonAt, londonDate } from './londonCalendar';
 import { expectStep, nextCustomerPoll, reachCollectionCheckout, readOrderReference } from './orderSupport';

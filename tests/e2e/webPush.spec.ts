@@ -10,7 +10,7 @@ import {
   startPushServiceFake,
   type FakeSubscriber,
   type PushServiceFake,
-} from '../../src/server/notifications/webPush/pushServiceFake';
+} from '../../src/server/local/webPush/pushServiceFake';
 import { nextKitchenPoll, openDashboard, ticketIn } from './kitchenSupport';
 import { expectStep, nextCustomerPoll, placeCollectionOrder } from './orderSupport';
 

@@ -5,7 +5,7 @@ import { paymentMachine, shownErrorMode } from '../../machines/payment/paymentMa
 import { paymentActors } from '../../src/actors/payment';
 import { createApiClient, type ApiClient } from '../../src/api/client';
 import { PaymentErrorMode } from '../../src/domain/paymentErrors';
-import { LOCAL_PAYPAL_CLIENT_ID, type PayPalFakeControl } from '../../src/server/payments/fake/payPalFake';
+import { LOCAL_PAYPAL_CLIENT_ID, type PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
 import { readyOrderUpdate, startOrderingServer, type OrderingServer } from '../api/orderingServer';
 
 // The payment statechart with its real actors: the API client over HTTP to the real server, which calls the loopback

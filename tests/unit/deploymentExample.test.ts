@@ -1,59 +1,22 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportPKCS8, generateKeyPair } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadConfig, type Environment } from '../../src/server/config';
+import { filledInProductionExample, productionExample, readDeployFile } from './deploymentEnvironment';
 
 // The reference deployment (docs/deployment.md, deploy/): every variable its environment file names is one the server
 // reads and checks at start, and with the secrets filled in it starts in production shape, agreeing with compose.yaml and
 // the Caddyfile.
 
-const deploy = new URL('../../deploy/', import.meta.url);
-const read = (name: string) => readFileSync(new URL(name, deploy), 'utf8');
-
-/** KEY=value lines, as Docker Compose's env_file reads them (no quotes, no expansion), comments and blank lines left out. */
-function parseEnvFile(text: string): Record<string, string> {
-  const entries = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      const equals = line.indexOf('=');
-      if (equals < 1) throw new Error(`"${line}" is not KEY=value`);
-      return [line.slice(0, equals), line.slice(equals + 1)] as const;
-    });
-  return Object.fromEntries(entries);
-}
-
-const example = parseEnvFile(read('production.env.example'));
+const example = productionExample;
 // Docker Compose reads `<<:` merge keys, as YAML 1.1 did.
-const compose = parse(read('compose.yaml'), { merge: true });
-const caddyfile = read('Caddyfile');
+const compose = parse(readDeployFile('compose.yaml'), { merge: true });
+const caddyfile = readDeployFile('Caddyfile');
 const directory = mkdtempSync(join(tmpdir(), 'deployment-example-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-/** The example with its secrets replaced by test values of the right shape: the Firebase key file and the VAPID keys. */
-async function filledIn(): Promise<Record<string, string>> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const keyFile = join(directory, 'fcm-service-account.json');
-  writeFileSync(
-    keyFile,
-    JSON.stringify({
-      type: 'service_account',
-      project_id: 'golden-dragon-leeds',
-      private_key: await exportPKCS8(privateKey),
-      client_email: 'firebase-adminsdk-x1y2z@golden-dragon-leeds.iam.gserviceaccount.com',
-      token_uri: 'https://oauth2.googleapis.com/token',
-    }),
-  );
-  const vapid = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = vapid.privateKey.export({ format: 'jwk' });
-  const publicKey = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, 'base64url'), Buffer.from(jwk.y!, 'base64url')]).toString('base64url');
-  return { ...example, FCM_SERVICE_ACCOUNT_FILE: keyFile, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: jwk.d! };
-}
+const filledIn = () => filledInProductionExample(directory);
 
 describe('the reference deployment for more than one server', () => {
   it('names in its environment file only variables the server reads at start', async () => {

@@ -3,7 +3,7 @@ import { accessTokens, type IssuedToken } from '../accessTokens';
 /**
  * The server's side of PayPal: the REST Orders v2 and Payments v2 calls it makes with the restaurant's client credentials.
  * Types follow PayPal's JSON as sent (snake_case), only as far as this project reads or writes it. The base URL is
- * PayPal's live or sandbox API, or the loopback fake (src/server/payments/fake/payPalFake.ts) in local mode.
+ * PayPal's live or sandbox API, or the loopback fake (src/server/local/payPal/payPalFake.ts) in local mode.
  */
 
 export interface PayPalMoney {

@@ -16,7 +16,7 @@ import { goldenDragonDemoData } from './demoData';
 
 // The demo customer's account (local mode, README's demo accounts): a 10 % profile discount, points, one voucher of
 // each type, an address in a delivery zone and two completed orders, so that every part of the account shows on
-// `npm start`. Its identity user is seeded by the emulator (src/server/identity/emulator.ts), whose `sub` keys it.
+// `npm start`. Its identity user is seeded by the emulator (src/server/local/identity/emulator.ts), whose `sub` keys it.
 
 const DAY_MS = 86_400_000;
 const FRIDAY = 5;

@@ -52,7 +52,7 @@ export interface WebPushSetup {
 
 /**
  * The web push sender and the key the browser needs. There is no fake to start: a browser's subscription names its
- * own push service, which tests point at the loopback fake (pushServiceFake.ts).
+ * own push service, which tests point at the loopback fake (src/server/local/webPush/pushServiceFake.ts).
  */
 export async function setUpWebPush(config: WebPushConfig, dataDir: string): Promise<WebPushSetup> {
   const keys = config.mode === 'configured' ? config.keys : await demoKeys(join(dataDir, VAPID_KEY_FILE_NAME));

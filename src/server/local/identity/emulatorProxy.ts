@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { forwardToLoopback, takeRawBodies } from '../plugins/loopbackForwarding';
+import { forwardToLoopback, takeRawBodies } from '../loopbackForwarding';
 
 export interface IdentityEmulatorProxyOptions {
   /** The emulator's base URL, as `startIdentityEmulator` returns it. */

@@ -14,7 +14,7 @@ import { CryptoService } from 'cognito-local/lib/services/crypto';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery';
 import { ConsoleMessageSender } from 'cognito-local/lib/services/messageDelivery/consoleMessageSender';
 import { JwtTokenGenerator, type TokenConfig } from 'cognito-local/lib/services/tokenGenerator';
-import { KITCHEN_STAFF_GROUP, OWNER_GROUP } from '../../domain/staff';
+import { KITCHEN_STAFF_GROUP, OWNER_GROUP } from '../../../domain/staff';
 
 export const LOCAL_USER_POOL_NAME = 'golden-dragon-local';
 export const LOCAL_APP_CLIENT_NAME = 'golden-dragon-web';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { errors, exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
-import type { FcmServiceAccount } from './fcmConfig';
-import { BAD_REQUEST_TYPE, FCM_ERROR_TYPE, FCM_SCOPE, JWT_BEARER_GRANT, type GoogleErrorBody } from './fcmSender';
+import type { FcmServiceAccount } from '../../notifications/fcm/fcmConfig';
+import { BAD_REQUEST_TYPE, FCM_ERROR_TYPE, FCM_SCOPE, JWT_BEARER_GRANT, type GoogleErrorBody } from '../../notifications/fcm/fcmSender';
 
 // Firebase Cloud Messaging's HTTP v1 API and Google's OAuth token endpoint on loopback, for tests and the offline demo
 // (docs/notifications.md). It is strict where FCM is: an assertion must be signed by the service account's key, for the

@@ -1,4 +1,4 @@
-import type { PayPalPaymentSource, PayPalScaMethod } from '../payPalClient';
+import type { PayPalPaymentSource, PayPalScaMethod } from '../../payments/payPalClient';
 
 /** PayPal's sandbox test cards that decide an outcome; any other Luhn-valid number pays with 3-D Secure passed. */
 export const FAKE_CARDS = {

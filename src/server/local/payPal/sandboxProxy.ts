@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { forwardToLoopback, takeRawBodies } from '../../plugins/loopbackForwarding';
+import { forwardToLoopback, takeRawBodies } from '../loopbackForwarding';
 
 export interface PayPalSandboxProxyOptions {
   /** The loopback PayPal fake's URL, as `startPayPalFake` returns it or PAYPAL_FAKE_URL names it. */

@@ -9,7 +9,7 @@ import type {
   PayPalPurchaseUnit,
   PayPalRefund,
   PayPalScaMethod,
-} from '../payPalClient';
+} from '../../payments/payPalClient';
 import { checkCard, type CardDetails } from './fakeCards';
 import { payPalSdkScript } from './sdkScript';
 
