@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHANGED_SINCE_OPENED_MESSAGE } from '../../src/server/handlers/ownerEdits';
-import { NO_DRAFT_MESSAGE } from '../../src/server/handlers/manageMenu';
+import { NO_DRAFT_MESSAGE } from '../../src/server/services/menuEditing';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 
 // The owner's menu editor and "sold out today" (docs/back-office.md), on the real server: what customers get after a

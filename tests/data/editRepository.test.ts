@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/database';
 import type { EditRepository } from '../../src/server/db/editRepository';
-import { createRepositories } from '../../src/server/db/repositories';
+import { recordChange, saveEdit, type Change } from '../../src/server/services/ownerChanges';
+import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 // Whole-area edits in the back office (docs/back-office.md): a save names the revision it was opened at, and the
@@ -12,30 +13,33 @@ const later = { ...owner, now: new Date('2026-11-24T18:05:00Z') };
 
 describe.each(databaseTargets)('the edit repository on $name', (target) => {
   let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
+  let repositories: Repositories;
   let edits: EditRepository;
   let syncs = 0;
+  const context = () => ({ repositories, clock: () => owner.now });
 
   beforeAll(async () => {
     database = await openEmptyDatabase(target);
     await migrateToLatest(database.db);
-    edits = createRepositories(database.db, {
+    repositories = createRepositories(database.db, {
       syncToDisk: async () => {
         syncs += 1;
       },
-    }).edits;
+    });
+    edits = repositories.edits;
   });
   afterAll(() => database.dispose());
 
   // Any table will do for the change itself: a page's title stands in for what an area's save writes.
   const title = async () => (await database.db.selectFrom('pages').select('title').where('page_name', '=', 'notes').executeTakeFirst())?.title;
-  const setTitle = (transaction: Parameters<Parameters<EditRepository['save']>[3]>[0], value: string) =>
+  const setTitle = (transaction: Parameters<Change<unknown>>[0], value: string) =>
     transaction.updateTable('pages').set({ title: value }).where('page_name', '=', 'notes').execute();
 
   it('saves a change made on the current revision with its audit line, moves the revision on and syncs it to disk', async () => {
     expect(await edits.revisionOf('settings')).toBe(0);
     await database.db.insertInto('pages').values({ page_name: 'notes', title: 'A', content: '[]' }).execute();
     const syncsBefore = syncs;
-    const outcome = await edits.save('settings', 0, owner, async (transaction) => {
+    const outcome = await saveEdit(context(), 'settings', 0, owner, async (transaction) => {
       await setTitle(transaction, 'B');
       return { result: 'saved', audit: [{ area: 'settings', summary: 'Bag charge £0.05 → £0.10', before: { bagCharge: 5 }, after: { bagCharge: 10 } }] };
     });
@@ -50,7 +54,7 @@ describe.each(databaseTargets)('the edit repository on $name', (target) => {
 
   it('refuses a save opened at a revision someone else has since moved on, running none of it', async () => {
     let ran = false;
-    const outcome = await edits.save('settings', 0, later, async () => {
+    const outcome = await saveEdit(context(), 'settings', 0, later, async () => {
       ran = true;
       return { result: 'saved', audit: [{ area: 'settings', summary: 'a stale change', before: null, after: null }] };
     });
@@ -60,7 +64,7 @@ describe.each(databaseTargets)('the edit repository on $name', (target) => {
   });
 
   it('writes nothing, and keeps the revision, when the change throws halfway', async () => {
-    const failing = edits.save('settings', 1, later, async (transaction) => {
+    const failing = saveEdit(context(), 'settings', 1, later, async (transaction) => {
       await setTitle(transaction, 'half-written');
       throw new Error('a refused field');
     });
@@ -71,7 +75,7 @@ describe.each(databaseTargets)('the edit repository on $name', (target) => {
 
   it('lets one of two saves made at once from the same revision through, and tells the other', async () => {
     const attempt = (value: string) =>
-      edits.save('settings', 1, later, async (transaction) => {
+      saveEdit(context(), 'settings', 1, later, async (transaction) => {
         await setTitle(transaction, value);
         return { result: value, audit: [] };
       });
@@ -84,7 +88,7 @@ describe.each(databaseTargets)('the edit repository on $name', (target) => {
 
   it('keeps each area\'s revision apart, records staff actions without one, and reads the audit newest first by page and area', async () => {
     expect(await edits.revisionOf('zones')).toBe(0);
-    await edits.record(later, async () => ({ result: undefined, audit: [{ area: 'busy', summary: 'Paused for 30 minutes', before: null, after: { minutes: 30 } }] }));
+    await recordChange(context(), later, async () => ({ result: undefined, audit: [{ area: 'busy', summary: 'Paused for 30 minutes', before: null, after: { minutes: 30 } }] }));
     const newest = await edits.listAudit({ limit: 1 });
     expect(newest.map((entry) => entry.summary)).toEqual(['Paused for 30 minutes']);
     const older = await edits.listAudit({ limit: 10, beforeAuditId: newest[0].auditId });

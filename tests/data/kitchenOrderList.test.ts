@@ -16,8 +16,8 @@ import type { BasketToSave, ConfirmationPayment } from '../../src/server/db/orde
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import type { PricedLine } from '../../src/server/domain/basket';
 import { kitchenOrderList } from '../../src/server/handlers/kitchen';
-import { restaurantOf } from '../../src/server/handlers/orderBuilder';
-import { kitchenTicketOf } from '../../src/server/handlers/orderViews';
+import { restaurantOf } from '../../src/server/services/restaurant';
+import { kitchenTicketOf } from '../../src/server/services/orderViews';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 // The kitchen dashboard reads its list every 5 seconds all evening: the list's baskets and payments are read in batches,

@@ -4,6 +4,7 @@ import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createNotificationOutbox, type NotificationOutbox } from '../../src/server/db/notificationRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { acceptOrder, cancelOrder, proposeTime, refuseOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
+import { registerDevice, stopNotifications } from '../../src/server/services/devices';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 // The notification outbox (docs/notifications.md): each moment of an order is queued for every recipient the order has,
@@ -19,6 +20,8 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
   let outbox: NotificationOutbox;
   let kicks = 0;
   let count = 0;
+  /** The services' context at the instant `now`. */
+  const at = (now: string) => ({ repositories, clock: () => new Date(now) });
 
   async function placedOrder(options: { email?: string; tokens?: string[]; orderType?: OrderTypeValue } = {}): Promise<{ basketId: string; orderRef: string }> {
     count += 1;
@@ -30,7 +33,7 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
       .set({ email: options.email ?? `customer${count}@example.com`, order_type: options.orderType ?? OrderType.Collection })
       .where('basket_id', '=', basketId)
       .execute();
-    for (const token of options.tokens ?? []) await repositories.notifications.addDeviceToken(basketId, token, placedAt);
+    for (const token of options.tokens ?? []) await registerDevice(at(placedAt), basketId, token);
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, placedAt)).outcome).toBe('confirmed');
     expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, placedAt, 'customer')).outcome).toBe('requested');
     return { basketId, orderRef };
@@ -189,16 +192,16 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
   it('drops what is queued when the customer stops notifications, queues nothing after, and lifts the stop on a new registration', async () => {
     await sendAllDue(later(26));
     const { basketId } = await placedOrder({ tokens: ['token-stop'] });
-    expect(await repositories.notifications.stop(basketId, later(27))).toBe('registered');
+    expect(await stopNotifications(at(later(27)), basketId)).toBe('registered');
     expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.outcome])).toEqual([
       ['placed', 'stopped'],
       ['placed', 'stopped'],
     ]);
     await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(28)), later(28), 'kitchen:sub');
     expect(await deliveriesOf(basketId)).toHaveLength(2);
-    expect(await repositories.notifications.stop('no-such-basket', later(27))).toBe('missing');
+    expect(await stopNotifications(at(later(27)), 'no-such-basket')).toBe('missing');
 
-    expect(await repositories.notifications.addDeviceToken(basketId, 'token-stop', later(29))).toBe('registered');
+    expect(await registerDevice(at(later(29)), basketId, 'token-stop')).toBe('registered');
     await repositories.acceptance.change({ basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cooking, later(30)), later(30), 'kitchen:sub');
     expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.channel])).toContainEqual(['cooking', 'nativePush']);
   });
@@ -217,6 +220,6 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
         ['accepted', 'unregistered'],
       ]);
     }
-    expect(await repositories.notifications.addDeviceToken('no-such-basket', 'token', later(33))).toBe('missing');
+    expect(await registerDevice(at(later(33)), 'no-such-basket', 'token')).toBe('missing');
   });
 });

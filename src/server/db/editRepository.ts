@@ -4,7 +4,7 @@ import type { DatabaseSchema } from './schema';
 // The back office's edits (docs/back-office.md). The owner edits a thing as a whole (the settings, the hours, the
 // delivery zones, the menu's draft) from what they opened, and a save names the revision they opened: one that no longer
 // matches is refused, never merged or overwritten. Every change, with or without a revision, is written to the audit in
-// the same transaction as the change itself.
+// the same transaction as the change itself (services/ownerChanges.ts opens it).
 
 /** The things the owner edits as a whole, each with its own revision. */
 export type EditArea = 'settings' | 'hours' | 'zones' | 'menu';
@@ -41,51 +41,15 @@ export interface ChangeMade<Result> {
 export interface EditRepository {
   /** The revision `area` is at now: what an editor opens it at. */
   revisionOf(area: EditArea): Promise<number>;
-  /**
-   * Runs `change` in one transaction if `area` is still at `openedAt`, then moves it on by one; a `change` that throws
-   * writes nothing. When someone else saved since, nothing runs: 'conflict', with the revision it is at now.
-   */
-  save<Result>(
-    area: EditArea,
-    openedAt: number,
-    who: { editor: Editor; now: Date },
-    change: (transaction: Transaction<DatabaseSchema>) => Promise<ChangeMade<Result>>,
-  ): Promise<EditOutcome<Result>>;
-  /** Runs `change` in one transaction with its audit lines: for staff actions that are not edits of a whole (sold out, busy mode). */
-  record<Result>(who: { editor: Editor; now: Date }, change: (transaction: Transaction<DatabaseSchema>) => Promise<ChangeMade<Result>>): Promise<Result>;
   /** The audit, newest first: `limit` entries older than `beforeAuditId` when given. */
   listAudit(query: { limit: number; beforeAuditId?: number; area?: string }): Promise<AuditEntry[]>;
 }
 
-export function createEditRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): EditRepository {
+export function createEditRepository(db: Kysely<DatabaseSchema>): EditRepository {
   return {
     async revisionOf(area) {
       const row = await db.selectFrom('edit_revisions').select('revision').where('area', '=', area).executeTakeFirst();
       return row?.revision ?? 0;
-    },
-
-    async save(area, openedAt, who, change) {
-      const outcome = await db.transaction().execute(async (transaction): Promise<EditOutcome<Awaited<ReturnType<typeof change>>['result']>> => {
-        const current = await lockRevision(transaction, area);
-        if (current !== openedAt) return { outcome: 'conflict', revision: current };
-        const made = await change(transaction);
-        const revision = current + 1;
-        await transaction.updateTable('edit_revisions').set({ revision }).where('area', '=', area).execute();
-        await insertAudit(transaction, who, made.audit);
-        return { outcome: 'saved', revision, result: made.result };
-      });
-      if (outcome.outcome === 'saved') await syncToDisk();
-      return outcome;
-    },
-
-    async record(who, change) {
-      const result = await db.transaction().execute(async (transaction) => {
-        const made = await change(transaction);
-        await insertAudit(transaction, who, made.audit);
-        return made.result;
-      });
-      await syncToDisk();
-      return result;
     },
 
     async listAudit({ limit, beforeAuditId, area }) {
@@ -107,7 +71,7 @@ export function createEditRepository(db: Kysely<DatabaseSchema>, syncToDisk: () 
 }
 
 /** The area's revision, its row locked until the transaction ends (created at 0 the first time it is edited). */
-async function lockRevision(transaction: Transaction<DatabaseSchema>, area: EditArea): Promise<number> {
+export async function lockRevision(transaction: Transaction<DatabaseSchema>, area: EditArea): Promise<number> {
   await transaction
     .insertInto('edit_revisions')
     .values({ area, revision: 0 })
@@ -123,7 +87,13 @@ async function lockRevision(transaction: Transaction<DatabaseSchema>, area: Edit
   return row.revision;
 }
 
-async function insertAudit(transaction: Transaction<DatabaseSchema>, { editor, now }: { editor: Editor; now: Date }, audit: readonly AuditRecord[]) {
+/** Moves `area` on to `revision`, in the transaction that locked it. */
+export async function setRevision(transaction: Transaction<DatabaseSchema>, area: EditArea, revision: number): Promise<void> {
+  await transaction.updateTable('edit_revisions').set({ revision }).where('area', '=', area).execute();
+}
+
+/** The change's audit lines, written in its transaction. */
+export async function insertAudit(transaction: Transaction<DatabaseSchema>, { editor, now }: { editor: Editor; now: Date }, audit: readonly AuditRecord[]) {
   if (audit.length === 0) return;
   const at = now.toISOString();
   await transaction

@@ -30,15 +30,6 @@ export interface NotifiedOrder {
 
 export type RegistrationOutcome = 'registered' | 'missing';
 
-export interface NotificationRepository {
-  /** Stores a native app's token for the basket (again: no change) and lifts a stop. */
-  addDeviceToken(basketId: string, deviceToken: string, now: string): Promise<RegistrationOutcome>;
-  /** Stores a browser's subscription for the basket (again: its keys are renewed) and lifts a stop. */
-  addWebPushSubscription(basketId: string, subscription: WebPushSubscription, now: string): Promise<RegistrationOutcome>;
-  /** Nothing more is queued for the order, and what is queued and not yet sent is dropped. */
-  stop(basketId: string, now: string): Promise<RegistrationOutcome>;
-}
-
 export interface NotificationOutbox {
   /** Claims up to `limit` deliveries due at `now`, each until `claimedUntil`. */
   claimDue(now: string, claimedUntil: string, limit: number): Promise<DueDelivery[]>;
@@ -93,61 +84,54 @@ export async function queueNotifications(transaction: Transaction<DatabaseSchema
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n);
 }
 
-export function createNotificationRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): NotificationRepository {
-  async function register(basketId: string, store: (transaction: Transaction<DatabaseSchema>) => Promise<void>): Promise<RegistrationOutcome> {
-    const outcome = await db.transaction().execute(async (transaction) => {
-      const lifted = await transaction
-        .updateTable('baskets')
-        .set({ notifications_stopped_at: null })
-        .where('basket_id', '=', basketId)
-        .executeTakeFirst();
-      if (lifted.numUpdatedRows === 0n) return 'missing' as const;
-      await store(transaction);
-      return 'registered' as const;
-    });
-    if (outcome === 'registered') await syncToDisk();
-    return outcome;
-  }
+/** Lifts a stop on the basket's notifications; false when there is no such basket. */
+async function liftStop(transaction: Transaction<DatabaseSchema>, basketId: string): Promise<boolean> {
+  const lifted = await transaction.updateTable('baskets').set({ notifications_stopped_at: null }).where('basket_id', '=', basketId).executeTakeFirst();
+  return lifted.numUpdatedRows > 0n;
+}
 
-  return {
-    addDeviceToken: (basketId, deviceToken, now) =>
-      register(basketId, async (transaction) => {
-        await transaction
-          .insertInto('device_tokens')
-          .values({ basket_id: basketId, device_token: deviceToken, created_at: now })
-          .onConflict((conflict) => conflict.columns(['basket_id', 'device_token']).doNothing())
-          .execute();
-      }),
+/** Stores a native app's token for the basket (again: no change) and lifts a stop; 'missing' when there is no such basket. */
+export async function storeDeviceToken(transaction: Transaction<DatabaseSchema>, basketId: string, deviceToken: string, now: string): Promise<RegistrationOutcome> {
+  if (!(await liftStop(transaction, basketId))) return 'missing';
+  await transaction
+    .insertInto('device_tokens')
+    .values({ basket_id: basketId, device_token: deviceToken, created_at: now })
+    .onConflict((conflict) => conflict.columns(['basket_id', 'device_token']).doNothing())
+    .execute();
+  return 'registered';
+}
 
-    addWebPushSubscription: (basketId, { endpoint, keys }, now) =>
-      register(basketId, async (transaction) => {
-        await transaction
-          .insertInto('web_push_subscriptions')
-          .values({ basket_id: basketId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
-          .onConflict((conflict) => conflict.columns(['basket_id', 'endpoint']).doUpdateSet({ p256dh: keys.p256dh, auth: keys.auth }))
-          .execute();
-      }),
+/** Stores a browser's subscription for the basket (again: its keys are renewed) and lifts a stop. */
+export async function storeWebPushSubscription(
+  transaction: Transaction<DatabaseSchema>,
+  basketId: string,
+  { endpoint, keys }: WebPushSubscription,
+  now: string,
+): Promise<RegistrationOutcome> {
+  if (!(await liftStop(transaction, basketId))) return 'missing';
+  await transaction
+    .insertInto('web_push_subscriptions')
+    .values({ basket_id: basketId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
+    .onConflict((conflict) => conflict.columns(['basket_id', 'endpoint']).doUpdateSet({ p256dh: keys.p256dh, auth: keys.auth }))
+    .execute();
+  return 'registered';
+}
 
-    async stop(basketId, now) {
-      const outcome = await db.transaction().execute(async (transaction) => {
-        const stopped = await transaction
-          .updateTable('baskets')
-          .set((expression) => ({ notifications_stopped_at: expression.fn.coalesce('notifications_stopped_at', sql.val(now)) }))
-          .where('basket_id', '=', basketId)
-          .executeTakeFirst();
-        if (stopped.numUpdatedRows === 0n) return 'missing' as const;
-        await transaction
-          .updateTable('notification_deliveries')
-          .set({ done_at: now, outcome: 'stopped', claimed_until: null })
-          .where('basket_id', '=', basketId)
-          .where('done_at', 'is', null)
-          .execute();
-        return 'registered' as const;
-      });
-      if (outcome === 'registered') await syncToDisk();
-      return outcome;
-    },
-  };
+/** Nothing more is queued for the order, and what is queued and not yet sent is dropped. */
+export async function stopNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, now: string): Promise<RegistrationOutcome> {
+  const stopped = await transaction
+    .updateTable('baskets')
+    .set((expression) => ({ notifications_stopped_at: expression.fn.coalesce('notifications_stopped_at', sql.val(now)) }))
+    .where('basket_id', '=', basketId)
+    .executeTakeFirst();
+  if (stopped.numUpdatedRows === 0n) return 'missing';
+  await transaction
+    .updateTable('notification_deliveries')
+    .set({ done_at: now, outcome: 'stopped', claimed_until: null })
+    .where('basket_id', '=', basketId)
+    .where('done_at', 'is', null)
+    .execute();
+  return 'registered';
 }
 
 export function createNotificationOutbox(db: Kysely<DatabaseSchema>): NotificationOutbox {

@@ -1,11 +1,10 @@
 import { createMediaRepository, type MediaRepository } from './mediaRepository';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
-import { createNotificationRepository, type NotificationRepository } from './notificationRepository';
 import { createCustomerRepository, type CustomerRepository } from './customerRepository';
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
@@ -54,7 +53,6 @@ export interface Repositories {
   /** The delivery zones, customers and takings as the owner sees them (docs/back-office.md). */
   deliveryZones: DeliveryZoneRepository;
   customers: CustomerRepository;
-  notifications: NotificationRepository;
   takings: TakingsRepository;
   /** How many orders each time slot holds (the most orders per slot). */
   slotLoad: SlotLoadReader;
@@ -65,6 +63,11 @@ export interface Repositories {
    * committed, so that this server shows it at once (another shows it within that time).
    */
   referenceDataChanged(): void;
+  /**
+   * Runs `work` in one transaction, which a service opens for a use-case whose rows (and outbox rows) are written
+   * together or not at all; once it has committed, the write is synced to disk.
+   */
+  inTransaction<Result>(work: (transaction: Transaction<DatabaseSchema>) => Promise<Result>): Promise<Result>;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -134,10 +137,9 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
     ticketPayments: createTicketPaymentReader(db),
-    edits: createEditRepository(db, syncToDisk),
+    edits: createEditRepository(db),
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
-    notifications: createNotificationRepository(db, syncToDisk),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),
@@ -146,6 +148,11 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
       acceptanceTimeout.forget();
       soldOutMarks.forget();
       for (const menu of menus.values()) menu.forget();
+    },
+    async inTransaction(work) {
+      const result = await db.transaction().execute(work);
+      await syncToDisk();
+      return result;
     },
   };
 }

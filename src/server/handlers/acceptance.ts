@@ -7,8 +7,8 @@ import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
 import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
-import { leadMinutesNow } from './orderTimes';
-import { acceptanceRequestOf, unavailableItemsOf } from './orderViews';
+import { leadMinutesNow } from '../services/orderTimes';
+import { acceptanceRequestOf, unavailableItemsOf } from '../services/orderViews';
 import { rebuiltBasket } from './rebuiltBasket';
 
 type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime' | 'orderAgain';

@@ -6,7 +6,7 @@ import { bookingTimes, type BookingClock } from '../domain/bookingTimes';
 import { storeUnderNewReference } from '../domain/customerReferences';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { restaurantOf } from './orderBuilder';
+import { restaurantOf } from '../services/restaurant';
 
 type BookingOperation =
   'getBookingTimes' | 'createBookingRequest' | 'createCateringEnquiry' | 'listBookingRequests' | 'listCateringEnquiries';

@@ -3,7 +3,7 @@ import { londonWallClock } from '../../domain/londonClock';
 import { readBusyMode, writeBusyMode } from '../db/restaurantEdits';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { restaurantOf } from './orderBuilder';
+import { restaurantOf } from '../services/restaurant';
 import { recordChange } from './ownerEdits';
 
 // Busy mode (docs/back-office.md, "Busy mode"): the kitchen or the owner pauses new orders or slows every lead time. A

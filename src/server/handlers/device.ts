@@ -1,12 +1,10 @@
 import { ORDER_NOT_FOUND_MESSAGE } from '../domain/acceptance';
 import type { RegistrationOutcome } from '../db/notificationRepository';
 import { ApiError } from '../errors';
+import { registerDevice, registerWebPushSubscription, stopNotifications } from '../services/devices';
 import type { HandlerMap } from './handlerTypes';
 
-// Where an order's notifications go (docs/notifications.md). The basket id is the capability: only the app or browser
-// that ordered holds it, so nobody attaches a token to someone else's order, and an unknown one is refused.
-
-export const NOT_A_PUSH_SERVICE_MESSAGE = "is not a browser's push service";
+// Where an order's notifications go (docs/notifications.md); the use-cases are services/devices.ts.
 
 function refuseUnknownBasket(outcome: RegistrationOutcome): void {
   if (outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
@@ -15,25 +13,19 @@ function refuseUnknownBasket(outcome: RegistrationOutcome): void {
 export const deviceHandlers: Pick<HandlerMap, 'setDeviceToken' | 'setWebPushSubscription' | 'stopNotifications'> = {
   async setDeviceToken(request) {
     const { orderBuilderId, deviceToken } = request.body;
-    const now = request.server.clock().toISOString();
-    refuseUnknownBasket(await request.server.repositories.notifications.addDeviceToken(orderBuilderId, deviceToken, now));
+    refuseUnknownBasket(await registerDevice(request.server, orderBuilderId, deviceToken));
     return { data: { registered: true } };
   },
 
   async setWebPushSubscription(request) {
     const { orderBuilderId, subscription } = request.body;
-    const now = request.server.clock().toISOString();
     const { endpoint, keys } = subscription;
-    if (!request.server.isPushServiceAllowed(endpoint)) {
-      throw new ApiError(400, null, [{ field: 'subscription.endpoint', message: NOT_A_PUSH_SERVICE_MESSAGE }]);
-    }
-    refuseUnknownBasket(await request.server.repositories.notifications.addWebPushSubscription(orderBuilderId, { endpoint, keys }, now));
+    refuseUnknownBasket(await registerWebPushSubscription(request.server, orderBuilderId, { endpoint, keys }));
     return { data: { registered: true } };
   },
 
   async stopNotifications(request) {
-    const now = request.server.clock().toISOString();
-    refuseUnknownBasket(await request.server.repositories.notifications.stop(request.params.basketId, now));
+    refuseUnknownBasket(await stopNotifications(request.server, request.params.basketId));
     return { data: { notificationsStopped: true } };
   },
 };

@@ -7,8 +7,8 @@ import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
 import type { HandlerMap, SuccessAnswer } from './handlerTypes';
 import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
-import { restaurantOf } from './orderBuilder';
-import { kitchenTicketOf } from './orderViews';
+import { restaurantOf } from '../services/restaurant';
+import { kitchenTicketOf } from '../services/orderViews';
 
 type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
 

@@ -1,63 +1,8 @@
-import { londonWallClock } from '../../domain/londonClock';
-import { hoursOn, type SpecialDay } from '../../domain/openingHours';
-import { openingHoursFailures, type OpeningHoursEdit } from '../../domain/openingHoursRules';
-import { DAY_NAMES } from '../../components/restaurant/openingStateText';
-import type { AuditRecord } from '../db/editRepository';
-import { readHours, writeHours } from '../db/restaurantEdits';
-import { ApiError } from '../errors';
+import { changeHours } from '../services/openingHours';
 import type { HandlerMap } from './handlerTypes';
-import { saveEdit } from './ownerEdits';
+import { changeSaved, whoOf } from './ownerEdits';
 
-// The owner's opening hours (docs/back-office.md, "Opening hours"): the weekly sessions, special days, lead times, the
-// slot length and the most orders per slot, read and saved as a whole against their revision. Customers' slots, ASAP
-// and the pages' "open now" read them from the restaurant's core data, which the save forgets.
-
-const sessionsText = (sessions: readonly string[]) => (sessions.length === 0 ? 'closed' : sessions.join(', '));
-const specialDayText = (day: SpecialDay) =>
-  `${day.sessions.length === 0 ? 'closed' : day.sessions.map((session) => `${session.opens}–${session.closes}`).join(', ')} ("${day.message}")`;
-const perSlotText = (limit: number | null) => (limit === null ? 'no limit' : String(limit));
-
-/** One audit line per day, special day and figure changed: "Tuesday 17:00–22:30 → 12:00–14:00, 17:00–22:30". */
-export function hoursChanges(before: OpeningHoursEdit, after: OpeningHoursEdit): AuditRecord[] {
-  const lines: AuditRecord[] = [];
-  const line = (summary: string, was: unknown, is: unknown) => lines.push({ area: 'hours', summary, before: was, after: is });
-  for (const day of [1, 2, 3, 4, 5, 6, 0]) {
-    const [was, is] = [hoursOn(before.weekly, day), hoursOn(after.weekly, day)];
-    if (was.join() !== is.join()) line(`${DAY_NAMES[day]} ${sessionsText(was)} → ${sessionsText(is)}`, { day, hours: was }, { day, hours: is });
-  }
-  const dates = [...new Set([...before.specialDays, ...after.specialDays].map((day) => day.date))].sort();
-  for (const date of dates) {
-    const was = before.specialDays.find((day) => day.date === date);
-    const is = after.specialDays.find((day) => day.date === date);
-    if (was === undefined && is !== undefined) line(`Special day ${date} added: ${specialDayText(is)}`, null, is);
-    else if (was !== undefined && is === undefined) line(`Special day ${date} removed`, was, null);
-    else if (was !== undefined && is !== undefined && specialDayText(was) !== specialDayText(is)) {
-      line(`Special day ${date} ${specialDayText(was)} → ${specialDayText(is)}`, was, is);
-    }
-  }
-  const figure = (field: 'collectionLeadMinutes' | 'deliveryLeadMinutes' | 'slotMinutes', name: string) => {
-    if (before[field] !== after[field]) line(`${name} ${before[field]} → ${after[field]} minutes`, { [field]: before[field] }, { [field]: after[field] });
-  };
-  figure('collectionLeadMinutes', 'Collection lead time');
-  figure('deliveryLeadMinutes', 'Delivery lead time');
-  figure('slotMinutes', 'Time slot');
-  if (before.ordersPerSlot !== after.ordersPerSlot) {
-    line(`Most orders per slot ${perSlotText(before.ordersPerSlot)} → ${perSlotText(after.ordersPerSlot)}`, { ordersPerSlot: before.ordersPerSlot }, { ordersPerSlot: after.ordersPerSlot });
-  }
-  return lines;
-}
-
-/** The hours as saved: messages trimmed, and special days already past dropped (yesterday's may still run past midnight). */
-function tidied(hours: OpeningHoursEdit, today: string): OpeningHoursEdit {
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return {
-    ...hours,
-    specialDays: hours.specialDays
-      .filter((day) => day.date >= yesterday)
-      .map((day) => ({ ...day, message: day.message.trim() }))
-      .sort((first, second) => first.date.localeCompare(second.date)),
-  };
-}
+// The owner's opening hours (docs/back-office.md, "Opening hours"); the use-case is services/openingHours.ts.
 
 export const manageHoursHandlers: Pick<HandlerMap, 'getManageHours' | 'saveManageHours'> = {
   async getManageHours(request) {
@@ -67,15 +12,7 @@ export const manageHoursHandlers: Pick<HandlerMap, 'getManageHours' | 'saveManag
   },
 
   async saveManageHours(request) {
-    const { revision: openedAt } = request.body;
-    const failures = openingHoursFailures(request.body.hours);
-    if (failures.length > 0) throw new ApiError(400, null, failures);
-    const hours = tidied(request.body.hours, londonWallClock(request.server.clock()).date);
-    const { revision } = await saveEdit(request, 'hours', openedAt, async (transaction) => {
-      const before = await readHours(transaction);
-      await writeHours(transaction, before.restaurantId, hours);
-      return { result: undefined, audit: hoursChanges(before.hours, hours) };
-    });
+    const { revision, result: hours } = changeSaved(await changeHours(request.server, whoOf(request), request.body.revision, request.body.hours));
     return { data: { hours, revision } };
   },
 };

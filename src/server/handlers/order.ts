@@ -1,6 +1,6 @@
 import type { HandlerMap } from './handlerTypes';
 import { basketOf, currentAcceptance, mayReadCustomerDetails } from './orderAccess';
-import { activeOrderOf, orderItemOf, orderViewOf } from './orderViews';
+import { activeOrderOf, orderItemOf, orderViewOf } from '../services/orderViews';
 
 // Tracking, by orderRef: what a tracking link carries, so it works on any device (docs/acceptance-and-kitchen.md); the
 // customer's details only to those who show more than the reference (docs/interfaces.md, Privacy).

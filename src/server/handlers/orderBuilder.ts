@@ -1,17 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { londonWallClock } from '../../domain/londonClock';
-import { penceToPounds, poundsToPence } from '../../domain/money';
-import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
-import type { ConfirmationPayment } from '../db/orderRepository';
-import type { Repositories, RestaurantData } from '../db/repositories';
+import { penceToPounds } from '../../domain/money';
+import type { Repositories } from '../db/repositories';
 import type { HeldVoucher } from '../domain/account';
 import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
-import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
+import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
-import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
-import { confirmationRefusal, paymentTypeRefusal } from '../domain/confirmation';
+import { paymentTypeRefusal } from '../domain/confirmation';
 import { orderSizeLimitsFrom, orderSizeRefusal } from '../../domain/orderSizeLimits';
 import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
@@ -20,14 +16,16 @@ import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts'
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
 import { priceLines } from '../domain/pricing';
 import { availableTimeSlots, beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead } from '../domain/slots';
-import { orderTimesNow, slotQueryOf } from './orderTimes';
+import { orderTimesNow, slotQueryOf } from '../services/orderTimes';
 import type { ValidationFailure } from '../domain/validationFailure';
-import { chooseVouchers, discountsHaveChanged, DISCOUNTS_CHANGED_MESSAGE, entitlementOf } from '../domain/vouchers';
+import { chooseVouchers, entitlementOf } from '../domain/vouchers';
 import { ApiError } from '../errors';
 import { voucherItemOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
-import { orderItemOf } from './orderViews';
+import { orderItemOf } from '../services/orderViews';
 import { signedInCaller } from './signedInCaller';
+import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrder } from '../services/orderConfirmation';
+import { chargesOf, restaurantOf } from '../services/restaurant';
 
 type Order = components['schemas']['Order'];
 
@@ -38,25 +36,6 @@ type OrderBuilderOperation =
   | 'updateOrder'
   | 'confirmOrder'
   | 'confirmOrderAuth';
-
-export const BASKET_MISSING_MESSAGE = 'This basket does not exist';
-export const BASKET_CONFIRMED_MESSAGE = 'This order has already been confirmed and can no longer be changed';
-
-/** 128 bits from the operating system's generator, base64url (22 characters): ids that reach customers. */
-export async function restaurantOf(repositories: Repositories): Promise<RestaurantData> {
-  const restaurant = await repositories.restaurant.getCoreData();
-  // The database is seeded on first start, so a missing restaurant is a broken deployment.
-  if (!restaurant) throw new Error('The restaurant core data is missing from the database');
-  return restaurant;
-}
-
-export function chargesOf(restaurant: RestaurantData): ChargeSettings {
-  const settings = restaurant.takeawaySettings;
-  return {
-    bagChargePence: poundsToPence(settings.bagCharge),
-    standardDeliveryChargePence: poundsToPence(settings.standardDeliveryCharge),
-  };
-}
 
 function orderOf(basket: Basket, voucherItems: Order['voucherItems']): Order {
   const { pricing } = basket;
@@ -96,78 +75,6 @@ function orderOf(basket: Basket, voucherItems: Order['voucherItems']): Order {
 function normalisedInstant(requestedTime: string | null | undefined): string | null {
   if (requestedTime === null || requestedTime === undefined) return null;
   return new Date(requestedTime).toISOString();
-}
-
-/**
- * Confirms a basket for a guest (`accountSub` null) or for the signed-in customer it was last priced for, whose
- * discounts are priced again in the confirming transaction (docs/accounts.md); answers the orderRef and the day's order
- * number. An order paid online is confirmed only with its `payment` (authoriseCapture), and a cash order only without; a
- * payment `check` answers undefined when the basket would be confirmed now (an already confirmed basket answers its
- * order). Every refusal is an ApiError with the customer's message.
- */
-export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<PlacedOrder | undefined>;
-export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<PlacedOrder>;
-export async function confirmedOrder(
-  server: FastifyInstance,
-  basketId: string,
-  accountSub: string | null,
-  payment?: ConfirmationPayment,
-): Promise<PlacedOrder | undefined> {
-  const restaurant = await restaurantOf(server.repositories);
-  const now = server.clock();
-  const { dayOfWeek } = londonWallClock(now);
-  const settings = restaurant.takeawaySettings;
-  // The slots' orders are counted before the confirming transaction: two customers confirming into a slot's last place
-  // at the same instant may both get it (docs/back-office.md, "Opening hours").
-  const times = await orderTimesNow(server.repositories, restaurant, now);
-  const outcome = await server.repositories.orders.confirmBasket(
-    basketId,
-    (basket, state) => {
-      // First: a changed discount changes the figures every later check reads.
-      if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
-        return DISCOUNTS_CHANGED_MESSAGE;
-      }
-      const refusal = confirmationRefusal(basket, {
-        now,
-        orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
-        minimums: orderMinimumSettingsFrom(settings),
-        openingPeriods: times.openingPeriods,
-        specialDays: times.specialDays,
-        leadMinutes: times.leadMinutes,
-        slotMinutes: times.slotMinutes,
-        daysAhead: times.daysAhead,
-        fullSlots: times.fullSlots,
-        busyPauseMessage: times.busyPauseMessage,
-        menuVersion: state.menuVersion,
-        soldOut: state.soldOut,
-        zone: state.zone,
-        paidOnline: payment !== undefined,
-        cashAllowed: settings.allowCashPayment,
-        orderSizeLimits: orderSizeLimitsFrom(restaurant),
-      });
-      // The basket may have been priced again while PayPal authorised what it cost before.
-      if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
-        return AMOUNT_CHANGED_MESSAGE;
-      }
-      return refusal;
-    },
-    newPublicId(),
-    now.toISOString(),
-    accountSub,
-    payment,
-  );
-  if (outcome.outcome === 'missing') throw new ApiError(400, BASKET_MISSING_MESSAGE);
-  if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
-  if (outcome.outcome === 'notTheirs') {
-    throw new ApiError(400, accountSub === null ? 'Sign in to confirm this order' : 'Your basket must be updated for your account');
-  }
-  return outcome.outcome === 'confirmable' ? undefined : { orderRef: outcome.orderRef, orderNumber: outcome.orderNumber };
-}
-
-/** What the confirmation answers: the reference links carry, and the number people read out. */
-export interface PlacedOrder {
-  orderRef: string;
-  orderNumber: number;
 }
 
 /**

@@ -1,11 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import type { ChangeMade, EditArea, Editor, EditOutcome } from '../db/editRepository';
-import type { DatabaseSchema } from '../db/schema';
-import type { Transaction } from 'kysely';
+import type { EditArea, Editor, EditOutcome } from '../db/editRepository';
+import { recordChange as recordOwnerChange, saveEdit as saveOwnerEdit, type Change } from '../services/ownerChanges';
 
-// What every back-office save shares (docs/back-office.md): who is editing, the revision check, the audit and the
-// caches. A handler says what its change is; this says whether it may be made.
+// The handlers' side of a back-office change (services/ownerChanges.ts): who is making it, and the refusal of a stale one.
 
 /** The refusal of a save made on a revision someone else has since replaced (409). */
 export const CHANGED_SINCE_OPENED_MESSAGE =
@@ -21,30 +19,23 @@ export function editorOf(request: FastifyRequest): Editor {
   return { sub: identity.sub, email: identity.email };
 }
 
-/**
- * Saves `change` to `area` if it is still at `openedAt` (409 otherwise), with its audit lines, and lets this server's
- * customers see it at once: the reference data they are served is read again.
- */
-export async function saveEdit<Result>(
-  request: FastifyRequest,
-  area: EditArea,
-  openedAt: number,
-  change: (transaction: Transaction<DatabaseSchema>) => Promise<ChangeMade<Result>>,
-): Promise<{ revision: number; result: Result }> {
-  const { repositories } = request.server;
-  const outcome: EditOutcome<Result> = await repositories.edits.save(area, openedAt, { editor: editorOf(request), now: request.server.clock() }, change);
+/** Who is making the request's change, and when. */
+export function whoOf(request: FastifyRequest): { editor: Editor; now: Date } {
+  return { editor: editorOf(request), now: request.server.clock() };
+}
+
+/** Saves `change` to `area` if it is still at `openedAt` (409 otherwise), with its audit lines; customers see it at once. */
+export async function saveEdit<Result>(request: FastifyRequest, area: EditArea, openedAt: number, change: Change<Result>): Promise<{ revision: number; result: Result }> {
+  return changeSaved(await saveOwnerEdit(request.server, area, openedAt, whoOf(request), change));
+}
+
+/** A saved change's revision and answer; someone else's save since it was opened is refused (409). */
+export function changeSaved<Result>(outcome: EditOutcome<Result>): { revision: number; result: Result } {
   if (outcome.outcome === 'conflict') throw new ApiError(409, CHANGED_SINCE_OPENED_MESSAGE);
-  repositories.referenceDataChanged();
   return { revision: outcome.revision, result: outcome.result };
 }
 
-/** A staff action that is not an edit of a whole (sold out, busy mode, a customer's gift): recorded, and seen at once. */
-export async function recordChange<Result>(
-  request: FastifyRequest,
-  change: (transaction: Transaction<DatabaseSchema>) => Promise<ChangeMade<Result>>,
-): Promise<Result> {
-  const { repositories } = request.server;
-  const result = await repositories.edits.record({ editor: editorOf(request), now: request.server.clock() }, change);
-  repositories.referenceDataChanged();
-  return result;
+/** A staff action that is not an edit of a whole (sold out, busy mode): recorded, and seen at once. */
+export function recordChange<Result>(request: FastifyRequest, change: Change<Result>): Promise<Result> {
+  return recordOwnerChange(request.server, whoOf(request), change);
 }

@@ -13,7 +13,7 @@ import {
 } from '../payments/authorisation';
 import { PayPalError, type PayPalOrder } from '../payments/payPalClient';
 import type { HandlerMap } from './handlerTypes';
-import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrder, type PlacedOrder } from './orderBuilder';
+import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrder, type PlacedOrder } from '../services/orderConfirmation';
 
 // SPEC §7's payment calls (docs/payments.md): the browser links the PayPal order its customer is approving to the
 // basket, then asks the server to authorise it, which places the order in the same transaction as it records the

@@ -8,8 +8,8 @@ import { priceLines } from '../domain/pricing';
 import { entitlementOf } from '../domain/vouchers';
 import { newPublicId } from '../randomIds';
 import type { SuccessAnswer } from './handlerTypes';
-import { chargesOf, restaurantOf } from './orderBuilder';
-import { orderItemOf } from './orderViews';
+import { chargesOf, restaurantOf } from '../services/restaurant';
+import { orderItemOf } from '../services/orderViews';
 
 /**
  * A new basket holding `previous` lines again, at today's prices ("Order again": an account's earlier order, or an order

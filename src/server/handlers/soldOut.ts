@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../db/schema';
 import { currentMarks, soldOutUntil, type SoldOutMark } from '../domain/soldOut';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { restaurantOf } from './orderBuilder';
+import { restaurantOf } from '../services/restaurant';
 import { recordChange } from './ownerEdits';
 
 type SoldOutEntry = components['schemas']['SoldOutEntry'];

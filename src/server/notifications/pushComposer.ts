@@ -1,6 +1,6 @@
 import type { DueDelivery, NotificationOutbox } from '../db/notificationRepository';
 import type { Repositories } from '../db/repositories';
-import { unavailableItemsOf } from '../handlers/orderViews';
+import { unavailableItemsOf } from '../services/orderViews';
 import { pushMessageOf } from './moments';
 import type { PushMessage } from './senders';
 

@@ -3,7 +3,7 @@ import { penceToPounds } from '../../../domain/money';
 import { AcceptanceStatus } from '../../../domain/orderEnums';
 import { isPreOrder } from '../../domain/autoRefusal';
 import type { Repositories } from '../../db/repositories';
-import { orderItemOf, orderViewOf, unavailableItemsOf } from '../../handlers/orderViews';
+import { orderItemOf, orderViewOf, unavailableItemsOf } from '../../services/orderViews';
 
 // What an order's emails say about it and about the restaurant, read when the email is sent. The figures are the
 // customer's own order view's (GET /order/OrderDetails), so a receipt never disagrees with the confirmation page.

@@ -1,0 +1,37 @@
+import { storeDeviceToken, stopNotifications as stopQueuedNotifications, storeWebPushSubscription, type RegistrationOutcome } from '../db/notificationRepository';
+import { ApiError } from '../errors';
+import type { WebPushSubscription } from '../notifications/senders';
+import type { ServiceContext } from './serviceContext';
+
+// Where an order's notifications go (docs/notifications.md). The basket id is the capability: only the app or browser
+// that ordered holds it, so nobody attaches a token to someone else's order; an unknown one is 'missing'.
+
+export const NOT_A_PUSH_SERVICE_MESSAGE = "is not a browser's push service";
+
+/** Registers a native app's device token for the order's notifications, lifting a stop. */
+export function registerDevice({ repositories, clock }: ServiceContext, basketId: string, deviceToken: string): Promise<RegistrationOutcome> {
+  const now = clock().toISOString();
+  return repositories.inTransaction((transaction) => storeDeviceToken(transaction, basketId, deviceToken, now));
+}
+
+/**
+ * Registers a browser's web push subscription for the order's notifications, lifting a stop. An endpoint that is not at a
+ * push service this server sends to is refused (400) and nothing is written: the server is nobody's proxy.
+ */
+export function registerWebPushSubscription(
+  { repositories, clock, isPushServiceAllowed }: ServiceContext & { isPushServiceAllowed(endpoint: string): boolean },
+  basketId: string,
+  subscription: WebPushSubscription,
+): Promise<RegistrationOutcome> {
+  if (!isPushServiceAllowed(subscription.endpoint)) {
+    throw new ApiError(400, null, [{ field: 'subscription.endpoint', message: NOT_A_PUSH_SERVICE_MESSAGE }]);
+  }
+  const now = clock().toISOString();
+  return repositories.inTransaction((transaction) => storeWebPushSubscription(transaction, basketId, subscription, now));
+}
+
+/** Stops the order's notifications: nothing more is queued, and what is queued and not yet sent is dropped. */
+export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<RegistrationOutcome> {
+  const now = clock().toISOString();
+  return repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now));
+}
