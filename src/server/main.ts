@@ -58,14 +58,14 @@ export interface RunningServer {
 /** PayPal's REST API with the restaurant's credentials, or the local sandbox. */
 function payPalOf(config: ServerConfig, standIns: LocalStandIns | undefined): AppPayPal {
   const payPal = config.payPal;
-  if (payPal.mode === 'local') return standInOf(standIns?.payPal, 'PAYPAL_MODE');
+  if (payPal.mode === 'local') return standInOf(standIns?.payPal, 'PayPal');
   const { clientId, clientSecret, environment, apiBaseUrl } = payPal;
   return { client: createPayPalClient({ baseUrl: apiBaseUrl, clientId, clientSecret }), browser: { clientId, environment } };
 }
 
 function identityOf(config: ServerConfig, standIns: LocalStandIns | undefined): { verifyIdToken: IdTokenVerifier; browserIdentity: BrowserIdentity } {
   const identity = config.identity;
-  if (identity.mode === 'local') return standInOf(standIns?.identity, 'IDENTITY_MODE');
+  if (identity.mode === 'local') return standInOf(standIns?.identity, 'Identity');
   return {
     verifyIdToken: createIdTokenVerifier(identity),
     browserIdentity: { userPoolId: identity.userPoolId, userPoolClientId: identity.clientId, region: identity.region },
@@ -73,8 +73,8 @@ function identityOf(config: ServerConfig, standIns: LocalStandIns | undefined): 
 }
 
 /** A local mode's stand-in, which startLocalStandIns has started whenever that mode is configured. */
-function standInOf<T>(standIn: T | undefined, setting: string): T {
-  if (standIn === undefined) throw new Error(`${setting} is local, but its local stand-in was not started`);
+function standInOf<T>(standIn: T | undefined, service: string): T {
+  if (standIn === undefined) throw new Error(`${service} is in local mode, but its local stand-in was not started`);
   return standIn;
 }
 
@@ -97,7 +97,7 @@ async function closeWhenDrained(app: FastifyInstance, graceMs: number): Promise<
 }
 
 /**
- * Starts everything `npm start` serves: the identity emulator and the PayPal fake (local mode), the database (migrated and,
+ * Starts everything `npm start` serves: the local stand-ins a local mode asks for (src/server/local/), the database (migrated and,
  * when empty, seeded) and the site with its API. Overrides win over the environment; tests use them for
  * a temporary data directory and port 0, and `clock` to fix the server's "now" (real time by default).
  */
@@ -126,8 +126,8 @@ export async function startServer(
     const identity = identityOf(config, standIns);
     const payPal = payPalOf(config, standIns);
     const nativePushSender =
-      config.fcm.mode === 'fcm' ? createFcmSender({ serviceAccount: config.fcm.serviceAccount }) : standInOf(standIns?.nativePush, 'FCM').sender;
-    const mailSender = config.mail.mode === 'smtp' ? createSmtpMailSender(config.mail) : standInOf(standIns?.mail, 'SMTP_URL').sender;
+      config.fcm.mode === 'fcm' ? createFcmSender({ serviceAccount: config.fcm.serviceAccount }) : standInOf(standIns?.nativePush, 'Native push').sender;
+    const mailSender = config.mail.mode === 'smtp' ? createSmtpMailSender(config.mail) : standInOf(standIns?.mail, 'Mail').sender;
     const webPush = await setUpWebPush(config.webPush, config.dataDir);
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
