@@ -12,6 +12,8 @@ import { freePort } from './freePort';
 
 const root = resolve(import.meta.dirname, '../..');
 const localFolder = pathToFileURL(join(root, 'src/server/local/')).href;
+// A child process starting through tsx on a busy machine takes a while.
+const START_TIMEOUT_MS = 120_000;
 const directory = mkdtempSync(join(tmpdir(), 'production-modules-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
@@ -54,7 +56,7 @@ describe('the local stand-ins apart from production', () => {
     // This machine's SQLite and memory budgets stand in for the deployment's PostgreSQL and Redis, which need not be running.
     const loaded = await localModulesLoaded('production', { ...production, DATABASE_URL: '', REDIS_URL: '' });
     expect(loaded).toEqual([]);
-  });
+  }, START_TIMEOUT_MS);
 
   it('a local mode loads its stand-in through the one seam, and only the stand-ins configured', async () => {
     const production = await filledInProductionExample(directory);
@@ -62,5 +64,5 @@ describe('the local stand-ins apart from production', () => {
     expect(loaded).toEqual(expect.arrayContaining(['standIns.ts', 'payPal/payPalFake.ts', 'payPal/sandboxProxy.ts']));
     expect(loaded).not.toContain('identity/emulator.ts');
     expect(loaded).not.toContain('fcm/fcmFake.ts');
-  });
+  }, START_TIMEOUT_MS);
 });

@@ -11,25 +11,14 @@ import type { BrowserIdentity, BrowserPayPal } from '../plugins/browserConfig';
 import type { IdTokenVerifier } from '../plugins/bearerAuth';
 import { createIdTokenVerifier } from '../identity/verify';
 import type { DemoSignIn } from '../startBanner';
-import { serviceAccountOfFake, startFcmFake, type FcmFakeControl } from './fcm/fcmFake';
-import {
-  DEMO_CUSTOMER_EMAIL,
-  DEMO_CUSTOMER_PASSWORD,
-  DEMO_OWNER_EMAIL,
-  DEMO_OWNER_PASSWORD,
-  DEMO_STAFF_EMAIL,
-  DEMO_STAFF_PASSWORD,
-  LOCAL_VERIFICATION_CODE,
-  startIdentityEmulator,
-} from './identity/emulator';
-import { IDENTITY_PROXY_PREFIX, identityEmulatorProxy } from './identity/emulatorProxy';
-import { startLoopbackSmtp, type LoopbackSmtpControl } from './mail/loopbackSmtp';
-import { LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET, startPayPalFake, type PayPalFakeControl } from './payPal/payPalFake';
-import { PAYPAL_SANDBOX_PREFIX, payPalSandboxProxy } from './payPal/sandboxProxy';
+import type { FcmFakeControl } from './fcm/fcmFake';
+import type { LoopbackSmtpControl } from './mail/loopbackSmtp';
+import type { PayPalFakeControl } from './payPal/payPalFake';
 
 // The one seam between the server and its local stand-ins (docs/server-layers.md): main.ts imports this module, and
 // through it everything under src/server/local/, only when the configuration names a local mode. A production
-// configuration never loads any of it (tests/api/productionModules.test.ts).
+// configuration never loads any of it (tests/api/productionModules.test.ts). Each stand-in is imported when its mode is
+// local, and only then: cognito-local alone brings the whole AWS SDK v2.
 
 export interface LocalIdentity {
   verifyIdToken: IdTokenVerifier;
@@ -39,11 +28,28 @@ export interface LocalIdentity {
   demoCustomer: { sub: string; email: string };
   /** The emulator's demo users, and the code every emailed verification carries. */
   signIns: { demoSignIns: DemoSignIn[]; verificationCode: string };
+  /** The site's `/identity`: the customer's calls, forwarded to the emulator. */
+  routes: FastifyPluginAsync;
   close(): Promise<void>;
 }
 
 /** cognito-local beside the server, reached by the browser through `/identity`. */
 export async function setUpLocalIdentity(config: LocalIdentityConfig, dataDir: string): Promise<LocalIdentity> {
+  // Its end-of-support notice speaks to cognito-local's maintainers, not to whoever runs this server.
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
+  const [
+    {
+      startIdentityEmulator,
+      DEMO_CUSTOMER_EMAIL,
+      DEMO_CUSTOMER_PASSWORD,
+      DEMO_OWNER_EMAIL,
+      DEMO_OWNER_PASSWORD,
+      DEMO_STAFF_EMAIL,
+      DEMO_STAFF_PASSWORD,
+      LOCAL_VERIFICATION_CODE,
+    },
+    { IDENTITY_PROXY_PREFIX, identityEmulatorProxy },
+  ] = await Promise.all([import('./identity/emulator'), import('./identity/emulatorProxy')]);
   const emulator = await startIdentityEmulator({ port: config.emulatorPort, dataDir });
   return {
     verifyIdToken: createIdTokenVerifier({ mode: 'local', issuer: emulator.issuer, clientId: emulator.clientId }),
@@ -58,6 +64,9 @@ export async function setUpLocalIdentity(config: LocalIdentityConfig, dataDir: s
       ],
       verificationCode: LOCAL_VERIFICATION_CODE,
     },
+    routes: async (app) => {
+      await app.register(identityEmulatorProxy, { endpoint: emulator.endpoint, userPoolId: emulator.userPoolId });
+    },
     close: () => emulator.close(),
   };
 }
@@ -69,11 +78,17 @@ export interface LocalPayPal {
   fakeUrl: string;
   /** When this server started the fake: its in-process controls, for tests. */
   fakeControl?: PayPalFakeControl;
+  /** The site's `/paypal-sandbox`: the fake's SDK, API and controls at the site's own origin. */
+  routes: FastifyPluginAsync;
   close(): Promise<void>;
 }
 
 /** `clock` is the server's: the fake keeps authorisations' honour periods by the same time as the server. */
 export async function setUpLocalPayPal(config: LocalPayPalConfig, clock?: Clock): Promise<LocalPayPal> {
+  const [{ startPayPalFake, LOCAL_PAYPAL_CLIENT_ID, LOCAL_PAYPAL_CLIENT_SECRET }, { PAYPAL_SANDBOX_PREFIX, payPalSandboxProxy }] = await Promise.all([
+    import('./payPal/payPalFake'),
+    import('./payPal/sandboxProxy'),
+  ]);
   const fake =
     config.fakeUrl === undefined
       ? await startPayPalFake({ port: config.fakePort, ...(clock === undefined ? {} : { clock }) })
@@ -83,6 +98,9 @@ export async function setUpLocalPayPal(config: LocalPayPalConfig, clock?: Clock)
     browser: { clientId: LOCAL_PAYPAL_CLIENT_ID, environment: 'sandbox', sdkBaseUrl: `${PAYPAL_SANDBOX_PREFIX}/sdk/js` },
     fakeUrl: fake.url,
     fakeControl: fake.control,
+    routes: async (app) => {
+      await app.register(payPalSandboxProxy, { fakeUrl: fake.url });
+    },
     close: () => fake.close(),
   };
 }
@@ -98,6 +116,7 @@ export interface LocalNativePush {
 
 /** The loopback FCM fake, started here or already running at FCM_FAKE_URL (whose service account is then read from it). */
 export async function setUpLocalNativePush(config: LocalFcmConfig): Promise<LocalNativePush> {
+  const { serviceAccountOfFake, startFcmFake } = await import('./fcm/fcmFake');
   if (config.fakeUrl !== undefined) {
     const serviceAccount = await serviceAccountOfFake(config.fakeUrl);
     return { sender: createFcmSender({ serviceAccount, apiBaseUrl: config.fakeUrl }), fakeUrl: config.fakeUrl, close: async () => {} };
@@ -120,6 +139,7 @@ export interface LocalMail {
 
 /** The loopback SMTP server, keeping what it receives under `<dataDir>/mail`. */
 export async function setUpLocalMail(config: LocalMailConfig, dataDir: string): Promise<LocalMail> {
+  const { startLoopbackSmtp } = await import('./mail/loopbackSmtp');
   const loopback = await startLoopbackSmtp({ dataDir, port: config.loopbackPort });
   return {
     sender: createSmtpMailSender({ url: loopback.url, from: config.from }),
@@ -150,18 +170,14 @@ export async function startLocalStandIns(config: ServerConfig, clock?: Clock): P
     for (const closer of closers.reverse()) await closer();
   };
   try {
-    // Loaded here only: cognito-local brings the whole AWS SDK v2, whose end-of-support notice speaks to cognito-local's
-    // maintainers, not to whoever runs this server.
-    process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE ??= '1';
     const identity = config.identity.mode === 'local' ? started(await setUpLocalIdentity(config.identity, config.dataDir)) : undefined;
     const payPal = config.payPal.mode === 'local' ? started(await setUpLocalPayPal(config.payPal, clock)) : undefined;
     const nativePush = config.fcm.mode === 'local' ? started(await setUpLocalNativePush(config.fcm)) : undefined;
     const mail = config.mail.mode === 'local' ? started(await setUpLocalMail(config.mail, config.dataDir)) : undefined;
     const routes: FastifyPluginAsync = async (app) => {
-      if (identity !== undefined) {
-        await app.register(identityEmulatorProxy, { endpoint: identity.emulatorEndpoint, userPoolId: identity.browserIdentity.userPoolId });
-      }
-      if (payPal !== undefined) await app.register(payPalSandboxProxy, { fakeUrl: payPal.fakeUrl });
+      // Each registered as its own child scope: a proxy's raw-body parser must not leak into the API's.
+      if (identity !== undefined) await app.register(identity.routes);
+      if (payPal !== undefined) await app.register(payPal.routes);
     };
     return { identity, payPal, nativePush, mail, routes, close };
   } catch (error) {
