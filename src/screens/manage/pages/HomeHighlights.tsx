@@ -2,10 +2,10 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Alert, Button, Checkbox, Fieldset, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
-import type { ApiError, ApiResult } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
+import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 
 type ManagedMenu = components['schemas']['ManagedMenu'];
 
@@ -19,53 +19,25 @@ export function HomeHighlights() {
   const [menu, setMenu] = useState<ManagedMenu>();
   const [categories, setCategories] = useState<ManagedMenu['categories']>([]);
   const [unsaved, setUnsaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string>();
-  const [failure, setFailure] = useState<ApiError>();
 
   const show = useCallback((answer: ManagedMenu) => {
     setMenu(answer);
     setCategories(answer.categories);
     setUnsaved(false);
-    setFailure(undefined);
   }, []);
-
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      const answer = await callApi(api.GET('/manage/menu', { signal }), signal);
-      if (answer.ok) show(answer.data);
-      else if (!answer.aborted) setFailure(answer.error);
-    },
-    [api, show],
-  );
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
-
-  async function send(call: Promise<ApiResult<ManagedMenu>>, done: string): Promise<ManagedMenu | undefined> {
-    setBusy(true);
-    const answer = await call;
-    setBusy(false);
-    if (answer.ok) {
-      show(answer.data);
-      setNotice(done);
-      return answer.data;
-    }
-    if (!answer.aborted) setFailure(answer.error);
-    return undefined;
-  }
+  const { busy, notice, setNotice, failure, load, send } = useDraftCalls(show);
+  const reload = useCallback((signal?: AbortSignal) => load(callApi(api.GET('/manage/menu', { signal }), signal)), [api, load]);
+  useLoadOnOpen(reload);
 
   async function save() {
     if (menu === undefined) return undefined;
-    return send(callApi(api.PUT('/manage/menu', { body: { revision: menu.revision, categories } })), 'Saved in the menu\'s draft. Visitors still see the published signature dishes.');
+    return send(callApi(api.PUT('/manage/menu', { body: { revision: menu.revision, categories } })), () => "Saved in the menu's draft. Visitors still see the published signature dishes.");
   }
 
   async function publish() {
     const saved = unsaved ? await save() : menu;
     if (saved === undefined) return;
-    await send(callApi(api.POST('/manage/menu/publish', { body: { revision: saved.revision } })), 'Published: the home page shows the new signature dishes.');
+    await send(callApi(api.POST('/manage/menu/publish', { body: { revision: saved.revision } })), () => 'Published: the home page shows the new signature dishes.');
   }
 
   function highlight(categoryIndex: number, itemIndex: number, highlighted: boolean) {

@@ -15,7 +15,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Alert, Button, Group, List, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext, useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
 import type { ApiError, ApiResult } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
@@ -23,6 +23,7 @@ import { ContentRows } from '../../../components/content/ContentRows';
 import { isPageName } from '../../../domain/pageContent';
 import { editablePage, pageDraftFailures, servedPage, type EditablePage } from '../../../domain/pageRules';
 import { PAGE_NAMES } from '../../../shell/pageRoutes';
+import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { HomeHighlights } from './HomeHighlights';
 import { newColumn, PageContentForm } from './PageContentForm';
 
@@ -31,8 +32,6 @@ type ManagedPageList = components['schemas']['ManagedPageList'];
 
 /** The choice of the home page's signature dishes: a space, so that no page can be called it. */
 const HOME_PAGE = 'home page';
-
-const errorsByField = (failures: readonly { field: string; message: string }[]) => Object.fromEntries(failures.map((failure) => [failure.field, failure.message]));
 
 /** Where visitors find a page: its own route when it has one (the gallery, the legal pages, About Us), else /{page}. */
 function addressOf(pageName: string): string {
@@ -52,10 +51,7 @@ export function PagesEditorScreen() {
   const [managed, setManaged] = useState<ManagedPage>();
   const [draft, setDraft] = useState<EditablePage>();
   const [unsaved, setUnsaved] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<ApiError>();
-  const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [listFailure, setListFailure] = useState<ApiError>();
   const [previewing, setPreviewing] = useState(false);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const [newName, setNewName] = useState('');
@@ -65,40 +61,28 @@ export function PagesEditorScreen() {
     setManaged(page);
     setDraft(editablePage(page));
     setUnsaved(false);
-    setErrors({});
-    setFailure(undefined);
   }, []);
+  const { busy, notice, setNotice, failure, errors, load, send: sendCall, refuse, reset } = useDraftCalls(show);
 
   const loadList = useCallback(
     async (signal?: AbortSignal) => {
       const answer = await callApi(api.GET('/manage/pages', { signal }), signal);
       if (answer.ok) setList(answer.data);
-      else if (!answer.aborted) setFailure(answer.error);
+      else if (!answer.aborted) setListFailure(answer.error);
     },
     [api],
   );
+  useLoadOnOpen(loadList);
 
   const open = useCallback(
-    async (pageName: string, signal?: AbortSignal) => {
-      const answer = await callApi(api.GET('/manage/pages/{page}', { params: { path: { page: pageName } }, signal }), signal);
-      if (answer.ok) show(answer.data);
-      else if (!answer.aborted) setFailure(answer.error);
-    },
-    [api, show],
+    (pageName: string, signal?: AbortSignal) => load(callApi(api.GET('/manage/pages/{page}', { params: { path: { page: pageName } }, signal }), signal)),
+    [api, load],
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void loadList(controller.signal);
-    return () => controller.abort();
-  }, [loadList]);
-
-  useEffect(() => {
-    if (chosen === null || chosen === HOME_PAGE || chosen === managed?.pageName) return;
-    const controller = new AbortController();
-    void open(chosen, controller.signal);
-    return () => controller.abort();
-  }, [chosen, managed?.pageName, open]);
+  const openChosen = useCallback(
+    (signal: AbortSignal) => (chosen === null || chosen === HOME_PAGE || chosen === managed?.pageName ? undefined : open(chosen, signal)),
+    [chosen, managed?.pageName, open],
+  );
+  useLoadOnOpen(openChosen);
 
   function edit(change: (page: EditablePage) => void) {
     if (draft === undefined) return;
@@ -119,26 +103,15 @@ export function PagesEditorScreen() {
     setDraft({ title: '', rows: [{ columns: [newColumn()] }] });
     setChosen(name);
     setUnsaved(true);
-    setErrors({});
-    setFailure(undefined);
+    reset();
     setNewName('');
   }
 
-  /** Sends a call that answers the page; shows what it answers, or keeps what was typed and says why it was refused. */
+  /** Sends a call that answers the page, and lists the pages again (a draft's mark, a new page). */
   async function send(call: Promise<ApiResult<ManagedPage>>, done: string): Promise<ManagedPage | undefined> {
-    setBusy(true);
-    const answer = await call;
-    setBusy(false);
-    if (answer.ok) {
-      show(answer.data);
-      setNotice(done);
-      void loadList();
-      return answer.data;
-    }
-    if (answer.aborted) return undefined;
-    setFailure(answer.error);
-    setErrors(errorsByField(answer.error.validationErrors));
-    return undefined;
+    const answer = await sendCall(call, () => done);
+    if (answer !== undefined) void loadList();
+    return answer;
   }
 
   const path = managed === undefined ? undefined : { path: { page: managed.pageName } };
@@ -147,8 +120,7 @@ export function PagesEditorScreen() {
     if (managed === undefined || draft === undefined || path === undefined) return undefined;
     const failures = pageDraftFailures(draft);
     if (failures.length > 0) {
-      setErrors(errorsByField(failures));
-      setFailure({ message: 'Some fields need attention: nothing was saved.', validationErrors: failures });
+      refuse(failures);
       return undefined;
     }
     return send(callApi(api.PUT('/manage/pages/{page}', { params: path, body: { revision: managed.revision, ...draft } })), 'Draft saved. Visitors still see the published page.');
@@ -250,9 +222,9 @@ export function PagesEditorScreen() {
           )}
         </>
       )}
-      {!managed && failure && (
+      {!managed && (failure ?? listFailure) && (
         <Alert color="lacquerRed" role="alert" title="That did not work">
-          {failure.message}
+          {(failure ?? listFailure)?.message}
         </Alert>
       )}
 
