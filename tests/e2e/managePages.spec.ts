@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
@@ -74,6 +75,9 @@ test('the owner edits a gallery slide and an About Us paragraph, previews and pu
   await carousel.getByRole('button', { name: 'Upload photo' }).click();
   await expect(carousel.getByRole('textbox', { name: 'What photo 7 shows' })).toHaveValue(NEW_PHOTO_ALT);
   await owner.screenshot({ path: '/tmp/i35p-editor-gallery.png', fullPage: true });
+  // The editor of a page with every kind of block open: axe finds nothing.
+  const axe = await new AxeBuilder({ page: owner }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   await previewAndPublish(owner, '/gallery', async (preview) => {
     await expect(preview.getByRole('img', { name: SLIDE_ALT })).toBeVisible();
   });

@@ -231,7 +231,7 @@ function ColumnFields({ page, rowIndex, columnIndex, errors, edit }: { page: Edi
               <Stack gap="sm">
                 <BlockFields at={blockAt} block={block} errors={errors} where={blockWhere} edit={(change) => editColumn((draft) => change(draft.contentBlocks[blockIndex]!))} />
                 <Group gap="xs">
-                  <Button size="xs" variant="default" disabled={blockIndex === 0} onClick={() => editColumn((draft) => move(draft.contentBlocks, blockIndex, -1))} aria-label={`Move ${blockWhere} up`}>
+                  <Button size="xs" variant="default" disabled={blockIndex === 0} onClick={() => editColumn((draft) => move(draft.contentBlocks, blockIndex, -1))} aria-label={`Move up: ${blockWhere}`}>
                     Move up
                   </Button>
                   <Button
@@ -239,11 +239,11 @@ function ColumnFields({ page, rowIndex, columnIndex, errors, edit }: { page: Edi
                     variant="default"
                     disabled={blockIndex === column.contentBlocks.length - 1}
                     onClick={() => editColumn((draft) => move(draft.contentBlocks, blockIndex, 1))}
-                    aria-label={`Move ${blockWhere} down`}
+                    aria-label={`Move down: ${blockWhere}`}
                   >
                     Move down
                   </Button>
-                  <Button size="xs" variant="outline" color="lacquerRed" onClick={() => editColumn((draft) => void draft.contentBlocks.splice(blockIndex, 1))} aria-label={`Remove ${blockWhere}`}>
+                  <Button size="xs" variant="outline" color="lacquerRed" onClick={() => editColumn((draft) => void draft.contentBlocks.splice(blockIndex, 1))} aria-label={`Remove block: ${blockWhere}`}>
                     Remove block
                   </Button>
                 </Group>
@@ -260,7 +260,7 @@ function ColumnFields({ page, rowIndex, columnIndex, errors, edit }: { page: Edi
             allowDeselect={false}
             onChange={(value) => setNewType(value ?? '0')}
           />
-          <Button variant="light" onClick={() => editColumn((draft) => void draft.contentBlocks.push(newBlock(Number(newType) as BlockType)))} aria-label={`Add the block to ${where}`}>
+          <Button variant="light" onClick={() => editColumn((draft) => void draft.contentBlocks.push(newBlock(Number(newType) as BlockType)))} aria-label={`Add block: ${where}`}>
             Add block
           </Button>
         </Group>
@@ -293,10 +293,10 @@ export function PageContentForm({ page, errors, edit }: { page: EditablePage; er
                 Row {rowIndex + 1}
               </Title>
               <Group gap="xs">
-                <Button size="xs" variant="default" disabled={rowIndex === 0} onClick={() => edit((draft) => move(draft.rows, rowIndex, -1))} aria-label={`Move row ${rowIndex + 1} up`}>
+                <Button size="xs" variant="default" disabled={rowIndex === 0} onClick={() => edit((draft) => move(draft.rows, rowIndex, -1))} aria-label={`Move up: row ${rowIndex + 1}`}>
                   Move up
                 </Button>
-                <Button size="xs" variant="default" disabled={rowIndex === page.rows.length - 1} onClick={() => edit((draft) => move(draft.rows, rowIndex, 1))} aria-label={`Move row ${rowIndex + 1} down`}>
+                <Button size="xs" variant="default" disabled={rowIndex === page.rows.length - 1} onClick={() => edit((draft) => move(draft.rows, rowIndex, 1))} aria-label={`Move down: row ${rowIndex + 1}`}>
                   Move down
                 </Button>
                 <Button size="xs" variant="outline" color="lacquerRed" onClick={() => edit((draft) => void draft.rows.splice(rowIndex, 1))} aria-label={`Remove row ${rowIndex + 1}`}>
