@@ -58,6 +58,7 @@ import { Route as ManageAuditRouteImport } from './routes/manage.audit'
 import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
 import { Route as ManageHoursRouteImport } from './routes/manage.hours'
 import { Route as ManageMenuRouteImport } from './routes/manage.menu'
+import { Route as ManagePagesRouteImport } from './routes/manage.pages'
 import { Route as ManageSettingsRouteImport } from './routes/manage.settings'
 import { Route as ManageTakingsRouteImport } from './routes/manage.takings'
 import { Route as ManageZonesRouteImport } from './routes/manage.zones'
@@ -307,6 +308,11 @@ const ManageMenuRoute = ManageMenuRouteImport.update({
   path: '/menu',
   getParentRoute: () => ManageRoute,
 } as any)
+const ManagePagesRoute = ManagePagesRouteImport.update({
+  id: '/pages',
+  path: '/pages',
+  getParentRoute: () => ManageRoute,
+} as any)
 const ManageSettingsRoute = ManageSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -381,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/pages': typeof ManagePagesRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/pages': typeof ManagePagesRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
@@ -491,6 +499,7 @@ export interface FileRoutesById {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/pages': typeof ManagePagesRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
@@ -547,6 +556,7 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/pages'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
@@ -600,6 +610,7 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/pages'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
@@ -656,6 +667,7 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/pages'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
@@ -1048,6 +1060,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageMenuRouteImport
       parentRoute: typeof ManageRoute
     }
+    '/manage/pages': {
+      id: '/manage/pages'
+      path: '/pages'
+      fullPath: '/manage/pages'
+      preLoaderRoute: typeof ManagePagesRouteImport
+      parentRoute: typeof ManageRoute
+    }
     '/manage/settings': {
       id: '/manage/settings'
       path: '/settings'
@@ -1129,6 +1148,7 @@ interface ManageRouteChildren {
   ManageCustomersRoute: typeof ManageCustomersRoute
   ManageHoursRoute: typeof ManageHoursRoute
   ManageMenuRoute: typeof ManageMenuRoute
+  ManagePagesRoute: typeof ManagePagesRoute
   ManageSettingsRoute: typeof ManageSettingsRoute
   ManageTakingsRoute: typeof ManageTakingsRoute
   ManageZonesRoute: typeof ManageZonesRoute
@@ -1140,6 +1160,7 @@ const ManageRouteChildren: ManageRouteChildren = {
   ManageCustomersRoute: ManageCustomersRoute,
   ManageHoursRoute: ManageHoursRoute,
   ManageMenuRoute: ManageMenuRoute,
+  ManagePagesRoute: ManagePagesRoute,
   ManageSettingsRoute: ManageSettingsRoute,
   ManageTakingsRoute: ManageTakingsRoute,
   ManageZonesRoute: ManageZonesRoute,

@@ -847,6 +847,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The restaurant's pages as the owner edits them - each with whether it has a draft - and the pages' revision.
+         * @description Added by this project (the back office, docs/back-office.md "Pages"). Owner only.
+         */
+        get: operations["listManagedPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page as the owner edits it - its draft when there is one, else the published page - with the pages' revision.
+         * @description Added by this project (the back office). Owner only. A page with neither is 404 "Page not found".
+         */
+        get: operations["getManagedPage"];
+        /**
+         * Saves a page's draft (visitors see nothing of it until it is published); a new name starts a new page.
+         * @description Added by this project (the back office). Owner only. Text is plain: paragraphs, headings and the links of calls to action, stored and served as text, never as HTML. A slide's photo is one uploaded with POST /manage/photos, named by its mediaId, with its own alt text. Every field is checked, and nothing is saved when one is refused.
+         */
+        put: operations["savePageDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/pages/{page}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes a page's draft - visitors see it at once - and drops the draft.
+         * @description Added by this project (the back office). Owner only. Written to the audit with what changed.
+         */
+        post: operations["publishPageDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/pages/{page}/discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drops a page's draft; the published page is what the owner edits again.
+         * @description Added by this project (the back office). Owner only.
+         */
+        post: operations["discardPageDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/photos": {
         parameters: {
             query?: never;
@@ -1551,6 +1635,60 @@ export interface components {
              */
             ctaIcon: 0 | 1 | 2 | 3;
         };
+        ManagedPageList: {
+            /** @description The revision of the pages (one for them all), sent back by a save, publish or discard. */
+            revision: number;
+            pages: {
+                pageName: components["schemas"]["PageName"];
+                title: string;
+                hasDraft: boolean;
+                /** @description Visitors can see it (false for a new page whose draft was never published). */
+                published: boolean;
+            }[];
+        };
+        ManagedPage: {
+            revision: number;
+            pageName: components["schemas"]["PageName"];
+            title: string;
+            rows: components["schemas"]["PageRow"][];
+            hasDraft: boolean;
+            published: boolean;
+            /** @description What a publish would change, a line each (the audit lines it would write). */
+            unpublishedChanges: string[];
+        };
+        /** @description A row of the page; rows and columns are numbered in the order sent. */
+        EditablePageRow: {
+            columns: components["schemas"]["EditablePageColumn"][];
+        };
+        EditablePageColumn: {
+            sizes: components["schemas"]["ColumnSizes"];
+            contentBlocks: components["schemas"]["EditableContentBlock"][];
+        };
+        /** @description One block of the five types (0 content, 1 internalCTA, 2 externalCTA, 3 carousel, 4 cardBlock) with the fields of its type; the rules of each type (which fields it needs, where its link may go) are src/domain/pageRules.ts'. */
+        EditableContentBlock: {
+            /** @enum {integer} */
+            contentBlockType: 0 | 1 | 2 | 3 | 4;
+            contentBlockData: {
+                header?: string;
+                header1?: string;
+                header2?: string;
+                content?: string[];
+                ctaText?: string;
+                ctaLink?: string;
+                /** @enum {integer} */
+                ctaIcon?: 0 | 1 | 2 | 3;
+                slides?: components["schemas"]["EditableSlide"][];
+            };
+        };
+        /** @description A carousel slide: a photo uploaded with POST /manage/photos (`mediaId`), or the slide's published image kept as it is (`img` with its width, height and sources). */
+        EditableSlide: {
+            alt: string;
+            mediaId?: string;
+            img?: string;
+            width?: number;
+            height?: number;
+            sources?: components["schemas"]["PhotoSource"][];
+        };
         Menu: {
             menuId: number;
             menuVersion: number;
@@ -2246,6 +2384,17 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["ManagedMenu"];
+                };
+            };
+        };
+        /** @description The page as the owner edits it. */
+        ManagedPageAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ManagedPage"];
                 };
             };
         };
@@ -3930,7 +4079,7 @@ export interface operations {
                 /** @description Only entries older than this one (the last `auditId` of the previous page). */
                 before?: number;
                 /** @description Only this area's changes. */
-                area?: "settings" | "hours" | "zones" | "menu" | "sold-out" | "busy" | "customers";
+                area?: "settings" | "hours" | "zones" | "menu" | "pages" | "sold-out" | "busy" | "customers";
             };
             header: {
                 /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
@@ -4088,6 +4237,186 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ManagedMenuAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listManagedPages: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedPageList"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getManagedPage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                page: components["schemas"]["PageName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ManagedPageAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    savePageDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                page: components["schemas"]["PageName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the pages were opened at (GET /manage/pages). */
+                    revision: number;
+                    title: string;
+                    rows: components["schemas"]["EditablePageRow"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedPageAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    publishPageDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                page: components["schemas"]["PageName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the pages were opened at (GET /manage/pages). */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedPageAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    discardPageDraft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                page: components["schemas"]["PageName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the pages were opened at (GET /manage/pages). */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ManagedPageAnswer"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

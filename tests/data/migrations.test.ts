@@ -29,6 +29,7 @@ const applicationTables = [
   'order_acceptances',
   'order_events',
   'order_number_days',
+  'page_drafts',
   'pages',
   'payment_error_logs',
   'payment_outbox',
@@ -62,6 +63,7 @@ const allMigrations = [
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
   '0023-media-photos',
+  '0026-page-drafts',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -126,6 +126,7 @@ const INFORMATION_PAGES: readonly PageVisit<'the information pages'>[] = [
 const BACK_OFFICE_PAGES: readonly PageVisit<'the back office'>[] = [
   { route: '/manage/audit', heading: 'Audit', ready: (page) => expect(page.getByRole('status').filter({ hasText: 'Loading changes' })).toHaveCount(0) },
   { route: '/manage/menu', heading: 'Menu', ready: (page) => expect(page.getByRole('switch', { name: 'Prawn Crackers', exact: true })).toBeVisible() },
+  { route: '/manage/pages', heading: 'Pages', ready: (page) => expect(page.getByRole('option', { name: 'About Us (/about-us)' })).toBeAttached() },
   { route: '/manage/zones', heading: 'Delivery zones', ready: (page) => expect(page.getByRole('group', { name: 'Zone LS6' })).toBeVisible() },
   { route: '/manage/customers', heading: 'Customers and loyalty' },
   { route: '/manage/hours', heading: 'Opening hours', ready: (page) => expect(page.getByRole('textbox', { name: 'Tuesday session 1 opens' })).toBeVisible() },

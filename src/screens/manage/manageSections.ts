@@ -11,6 +11,7 @@ export interface ManageSection {
 /** The back office's pages in the order the owner meets them (docs/back-office.md); each area adds its own. */
 export const MANAGE_SECTIONS: readonly ManageSection[] = [
   { to: '/manage/menu', label: 'Menu', purpose: 'Dishes, prices, allergens and options: a draft until you publish it; what is sold out today.' },
+  { to: '/manage/pages', label: 'Pages', purpose: 'The gallery, About Us, the legal pages and your own pages: text, photos and buttons, a draft until you publish it.' },
   { to: '/manage/hours', label: 'Opening hours', purpose: 'Lunch and evening sessions, closures and special days, lead times, slots and busy mode.' },
   { to: '/manage/zones', label: 'Delivery zones', purpose: 'The postcode districts and sectors you deliver to, each with its charge and minimum order.' },
   { to: '/manage/settings', label: 'Settings', purpose: 'Online ordering, collection, cash, minimum orders, charges, the largest orders and the automatic refusal.' },

@@ -18,6 +18,7 @@ import { createRestaurantEditReader, type RestaurantEditReader } from './restaur
 import { createSlotLoadReader, type SlotLoadReader } from './slotLoad';
 import { createTicketPaymentReader, type TicketPaymentReader } from './ticketPayments';
 import { readMenuDraft, readPublishedMenu } from './menuEditRepository';
+import { listEditablePages, readPageDraft, readPublishedPage } from './pageEditRepository';
 import { currentMarks, type SoldOutMark } from '../domain/soldOut';
 
 type Schemas = components['schemas'];
@@ -40,6 +41,12 @@ export interface Repositories {
   menuEditor: {
     readPublished(menuId: number): ReturnType<typeof readPublishedMenu>;
     readDraft(menuId: number): ReturnType<typeof readMenuDraft>;
+  };
+  /** The owner's pages editor's reads (docs/back-office.md, "Pages"). */
+  pageEditor: {
+    readPublished(pageName: string): ReturnType<typeof readPublishedPage>;
+    readDraft(pageName: string): ReturnType<typeof readPageDraft>;
+    list(): ReturnType<typeof listEditablePages>;
   };
   /** The photos the owner uploaded (docs/back-office.md, "Photos"). */
   media: MediaRepository;
@@ -131,6 +138,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     soldOut: { marks: soldOutMarks },
     media: createMediaRepository(db),
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
+    pageEditor: { readPublished: (pageName) => readPublishedPage(db, pageName), readDraft: (pageName) => readPageDraft(db, pageName), list: () => listEditablePages(db) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
     acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued),
     bookings: createBookingRepository(db, syncToDisk),

@@ -518,6 +518,16 @@ export interface MenuDraftsTable {
   saved_at: string;
 }
 
+/** The owner's draft of a page until it is published (docs/back-office.md, "Pages"). */
+export interface PageDraftsTable {
+  /** As the owner named it; the published page of the same name case-insensitively is the one it replaces. */
+  page_name: string;
+  title: string;
+  /** JSON text of the page's rows, as `pages.content`. */
+  content: string;
+  saved_at: string;
+}
+
 /** The highest id each kind of menu row has ever had: publishing never gives a new row an id used before. */
 export interface MenuHighestIdsTable {
   kind: 'category' | 'item' | 'option';
@@ -564,6 +574,7 @@ export interface DatabaseSchema {
   audit_entries: AuditEntriesTable;
   edit_revisions: EditRevisionsTable;
   menu_drafts: MenuDraftsTable;
+  page_drafts: PageDraftsTable;
   menu_highest_ids: MenuHighestIdsTable;
   sold_out_items: SoldOutItemsTable;
   device_tokens: DeviceTokensTable;

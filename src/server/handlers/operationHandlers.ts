@@ -12,6 +12,7 @@ import { manageTakingsHandlers } from './manageTakings';
 import { manageZoneHandlers } from './manageZones';
 import { manageHoursHandlers } from './manageHours';
 import { manageMenuHandlers } from './manageMenu';
+import { managePageHandlers } from './managePages';
 import { managePhotoHandlers } from './managePhotos';
 import { manageSettingsHandlers } from './manageSettings';
 import { menuHandlers } from './menu';
@@ -43,5 +44,6 @@ export const operationHandlers = {
   ...manageHoursHandlers,
   ...busyModeHandlers,
   ...manageMenuHandlers,
+  ...managePageHandlers,
   ...soldOutHandlers,
 } satisfies HandlerMap;

@@ -102,6 +102,11 @@ export const abuseLimits = {
   publishMenuDraft: { unlimited: staffOnly },
   discardMenuDraft: { unlimited: staffOnly },
   uploadPhoto: { unlimited: staffOnly },
+  listManagedPages: { unlimited: staffOnly },
+  getManagedPage: { unlimited: staffOnly },
+  savePageDraft: { unlimited: staffOnly },
+  publishPageDraft: { unlimited: staffOnly },
+  discardPageDraft: { unlimited: staffOnly },
   listSoldOut: { unlimited: staffOnly },
   setSoldOut: { unlimited: staffOnly },
 } as const satisfies { [K in OperationId]: AbuseLimit | NoLimit };

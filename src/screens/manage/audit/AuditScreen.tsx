@@ -19,6 +19,7 @@ const AREA_LABELS: Readonly<Record<AuditArea, string>> = {
   hours: 'Opening hours',
   zones: 'Delivery zones',
   menu: 'Menu',
+  pages: 'Pages',
   'sold-out': 'Sold out today',
   busy: 'Busy mode',
   customers: 'Customers and loyalty',

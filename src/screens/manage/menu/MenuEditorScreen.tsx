@@ -14,20 +14,18 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Button, Checkbox, Group, List, Modal, Paper, Stack, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
-import type { ApiError, ApiResult } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { formatPounds } from '../../../components/order/money';
-import { MENU_LIMITS, menuDraftFailures, type MenuFieldFailure } from '../../../domain/menuRules';
+import { MENU_LIMITS, menuDraftFailures } from '../../../domain/menuRules';
 import { SoldOutTodayPanel } from '../../kitchen/SoldOutToday';
+import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { DishEditorDialog } from './DishEditorDialog';
 import classes from './MenuEditor.module.css';
 import { fromEditor, moved, newCategory, newDish, placeOf, toEditor, type EditorCategory, type EditorItem } from './menuEditorModel';
 
 type ManagedMenu = components['schemas']['ManagedMenu'];
-
-const errorsByField = (failures: readonly MenuFieldFailure[]) => Object.fromEntries(failures.map((failure) => [failure.field, failure.message]));
 
 /**
  * `/manage/menu` (docs/back-office.md, "Menu"): the owner edits a draft of the whole menu (categories and their dishes,
@@ -39,10 +37,6 @@ export function MenuEditorScreen() {
   const [managed, setManaged] = useState<ManagedMenu>();
   const [categories, setCategories] = useState<EditorCategory[]>([]);
   const [unsaved, setUnsaved] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<ApiError>();
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<string>();
   const [openDish, setOpenDish] = useState<string>();
   const [confirmingPublish, setConfirmingPublish] = useState(false);
 
@@ -50,24 +44,10 @@ export function MenuEditorScreen() {
     setManaged(menu);
     setCategories(toEditor(menu.categories));
     setUnsaved(false);
-    setErrors({});
-    setFailure(undefined);
   }, []);
-
-  const reload = useCallback(
-    async (signal?: AbortSignal) => {
-      const answer = await callApi(api.GET('/manage/menu', { signal }), signal);
-      if (answer.ok) show(answer.data);
-      else if (!answer.aborted) setFailure(answer.error);
-    },
-    [api, show],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload]);
+  const { busy, notice, setNotice, failure, errors, load, send, refuse } = useDraftCalls(show);
+  const reload = useCallback((signal?: AbortSignal) => load(callApi(api.GET('/manage/menu', { signal }), signal)), [api, load]);
+  useLoadOnOpen(reload);
 
   function edit(next: EditorCategory[]) {
     setCategories(next);
@@ -76,29 +56,12 @@ export function MenuEditorScreen() {
   }
   const editCategory = (index: number, fields: Partial<EditorCategory>) => edit(categories.map((category, at) => (at === index ? { ...category, ...fields } : category)));
 
-  /** Sends a call that answers the menu; shows what it answers, or keeps what was typed and says why it was refused. */
-  async function send(call: Promise<ApiResult<ManagedMenu>>, done: (menu: ManagedMenu) => string): Promise<ManagedMenu | undefined> {
-    setBusy(true);
-    const answer = await call;
-    setBusy(false);
-    if (answer.ok) {
-      show(answer.data);
-      setNotice(done(answer.data));
-      return answer.data;
-    }
-    if (answer.aborted) return undefined;
-    setFailure(answer.error);
-    setErrors(errorsByField(answer.error.validationErrors));
-    return undefined;
-  }
-
   async function saveDraft(): Promise<ManagedMenu | undefined> {
     if (managed === undefined) return undefined;
     const draft = fromEditor(categories);
     const failures = menuDraftFailures(draft);
     if (failures.length > 0) {
-      setErrors(errorsByField(failures));
-      setFailure({ message: 'Some fields need attention: nothing was saved.', validationErrors: failures });
+      refuse(failures);
       return undefined;
     }
     return send(callApi(api.PUT('/manage/menu', { body: { revision: managed.revision, categories: draft } })), () => 'Draft saved. Customers still see the published menu.');

@@ -11,6 +11,7 @@ import { mediaPhotos } from './mediaPhotos';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
+import { pageDrafts } from './pageDrafts';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
+  '0026-page-drafts': pageDrafts,
 };
