@@ -7,6 +7,7 @@ import type { Repositories } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { canonicalMenu, menuChanges } from '../domain/menuChanges';
 import { ApiError } from '../errors';
+import { NOT_UPLOADED_MESSAGE } from '../media/photos';
 import type { HandlerMap } from './handlerTypes';
 import { restaurantOf } from './orderBuilder';
 import { saveEdit } from './ownerEdits';
@@ -93,7 +94,7 @@ async function withUploadedPhotos(transaction: Transaction<DatabaseSchema>, cate
       if (item.photo === undefined) return item;
       const photo = uploaded.get(item.photo.mediaId);
       if (photo === undefined) {
-        failures.push({ field: `categories[${categoryIndex}].items[${itemIndex}].photo`, message: 'is not an uploaded photo: please choose the photo again' });
+        failures.push({ field: `categories[${categoryIndex}].items[${itemIndex}].photo`, message: NOT_UPLOADED_MESSAGE });
         return item;
       }
       return { ...item, photo: { ...photo, alt: item.photo.alt } };

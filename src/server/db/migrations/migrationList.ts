@@ -17,6 +17,7 @@ import { payments } from './payments';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
+import { sharePhoto } from './sharePhoto';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
 import { waitingRequestsIndex } from './waitingRequestsIndex';
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
+  '0027-share-photo': sharePhoto,
 };
