@@ -248,7 +248,8 @@ describe('the served HTML of the public pages', () => {
       url: `${publicUrl}/`,
       siteName: restaurant.trading_name,
       locale: 'en_GB',
-      card: 'summary',
+      // The demo restaurant's own photo (tests/api/shareImages.test.ts).
+      card: 'summary_large_image',
     });
 
     const items = structuredData(document);
