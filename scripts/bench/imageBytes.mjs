@@ -48,7 +48,8 @@ export async function imageBytesRows(siteUrl) {
         measurement: `Images before scrolling, phone: ${path}`,
         value: `${kilobytes.toFixed(1)} KB in ${images.length} image(s)`,
         budget: `≤ ${budgetKb} KB`,
-        pass: kilobytes <= budgetKb,
+        // The budget is judged with the demo's photos: a page that showed none has measured nothing.
+        pass: images.length > 0 && kilobytes <= budgetKb,
       });
     }
     return rows;

@@ -1,10 +1,10 @@
 // Makes the demo restaurant's photographs (src/server/db/seed/photos/*.jpg): twelve and more dishes, each in one bowl on
-// the same dark walnut table under the same warm light, with its English and Chinese names set along the foot, and one
+// the same dark walnut table under the same warm light, with its English and Chinese names set across the top, and one
 // table of several dishes for the home page and the gallery. With no licence for real photographs, the demo draws its
 // own, in one style throughout; a restaurant replaces them with its own photos in /manage.
 //
-// The seed (src/server/db/seed/demoPhotos.ts) stores each file through the same steps as an owner's upload, so the
-// AVIF and WebP sizes and the shared-link picture are made from these originals. The .jpg files are committed; run
+// The seed records each as an upload (src/server/db/seed/demoPhotos.ts) and the server's start puts it in the media
+// store as an upload's original, so its AVIF and WebP sizes and shared-link picture are made as an upload's are. The .jpg files are committed; run
 // `node scripts/demo-images/build.mjs` only after changing this script. Each original stays under MAXIMUM_BYTES.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -348,7 +348,7 @@ function defs(width, height) {
     <radialGradient id="porcelain" cx="38%" cy="32%" r="75%"><stop offset="0" stop-color="#fffdf7"/><stop offset="0.7" stop-color="#efe6d6"/><stop offset="1" stop-color="#c9bba3"/></radialGradient>
     <radialGradient id="bamboo" cx="40%" cy="35%" r="70%"><stop offset="0" stop-color="#e8c98a"/><stop offset="1" stop-color="#9a7440"/></radialGradient>
     <linearGradient id="chopstick" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#3a1408"/><stop offset="0.5" stop-color="#7a2a12"/><stop offset="1" stop-color="#3a1408"/></linearGradient>
-    <linearGradient id="foot" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#140804" stop-opacity="0"/><stop offset="1" stop-color="#140804" stop-opacity="0.92"/></linearGradient>
+    <linearGradient id="head" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#140804" stop-opacity="0.92"/><stop offset="1" stop-color="#140804" stop-opacity="0"/></linearGradient>
   </defs>
   <rect width="${width}" height="${height}" fill="url(#table)"/>
   <rect width="${width}" height="${height}" filter="url(#grain)"/>`;
@@ -379,13 +379,16 @@ const chopsticks = (x, y, length, angle) =>
 const dip = (x, y, size, colour) =>
   `<circle cx="${x + 8}" cy="${y + 12}" r="${size}" fill="#0c0402" opacity="0.5" filter="url(#soft)"/><circle cx="${x}" cy="${y}" r="${size}" fill="url(#porcelain)"/><circle cx="${x}" cy="${y}" r="${size * 0.78}" fill="${colour}"/><ellipse cx="${x - size * 0.3}" cy="${y - size * 0.35}" rx="${size * 0.25}" ry="${size * 0.08}" fill="#fff" opacity="0.45" transform="rotate(-35 ${x - size * 0.3} ${y - size * 0.35})"/>`;
 
-/** The names along the foot: the English in a book serif, the Chinese above it in gold, under a thin gold rule. */
-function caption(width, height, name, chinese, scale = 1) {
-  const left = 64 * scale;
-  return `<rect y="${height * 0.68}" width="${width}" height="${height * 0.32}" fill="url(#foot)"/>
-    <text x="${left}" y="${height - 150 * scale}" font-family="WenQuanYi Zen Hei" font-size="${38 * scale}" letter-spacing="${6 * scale}" fill="#e0b35a">${escapeXml(chinese)}</text>
-    <rect x="${left}" y="${height - 128 * scale}" width="${72 * scale}" height="${3 * scale}" fill="#e0b35a"/>
-    <text x="${left}" y="${height - 62 * scale}" font-family="Liberation Serif" font-size="${64 * scale}" fill="#fbefd6">${escapeXml(name)}</text>`;
+/**
+ * The names across the top, centred (a square thumbnail, cropped from the sides, keeps them whole; a carousel's controls
+ * along the foot leave them clear): the Chinese in gold over a thin gold rule, the English under it in a book serif.
+ */
+function caption(width, name, chinese, scale = 1) {
+  const centre = width / 2;
+  return `<rect width="${width}" height="${230 * scale}" fill="url(#head)"/>
+    <text x="${centre}" y="${78 * scale}" text-anchor="middle" font-family="WenQuanYi Zen Hei" font-size="${36 * scale}" letter-spacing="${6 * scale}" fill="#e0b35a">${escapeXml(chinese)}</text>
+    <rect x="${centre - 36 * scale}" y="${96 * scale}" width="${72 * scale}" height="${3 * scale}" fill="#e0b35a"/>
+    <text x="${centre}" y="${160 * scale}" text-anchor="middle" font-family="Liberation Serif" font-size="${58 * scale}" fill="#fbefd6">${escapeXml(name)}</text>`;
 }
 
 function dishPicture(dish) {
@@ -394,11 +397,11 @@ function dishPicture(dish) {
   // Drawn on a 1200 × 900 plan, rendered at 1280 × 960 so that the seed makes a 1280-pixel copy for the gallery.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${DISH_SIZE.width}" height="${DISH_SIZE.height}" viewBox="0 0 ${width} ${height}">
     ${defs(width, height)}
-    ${dip(1080, 110, 95, dish.dip ?? '#3a1a0a')}
-    ${bowl(dish, [600, 400], 360, random)}
-    ${chopsticks(760, 700, 520, -38)}
+    ${dip(1075, 790, 90, dish.dip ?? '#3a1a0a')}
+    ${bowl(dish, [600, 555], 330, random)}
+    ${chopsticks(20, 860, 480, -24)}
     <rect width="${width}" height="${height}" fill="url(#light)"/>
-    ${caption(width, height, dish.name, dish.chinese)}
+    ${caption(width, dish.name, dish.chinese)}
   </svg>`;
 }
 
@@ -409,21 +412,21 @@ function tablePicture() {
   const dish = (slug) => DISHES.find((candidate) => candidate.slug === slug);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
     ${defs(width, height)}
-    ${bowl(dish('crispy-aromatic-duck'), [430, 360], 330, random)}
-    ${bowl(dish('salt-and-pepper-king-prawns'), [1180, 300], 270, random)}
-    ${bowl(dish('pork-and-prawn-siu-mai'), [1240, 830], 250, random)}
-    ${bowl(dish('egg-fried-rice'), [760, 800], 240, random)}
-    ${dip(250, 830, 110, '#d8341a')}
-    ${chopsticks(60, 1000, 560, -12)}
+    ${bowl(dish('crispy-aromatic-duck'), [420, 560], 300, random)}
+    ${bowl(dish('salt-and-pepper-king-prawns'), [1190, 500], 250, random)}
+    ${bowl(dish('pork-and-prawn-siu-mai'), [1240, 1000], 230, random)}
+    ${bowl(dish('egg-fried-rice'), [770, 960], 220, random)}
+    ${dip(230, 1020, 100, '#d8341a')}
+    ${chopsticks(40, 1170, 520, -10)}
     <rect width="${width}" height="${height}" fill="url(#light)"/>
-    ${caption(width, height, 'Golden Dragon, Headingley', '金龍酒家', 1.25)}
+    ${caption(width, 'Golden Dragon, Headingley', '金龍酒家', 1.25)}
   </svg>`;
 }
 
 /** The best JPEG quality that keeps the original within the budget. */
 async function encode(svg) {
   const pixels = await sharp(Buffer.from(svg)).png().toBuffer();
-  for (const quality of [86, 82, 78, 74, 70, 66]) {
+  for (const quality of [80, 76, 72, 68, 64]) {
     const jpeg = await sharp(pixels).jpeg({ quality, mozjpeg: true, chromaSubsampling: '4:4:4' }).toBuffer();
     if (jpeg.length <= MAXIMUM_BYTES) return { jpeg, quality };
   }
