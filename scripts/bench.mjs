@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildSiteIfNeeded } from './build-if-needed.mjs';
+import { imageBytesRows } from './bench/imageBytes.mjs';
 import { chromiumPath, ensureChromium } from './chromium.mjs';
 
 const LOOPBACK = '127.0.0.1';
@@ -1180,6 +1181,7 @@ async function measureLighthouse() {
     process.stderr.write('Starting the real server with the built site (embedded SQLite, loopback only)…\n');
     const site = await startServerProcess('site-server', { execArgv: ['--import', 'tsx'] });
     try {
+      const imageRows = await imageBytesRows(site.url);
       const runsByPage = LIGHTHOUSE_PAGES.map(() => []);
       // The pages take turns, so a burst of other work on this shared machine spreads over them all
       // instead of sinking one page's every run.
@@ -1195,6 +1197,7 @@ async function measureLighthouse() {
       return [
         ...LIGHTHOUSE_PAGES.flatMap((page, pageIndex) => lighthouseRows(page, runsByPage[pageIndex])),
         ...firstLoadRows(runsByPage[LIGHTHOUSE_PAGES.indexOf('/')]),
+        ...imageRows,
       ];
     } finally {
       await site.stop();

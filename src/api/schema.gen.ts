@@ -1481,6 +1481,8 @@ export interface components {
             acceptanceTimeoutSeconds: number;
             /** @description How many days after today customers may order for, saved from 0 (the next opening's day only) to 7; the slots of those days are offered with the same slot limits. */
             orderDaysAhead: number;
+            /** @description The restaurant's own photo, uploaded with POST /manage/photos: shown at the top of the home page, and the picture a shared link to a page without a photo of its own shows. Absent: none (a save without it removes it). */
+            sharePhoto?: components["schemas"]["Photo"];
         };
         /** @description Added by this project. The opening hours the owner edits, checked by the operation. */
         ManageHours: {
@@ -1539,6 +1541,8 @@ export interface components {
             specialDays?: components["schemas"]["SpecialDay"][];
             /** @description Added by this project; always sent by this server. The kitchen's busy mode. */
             busyMode?: components["schemas"]["BusyMode"];
+            /** @description Added by this project. The restaurant's own photo, chosen by the owner (ManageSettings.sharePhoto); absent when none is chosen. */
+            sharePhoto?: components["schemas"]["Photo"];
         };
         Page: {
             pageName: string;

@@ -24,3 +24,17 @@ export function widthsFor(originalWidth: number): number[] {
 
 /** The longest alt text a photo takes (openapi.yaml `Photo.alt`). */
 export const PHOTO_MAX_ALT = 200;
+
+/** A shared link's picture (Open Graph `og:image`): the size Facebook, WhatsApp and X show largest, cropped from the original. */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/** The file name of a photo's shared-link picture, a JPEG since not every app that previews links reads AVIF or WebP. */
+export const shareImageFileName = (mediaId: string) => `${mediaId}-share.jpg`;
+
+/** The uploaded photo an image address shows (one of its copies under /media/), if it is one. */
+export function mediaIdOfImage(address: string): string | undefined {
+  return /^\/media\/([0-9a-f]{64})-\d{1,5}\.(?:avif|webp)$/.exec(address)?.[1];
+}
+
+/** The home page's photo fills the page's column (HomeScreen.module.css `.photo`): its `sizes`. */
+export const HOME_PHOTO_SIZES = '(min-width: 75rem) 73rem, calc(100vw - 2rem)';

@@ -17,6 +17,17 @@ export interface TakeawaySettingsEdit {
   maximumOrderValue: number;
   acceptanceTimeoutSeconds: number;
   orderDaysAhead: number;
+  /** The restaurant's own photo (the contract's Photo); absent when the owner has chosen none. */
+  sharePhoto?: SettingsPhoto;
+}
+
+/** As the contract's Photo. */
+export interface SettingsPhoto {
+  mediaId: string;
+  alt: string;
+  width: number;
+  height: number;
+  widths: number[];
 }
 
 export type MoneySettingField =

@@ -7,6 +7,8 @@ import { ConfigurationError, loadConfig, localIdentityWarning, SQLITE_FILE_NAME,
 import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { databaseReadiness } from './db/readiness';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
+import { storeDemoPhotoFiles } from './db/seed/demoPhotos';
+import { directoryMediaStore } from './media/mediaStore';
 import { createPaymentOutbox, createUnsettledPayments } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
 import { createIdTokenVerifier } from './identity/verify';
@@ -134,6 +136,8 @@ export async function startServer(
     closers.push(() => database.close());
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
+    const mediaStore = directoryMediaStore(join(config.dataDir, 'media'));
+    await storeDemoPhotoFiles(database.db, mediaStore);
     if (standIns?.identity !== undefined) {
       const { sub, email } = standIns.identity.demoCustomer;
       await seedDemoCustomer(database.db, { authSub: sub, email, now: clock?.() ?? new Date() });
@@ -158,6 +162,7 @@ export async function startServer(
       clock,
       readiness: databaseReadiness(database.db),
       webPushPublicKey: webPush.publicKey,
+      mediaStore,
     });
     closeApp = () => (stopServing ??= closeWhenDrained(app, SHUTDOWN_GRACE_MS));
     await app.listen({ port: config.port, host: config.host });

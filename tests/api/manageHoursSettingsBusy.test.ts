@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { CHANGED_SINCE_OPENED_MESSAGE } from '../../src/server/handlers/ownerEdits';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 
@@ -84,6 +85,7 @@ describe('takeaway settings', () => {
       maximumOrderValue: 500,
       acceptanceTimeoutSeconds: 600,
       orderDaysAhead: 0,
+      sharePhoto: tablePhoto,
     });
   });
 

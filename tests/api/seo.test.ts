@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { penceToPounds } from '../../src/domain/money';
 import { ConfigurationError, loadConfig } from '../../src/server/config';
 import { normalisePath } from '../../src/domain/paths';
+import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { jsonLdElement, restaurantStructuredData } from '../../src/server/seo/structuredData';
 import { PUBLIC_PATHS } from '../../src/shell/settingsGate';
 import { titleFor } from '../../src/shell/titles';
@@ -247,7 +248,8 @@ describe('the served HTML of the public pages', () => {
       url: `${publicUrl}/`,
       siteName: restaurant.trading_name,
       locale: 'en_GB',
-      card: 'summary',
+      // The demo restaurant's own photo (tests/api/shareImages.test.ts).
+      card: 'summary_large_image',
     });
 
     const items = structuredData(document);
@@ -333,8 +335,8 @@ describe('the served HTML of the public pages', () => {
     expect(structuredData(privacy)).toEqual([]);
 
     const gallery = await servedDocument('/gallery');
-    expect(metaContent(gallery, 'property', 'og:image')).toBe(`${publicUrl}/images/gallery/dining-room.webp`);
-    expect(metaContent(gallery, 'property', 'og:image:alt')).toMatch(/dining room/);
+    expect(metaContent(gallery, 'property', 'og:image')).toBe(`${publicUrl}/media/${tablePhoto.mediaId}-share.jpg`);
+    expect(metaContent(gallery, 'property', 'og:image:alt')).toBe(tablePhoto.alt);
     expect(metaContent(gallery, 'name', 'twitter:card')).toBe('summary_large_image');
   });
 

@@ -405,7 +405,9 @@ describe('the site', () => {
     const gallery = (await (await api('/pagedata/page/Gallery')).json()).data;
     const { written, boot } = await siteDocument('/gallery');
     expect(boot.pages).toEqual({ gallery });
-    const widths = [480, 800, 1200].map((width) => `/images/gallery/dining-room-${width}w.webp ${width}w`).join(', ');
+    const first = gallery.rows[1].columns[0].contentBlocks[0].contentBlockData.slides[0];
+    const mediaId = /^\/media\/([0-9a-f]{64})-640\.webp$/.exec(first.img)![1];
+    const widths = [160, 320, 640].map((width) => `/media/${mediaId}-${width}.webp ${width}w`).join(', ');
     // The gallery's first carousel is in a column of 8 twelfths from the md breakpoint, the whole width below it.
     const sizes = [
       '(min-width: 992px) calc((min(100vw, 75rem) - 2rem) * 8 / 12)',
@@ -414,7 +416,7 @@ describe('the site', () => {
       'calc(min(100vw, 75rem) - 2rem)',
     ].join(', ');
     expect(written).toContain(
-      `<link rel="preload" as="image" href="/images/gallery/dining-room.webp" imagesrcset="${widths}, /images/gallery/dining-room.webp 1600w" imagesizes="${sizes}" fetchpriority="high">`,
+      `<link rel="preload" as="image" href="/media/${mediaId}-640.webp" imagesrcset="${widths}" imagesizes="${sizes}" fetchpriority="high">`,
     );
     expect((await siteDocument('/privacy')).written).not.toContain('rel="preload"');
   });

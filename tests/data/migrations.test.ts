@@ -64,6 +64,7 @@ const allMigrations = [
   '0022-menu-item-number-chinese',
   '0023-media-photos',
   '0026-page-drafts',
+  '0027-share-photo',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
+import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { holdTheAppBack, reachForThePage, waitForShell } from './shellSupport';
 
 type ContentPage = components['schemas']['Page'];
@@ -71,15 +72,15 @@ test('the gallery draws every block type of the seeded page', async ({ page }) =
   await expect(page.getByText('Every dish is cooked to order in our open kitchen', { exact: false })).toBeVisible();
   // 3: carousel, its first photo sized before it loads.
   const carousel = carouselOf(page);
-  await expect(carousel.getByRole('img', { name: 'The Golden Dragon dining room, with red lanterns over round tables laid for dinner' })).toBeVisible();
+  await expect(carousel.getByRole('img', { name: tablePhoto.alt })).toBeVisible();
   const firstPhoto = carousel.getByRole('img');
-  await expect(firstPhoto).toHaveAttribute('width', '1600');
-  await expect(firstPhoto).toHaveAttribute('height', '1067');
+  await expect(firstPhoto).toHaveAttribute('width', '640');
+  await expect(firstPhoto).toHaveAttribute('height', '480');
   await expect(firstPhoto).toHaveAttribute('src', /\.webp$/);
-  // Its column is 8 twelfths of 75rem less the padding, 779 pixels at 1×: the 800-pixel photo is the one downloaded.
+  // Its column is 8 twelfths of 75rem less the padding, 779 pixels at 1×: the widest copy, 640 pixels, is the one downloaded.
   await expect
     .poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.complete && new URL(image.currentSrc).pathname))
-    .toBe('/images/gallery/dining-room-800w.webp');
+    .toBe(`/media/${tablePhoto.mediaId}-640.webp`);
   // 4: card blocks, with header, header1, header2 and paragraphs.
   const callUs = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
   await expect(callUs.getByText('0113 496 0123', { exact: true })).toBeVisible();
@@ -300,15 +301,16 @@ test('a start at the gallery on a phone asks for nothing: the page brings its da
     if (request.resourceType() === 'image' && request.url().endsWith('.webp')) photos.push(new URL(request.url()).pathname);
   });
   await page.goto('/gallery');
-  await expect(page.locator('head > link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', '/images/gallery/dining-room.webp');
+  const copy = (width: number) => `/media/${tablePhoto.mediaId}-${width}.webp`;
+  await expect(page.locator('head > link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', copy(640));
   await expect(carouselOf(page)).toBeVisible();
   const firstPhoto = carouselOf(page).getByRole('img').first();
-  await expect(firstPhoto).toHaveAttribute('src', '/images/gallery/dining-room.webp');
-  // A 390-pixel screen at 1× shows the photo 358 pixels wide: the 480-pixel one is enough, never the 1600.
-  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe('/images/gallery/dining-room-480w.webp');
+  await expect(firstPhoto).toHaveAttribute('src', copy(640));
+  // A 390-pixel screen at 1× shows the photo 358 pixels wide: the 640-pixel copy, never a narrower one to be replaced.
+  await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe(copy(640));
   expect(asked).toEqual([]);
-  expect(photos[0]).toBe('/images/gallery/dining-room-480w.webp');
-  expect(photos).not.toContain('/images/gallery/dining-room.webp');
+  expect(photos[0]).toBe(copy(640));
+  expect(photos).not.toContain(copy(160));
 });
 
 for (const pageName of ['privacy', 'cookies', 'terms', 'about-us', 'allergens']) {

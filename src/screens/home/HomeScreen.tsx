@@ -2,6 +2,8 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { components } from '../../api/schema.gen';
 import { Logo } from '../../components/Logo';
+import { DishPhoto } from '../../components/order/DishPhoto';
+import { HOME_PHOTO_SIZES } from '../../domain/photoSizes';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { openingStateText } from '../../components/restaurant/openingStateText';
@@ -15,6 +17,9 @@ import { dishPriceText, leadTimeLines, todaysHoursText } from './homeDetails';
 
 type MenuItem = components['schemas']['MenuItem'];
 
+// A highlighted dish's photo spans its card (HomeScreen.module.css `.dishes`: one column on a phone, up to three).
+const HIGHLIGHT_PHOTO_SIZES = '(min-width: 48em) 22rem, calc(100vw - 2rem)';
+
 // Often enough that "Open now" turns to "Closed" within a minute of closing on a page left open.
 const CLOCK_REFRESH_MS = 60_000;
 
@@ -27,6 +32,7 @@ export function HomeScreen() {
   return (
     <div className={classes.home}>
       <section className={classes.hero} aria-labelledby="home-heading">
+        {restaurant?.sharePhoto && <DishPhoto photo={restaurant.sharePhoto} className={classes.photo} sizes={HOME_PHOTO_SIZES} largestPaint />}
         <Logo size={80} />
         <Title order={1} id="home-heading" className={classes.name}>
           {restaurant?.name}
@@ -69,6 +75,7 @@ function HighlightedDishes({ dishes, orderable }: { dishes: MenuItem[]; orderabl
         {dishes.map((dish) => (
           <li key={dish.itemId} className={classes.dish}>
             <article aria-labelledby={`dish-${dish.itemId}`}>
+              {dish.photo && <DishPhoto photo={dish.photo} className={classes.dishPhoto} sizes={HIGHLIGHT_PHOTO_SIZES} />}
               <Title order={3} id={`dish-${dish.itemId}`} className={classes.dishName}>
                 {dish.title}
               </Title>

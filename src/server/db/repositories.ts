@@ -224,6 +224,7 @@ async function getCoreData(
       'takeaway_settings.busy_paused',
       'takeaway_settings.busy_paused_until',
       'takeaway_settings.busy_extra_minutes',
+      'takeaway_settings.share_photo',
       'menus.menu_version',
     ])
     .orderBy('restaurant.restaurant_id')
@@ -286,6 +287,7 @@ async function getCoreData(
     },
     apps: { appStoreUrl: restaurant.app_store_url, googlePlayUrl: restaurant.google_play_url },
     highlightedDishes: menu ? highlightedDishes(menu) : [],
+    ...(restaurant.share_photo === null ? {} : { sharePhoto: JSON.parse(restaurant.share_photo) as Schemas['Photo'] }),
   };
 }
 

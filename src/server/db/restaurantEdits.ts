@@ -3,7 +3,7 @@ import type { BusyMode } from '../../domain/busyMode';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import type { OpeningHoursEdit } from '../../domain/openingHoursRules';
 import type { SpecialDay } from '../../domain/openingHours';
-import type { TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
+import type { SettingsPhoto, TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
 import type { DatabaseSchema } from './schema';
 
 // The restaurant's settings, opening hours and busy mode as the back office reads and writes them (docs/back-office.md).
@@ -35,6 +35,7 @@ export async function readSettings(db: Kysely<DatabaseSchema>): Promise<{ restau
       maximumOrderValue: penceToPounds(row.maximum_order_value),
       acceptanceTimeoutSeconds: row.acceptance_timeout_seconds,
       orderDaysAhead: row.order_days_ahead,
+      ...(row.share_photo === null ? {} : { sharePhoto: JSON.parse(row.share_photo) as SettingsPhoto }),
     },
   };
 }
@@ -54,6 +55,7 @@ export async function writeSettings(db: Kysely<DatabaseSchema>, restaurantId: nu
       maximum_order_value: poundsToPence(settings.maximumOrderValue),
       acceptance_timeout_seconds: settings.acceptanceTimeoutSeconds,
       order_days_ahead: settings.orderDaysAhead,
+      share_photo: settings.sharePhoto === undefined ? null : JSON.stringify(settings.sharePhoto),
     })
     .where('restaurant_id', '=', restaurantId)
     .execute();

@@ -53,6 +53,8 @@ export interface TakeawaySettingsTable {
   busy_paused_until: string | null;
   /** Busy mode: minutes added to every lead time (0: none). */
   busy_extra_minutes: Generated<number>;
+  /** JSON of the restaurant's own photo (API `Photo`), or null when the owner has chosen none (migration 0027). */
+  share_photo: Generated<string | null>;
 }
 
 /** A date whose hours are not its weekday's (migration 0014): closed, or open with its own sessions. */

@@ -1,6 +1,10 @@
 import { formatGbp, poundsToPence } from '../../domain/money';
-import { takeawaySettingsFailures, type MoneySettingField, type TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
+import { takeawaySettingsFailures, type MoneySettingField, type SettingsPhoto, type TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
+import type { Transaction } from 'kysely';
 import type { AuditRecord } from '../db/editRepository';
+import { findPhotos } from '../db/mediaRepository';
+import type { DatabaseSchema } from '../db/schema';
+import { NOT_UPLOADED_MESSAGE } from '../media/photos';
 import { readSettings, writeSettings, type StoredSettings } from '../db/restaurantEdits';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
@@ -21,6 +25,7 @@ const MONEY_NAMES: Readonly<Record<MoneySettingField, string>> = {
 
 const onOff = (value: boolean) => (value ? 'on' : 'off');
 const daysText = (days: number) => (days === 0 ? 'today only' : `${days} ${days === 1 ? 'day' : 'days'}`);
+const photoText = (photo: TakeawaySettingsEdit['sharePhoto']) => (photo === undefined ? 'none' : `“${photo.alt}”`);
 const durationText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
 
 /** One audit line per field changed: "Bag charge £0.10 → £0.20". */
@@ -41,12 +46,22 @@ export function settingsChanges(before: TakeawaySettingsEdit, after: TakeawaySet
   if (before.orderDaysAhead !== after.orderDaysAhead) {
     line('orderDaysAhead', `Orders ahead ${daysText(before.orderDaysAhead)} → ${daysText(after.orderDaysAhead)}`);
   }
+  if (before.sharePhoto?.mediaId !== after.sharePhoto?.mediaId || before.sharePhoto?.alt !== after.sharePhoto?.alt) {
+    line('sharePhoto', `Restaurant photo ${photoText(before.sharePhoto)} → ${photoText(after.sharePhoto)}`);
+  }
   return lines;
 }
 
 /** The settings as the owner meets them: the automatic-refusal time in force, the configured one until they save theirs. */
 function inForce(settings: StoredSettings, configuredTimeoutSeconds: number): TakeawaySettingsEdit {
   return { ...settings, acceptanceTimeoutSeconds: settings.acceptanceTimeoutSeconds ?? configuredTimeoutSeconds };
+}
+
+/** The photo as uploaded (its sizes are the server's, not the caller's) with the owner's alt text; 400 for one never uploaded. */
+async function uploadedPhoto(transaction: Transaction<DatabaseSchema>, chosen: SettingsPhoto): Promise<SettingsPhoto> {
+  const uploaded = (await findPhotos(transaction, [chosen.mediaId])).get(chosen.mediaId);
+  if (uploaded === undefined) throw new ApiError(400, null, [{ field: 'settings.sharePhoto', message: NOT_UPLOADED_MESSAGE }]);
+  return { ...uploaded, alt: chosen.alt };
 }
 
 export const manageSettingsHandlers: Pick<HandlerMap, 'getManageSettings' | 'saveManageSettings'> = {
@@ -60,11 +75,12 @@ export const manageSettingsHandlers: Pick<HandlerMap, 'getManageSettings' | 'sav
     const { revision: openedAt, settings } = request.body;
     const failures = takeawaySettingsFailures(settings);
     if (failures.length > 0) throw new ApiError(400, null, failures);
-    const { revision } = await saveEdit(request, 'settings', openedAt, async (transaction) => {
+    const { revision, result: saved } = await saveEdit(request, 'settings', openedAt, async (transaction) => {
       const before = await readSettings(transaction);
-      await writeSettings(transaction, before.restaurantId, settings);
-      return { result: undefined, audit: settingsChanges(inForce(before.settings, request.server.acceptanceTimeoutSeconds), settings) };
+      const resolved = { ...settings, ...(settings.sharePhoto ? { sharePhoto: await uploadedPhoto(transaction, settings.sharePhoto) } : {}) };
+      await writeSettings(transaction, before.restaurantId, resolved);
+      return { result: resolved, audit: settingsChanges(inForce(before.settings, request.server.acceptanceTimeoutSeconds), resolved) };
     });
-    return { data: { settings, revision } };
+    return { data: { settings: saved, revision } };
   },
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { components } from '../../api/schema.gen';
-import { PHOTO_FORMATS, photoFileName, widthsFor } from '../../domain/photoSizes';
+import { PHOTO_FORMATS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
 import { ApiError } from '../errors';
 import type { MediaStore } from './mediaStore';
 
@@ -14,6 +14,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
 
 export const NOT_A_PHOTO_MESSAGE = 'must be a photo (JPEG, PNG, WebP, AVIF or HEIC)';
 export const TOO_MANY_PIXELS_MESSAGE = `is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`;
+export const NOT_UPLOADED_MESSAGE = 'is not an uploaded photo: please choose the photo again';
 export const DAMAGED_PHOTO_MESSAGE = 'is incomplete or damaged: please choose the photo again';
 
 const refusedFile = (message: string) => new ApiError(400, null, [{ field: 'file', message }]);
@@ -54,9 +55,7 @@ export async function preparePhoto(bytes: Buffer, alt: string): Promise<Prepared
     copies = await Promise.all(
       widths.flatMap((copyWidth) =>
         PHOTO_FORMATS.map(async (format) => {
-          const resized = upright.clone().resize({ width: copyWidth, withoutEnlargement: true });
-          const encoded = format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 75 });
-          return { key: photoFileName(mediaId, copyWidth, format), bytes: await encoded.toBuffer() };
+          return { key: photoFileName(mediaId, copyWidth, format), bytes: await encodeCopy(upright, copyWidth, format) };
         }),
       ),
     );
@@ -70,6 +69,12 @@ export async function preparePhoto(bytes: Buffer, alt: string): Promise<Prepared
   };
 }
 
+/** One copy of the photo: `width` pixels wide, in `format`. */
+function encodeCopy(upright: Sharp, width: number, format: PhotoFormat): Promise<Buffer> {
+  const resized = upright.clone().resize({ width, withoutEnlargement: true });
+  return (format === 'avif' ? resized.avif({ quality: 55, effort: 2 }) : resized.webp({ quality: 75 })).toBuffer();
+}
+
 /** Stores `prepared`'s files; when one cannot be written, those already written are removed and the error rethrown. */
 export async function storePhotoFiles(store: MediaStore, prepared: PreparedPhoto): Promise<void> {
   try {
@@ -78,4 +83,33 @@ export async function storePhotoFiles(store: MediaStore, prepared: PreparedPhoto
     await Promise.all(prepared.files.map((file) => store.remove(file.key)));
     throw error;
   }
+}
+
+const uprightOriginal = (original: Buffer) => sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS }).autoOrient();
+
+/** What a file under /media/ is made of: a copy at a width, or the shared-link picture. */
+export type MediaFile = { mediaId: string; width: number; format: PhotoFormat } | { mediaId: string; share: true };
+
+/**
+ * A file of a stored photo. One the store lacks is made from the original, as an upload makes it, and kept: the
+ * shared-link picture (1200 × 630, cropped around what draws the eye; a JPEG, which every link preview reads) the first
+ * time a preview asks for it, and a copy the original was stored without (the demo's photos: src/server/db/seed/
+ * demoPhotos.ts). None when there is no such original, or the photo is not made at that width.
+ */
+export async function mediaFile(store: MediaStore, file: MediaFile): Promise<Buffer | undefined> {
+  const key = 'share' in file ? shareImageFileName(file.mediaId) : photoFileName(file.mediaId, file.width, file.format);
+  const kept = await store.get(key);
+  if (kept !== undefined) return kept;
+  const original = await store.get(originalKey(file.mediaId));
+  if (original === undefined) return undefined;
+  let made: Buffer;
+  if ('share' in file) {
+    made = await uprightOriginal(original).resize({ ...SHARE_IMAGE, fit: 'cover', position: 'attention' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  } else {
+    const { autoOrient } = await sharp(original).metadata();
+    if (!widthsFor(autoOrient.width).includes(file.width)) return undefined;
+    made = await encodeCopy(uprightOriginal(original), file.width, file.format);
+  }
+  await store.put(key, made);
+  return made;
 }

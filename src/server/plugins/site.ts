@@ -4,9 +4,8 @@ import { dirname, extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
-import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, isPageName, photoSrcSet } from '../../domain/pageContent';
+import { firstPhoto, isPageName } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
 import { decideTrackingCookie } from '../../domain/trackingCookie';
 import { errorBody, isApiRequest } from '../errors';
@@ -157,12 +156,11 @@ function withBootData(
 ): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
-  const photoPreload = photo ? photoPreloadLink(photo.slide, photo.sizes) : '';
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${head}${photoPreload}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
+    .replace('</head>', `${head}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
   if (!prerendered) return withHead;
   return (
     withHead
@@ -197,10 +195,3 @@ const PRERENDERED_ROOT_ATTRIBUTES = 'data-prerendered inert aria-hidden="true"';
  */
 const APP_SCRIPTS = /(?:\s*<script type="module" crossorigin src="[^"]+"><\/script>)+/;
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-
-/** Asks for the photo at the width the page will show it (imagesrcset and imagesizes match the img's srcset and sizes). */
-function photoPreloadLink(slide: components['schemas']['CarouselSlide'], sizes: string): string {
-  const srcSet = photoSrcSet(slide);
-  const widths = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes)}"` : '';
-  return `<link rel="preload" as="image" href="${escapeHtml(slide.img)}"${widths} fetchpriority="high">`;
-}

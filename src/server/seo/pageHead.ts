@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, orderedRows } from '../../domain/pageContent';
+import { firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
+import { HOME_PHOTO_SIZES, SHARE_IMAGE, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
 import { normalisePath } from '../../domain/paths';
 import { titleFor } from '../../shell/titles';
 import { canonicalPath } from './searchRoutes';
@@ -25,6 +26,7 @@ export interface PageFacts {
 const DESCRIPTION_LENGTH = 160;
 
 const RESTAURANT_PATHS = new Set(['/', '/home', '/restaurant']);
+const HOME_PATHS = new Set(['/', '/home']);
 
 /**
  * The document head a search engine or a shared link reads: the title the app sets (src/shell/titles.ts), a
@@ -37,7 +39,7 @@ export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFa
   const description = shortened(describe(path, restaurant, page));
   const canonical = canonicalPath(path, page !== undefined);
   const url = `${publicUrl}${canonical ?? path}`;
-  const photo = page ? firstPhoto(page)?.slide : undefined;
+  const image = shareImageOf(page, restaurant);
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
@@ -48,15 +50,16 @@ export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFa
     meta('property', 'og:url', url),
     meta('property', 'og:locale', 'en_GB'),
     ...(restaurant ? [meta('property', 'og:site_name', restaurant.name)] : []),
-    ...(photo
+    ...(image
       ? [
-          meta('property', 'og:image', new URL(photo.img, `${publicUrl}/`).href),
-          meta('property', 'og:image:alt', photo.alt),
-          meta('property', 'og:image:width', String(photo.width)),
-          meta('property', 'og:image:height', String(photo.height)),
+          meta('property', 'og:image', new URL(image.img, `${publicUrl}/`).href),
+          meta('property', 'og:image:width', String(image.width)),
+          meta('property', 'og:image:height', String(image.height)),
+          meta('property', 'og:image:alt', image.alt),
         ]
       : []),
-    meta('name', 'twitter:card', photo ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    ...lcpPhotoPreload(path, page, restaurant),
   ];
   if (restaurant && RESTAURANT_PATHS.has(path)) tags.push(jsonLdElement(restaurantStructuredData(restaurant, publicUrl)));
   if (restaurant && menu && path === '/order') tags.push(jsonLdElement(menuStructuredData(menu, restaurant, publicUrl)));
@@ -116,4 +119,40 @@ function meta(attribute: 'name' | 'property', key: string, content: string): str
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * The picture a shared link shows: the page's own photo (its first carousel slide), else the restaurant's chosen photo,
+ * each as its 1200 × 630 crop (src/server/media/photos.ts `shareImage`). A slide that is not an uploaded photo is shown
+ * as it is, at its own size.
+ */
+function shareImageOf(page: Page | undefined, restaurant: RestaurantData | undefined): { img: string; width: number; height: number; alt: string } | undefined {
+  const slide = page ? firstPhoto(page)?.slide : undefined;
+  const slideMediaId = slide ? mediaIdOfImage(slide.img) : undefined;
+  if (slide && slideMediaId) return { img: `/media/${shareImageFileName(slideMediaId)}`, ...SHARE_IMAGE, alt: slide.alt };
+  const chosen = restaurant?.sharePhoto;
+  if (chosen) return { img: `/media/${shareImageFileName(chosen.mediaId)}`, ...SHARE_IMAGE, alt: chosen.alt };
+  return slide;
+}
+
+/**
+ * The page's largest paint asked for at once, when it is a photo: the first photo of the page's first carousel, or the
+ * home page's photo. Its imagesrcset and imagesizes are the img's own, so the copy preloaded is the one the page shows.
+ */
+function lcpPhotoPreload(path: string, page: Page | undefined, restaurant: RestaurantData | undefined): string[] {
+  const first = page ? firstPhoto(page) : undefined;
+  if (first) {
+    const srcSet = slideSrcSet(first.slide);
+    return [preloadLink(first.slide.img, srcSet === undefined ? undefined : { srcSet, sizes: first.sizes })];
+  }
+  const homePhoto = HOME_PATHS.has(path) ? restaurant?.sharePhoto : undefined;
+  if (!homePhoto) return [];
+  // AVIF, as the <picture>'s first source: a browser without it ignores a preload of that type and takes the WebP.
+  return [preloadLink(`/media/${photoFileName(homePhoto.mediaId, homePhoto.widths[0]!, 'avif')}`, { srcSet: photoSrcSet(homePhoto, 'avif'), sizes: HOME_PHOTO_SIZES }, 'image/avif')];
+}
+
+function preloadLink(href: string, widths: { srcSet: string; sizes: string } | undefined, type?: string): string {
+  const responsive = widths ? ` imagesrcset="${escapeHtml(widths.srcSet)}" imagesizes="${escapeHtml(widths.sizes)}"` : '';
+  const typed = type ? ` type="${type}"` : '';
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${responsive}${typed} fetchpriority="high">`;
 }

@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import { saveEdit } from './ownerChanges';
 import { restaurantOf } from './restaurant';
 import type { ServiceContext } from './serviceContext';
+import { NOT_UPLOADED_MESSAGE } from '../media/photos';
 
 type ManagedMenu = components['schemas']['ManagedMenu'];
 type MenuReader = Repositories['menuEditor'];
@@ -96,7 +97,7 @@ async function withUploadedPhotos(transaction: Transaction<DatabaseSchema>, cate
       if (item.photo === undefined) return item;
       const photo = uploaded.get(item.photo.mediaId);
       if (photo === undefined) {
-        failures.push({ field: `categories[${categoryIndex}].items[${itemIndex}].photo`, message: 'is not an uploaded photo: please choose the photo again' });
+        failures.push({ field: `categories[${categoryIndex}].items[${itemIndex}].photo`, message: NOT_UPLOADED_MESSAGE });
         return item;
       }
       return { ...item, photo: { ...photo, alt: item.photo.alt } };

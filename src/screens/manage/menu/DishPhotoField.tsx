@@ -9,9 +9,23 @@ type Photo = components['schemas']['Photo'];
  * A dish's photo in the menu editor (docs/back-office.md, "Photos"): the owner picks a file (a phone offers its camera
  * roll) with what it shows; the server checks and sizes it, and the photo becomes part of the draft, published with it.
  */
-export function DishPhotoField({ dish, photo, onChange }: { dish: string; photo: Photo | undefined; onChange(photo: Photo | undefined): void }) {
+export function DishPhotoField({
+  dish,
+  photo,
+  onChange,
+  legend = 'Photo',
+  withoutPhoto = 'No photo: the dish shows its text across the card.',
+}: {
+  /** What the photo is of, as the remove button names it. */
+  dish: string;
+  photo: Photo | undefined;
+  onChange(photo: Photo | undefined): void;
+  legend?: string;
+  /** What there is without a photo. */
+  withoutPhoto?: string;
+}) {
   return (
-    <Fieldset legend="Photo">
+    <Fieldset legend={legend}>
       <Stack gap="sm">
         {photo ? (
           <Group align="flex-start">
@@ -31,7 +45,7 @@ export function DishPhotoField({ dish, photo, onChange }: { dish: string; photo:
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            No photo: the dish shows its text across the card.
+            {withoutPhoto}
           </Text>
         )}
         <PhotoUpload chooseLabel={photo ? 'Replace the photo' : 'Choose a photo'} replacing={photo !== undefined} onUploaded={onChange} />

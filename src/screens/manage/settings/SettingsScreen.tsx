@@ -14,6 +14,7 @@ import {
   type MoneySettingField,
   type TakeawaySettingsEdit,
 } from '../../../domain/takeawaySettingsRules';
+import { DishPhotoField } from '../menu/DishPhotoField';
 import { EditProblem } from './EditProblem';
 import { useAreaEditor } from './useAreaEditor';
 
@@ -128,6 +129,17 @@ export function SettingsScreen() {
                 error={errors.orderDaysAhead}
               />
             </Fieldset>
+            <DishPhotoField
+              dish="the restaurant"
+              legend="The restaurant’s photo"
+              withoutPhoto="No photo: the home page opens with its name, and a shared link to a page without a photo of its own shows no picture."
+              photo={settings.sharePhoto}
+              onChange={(photo) => editor.change({ ...settings, sharePhoto: photo })}
+            />
+            <Text size="sm" c="dimmed">
+              It opens the home page and is the picture a link to the site shows on WhatsApp, Facebook or X (cropped to 1200 × 630),
+              unless the page shared has a photo of its own. Save the settings to use a new one.
+            </Text>
             {editor.problem !== null && <EditProblem problem={editor.problem} onReload={editor.reload} />}
             <Group>
               <Button type="submit" color="dark" loading={editor.saving}>

@@ -18,6 +18,7 @@ import { payments } from './payments';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
+import { sharePhoto } from './sharePhoto';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
 import { waitingRequestsIndex } from './waitingRequestsIndex';
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
   '0026-page-drafts': pageDrafts,
+  '0027-share-photo': sharePhoto,
 };

@@ -1,6 +1,7 @@
 import type { components } from '../../../api/schema.gen';
 
 type PageRow = components['schemas']['PageRow'];
+type Photo = components['schemas']['Photo'];
 export type Allergen = components['schemas']['Allergen'];
 export type DietaryLabel = components['schemas']['DietaryLabel'];
 
@@ -53,6 +54,8 @@ export interface DemoTakeawaySettings {
   bagChargePence: number;
   collectionLeadMinutes: number;
   deliveryLeadMinutes: number;
+  /** The restaurant's own photo (home page, shared links); one of DemoData.photos. */
+  sharePhoto?: Photo;
 }
 
 export interface DemoOpeningPeriod {
@@ -93,6 +96,8 @@ export interface DemoMenuItem {
   /** The dish's Chinese name, in Simplified Chinese (zh-Hans) as the UK's takeaways write it. */
   chineseName?: string;
   configItems?: DemoConfigItem[];
+  /** One of DemoData.photos. */
+  photo?: Photo;
 }
 
 export interface DemoMenuCategory {
@@ -122,4 +127,6 @@ export interface DemoData {
   deliveryZones: DemoDeliveryZone[];
   menu: DemoMenu;
   pages: DemoPage[];
+  /** The photos the demo comes with, recorded as uploads (their files: src/server/db/seed/demoPhotos.ts). */
+  photos: Photo[];
 }

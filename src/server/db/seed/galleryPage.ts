@@ -1,21 +1,25 @@
 import type { components } from '../../../api/schema.gen';
+import { photoFileName } from '../../../domain/photoSizes';
 import type { DemoPage } from './demoDataShape';
+import { dishPhoto, tablePhoto } from './demoPhotos';
 
 type CarouselSlide = components['schemas']['CarouselSlide'];
+type Photo = components['schemas']['Photo'];
 
 const fullWidth = { xs: 12, sm: 12, md: 12, lg: 12 };
 
-// The narrower widths scripts/demo-images/build.mjs renders each photo at, besides its full 1600.
-const SOURCE_WIDTHS = [480, 800, 1200];
-
-// Every slide is 1600 × 1067 (3:2), so the carousel reserves its height before the images arrive.
-const slide = (name: string, alt: string): CarouselSlide => ({
-  img: `/images/gallery/${name}.webp`,
-  alt,
-  width: 1600,
-  height: 1067,
-  sources: SOURCE_WIDTHS.map((width) => ({ img: `/images/gallery/${name}-${width}w.webp`, width })),
-});
+/** A slide of a demo photo: its largest WebP copy, with the narrower ones offered to smaller screens. */
+const slide = (photo: Photo): CarouselSlide => {
+  const largest = photo.widths.at(-1)!;
+  return {
+    img: `/media/${photoFileName(photo.mediaId, largest, 'webp')}`,
+    alt: photo.alt,
+    // The copy's own size: `width` is also its srcset descriptor (src/domain/pageContent.ts).
+    width: largest,
+    height: Math.round((photo.height * largest) / photo.width),
+    sources: photo.widths.slice(0, -1).map((width) => ({ img: `/media/${photoFileName(photo.mediaId, width, 'webp')}`, width })),
+  };
+};
 
 // Card icons (ctaIcon): 0 phone, 1 email, 2 map pin, 3 shopping bag.
 export const galleryPage: DemoPage = {
@@ -34,7 +38,7 @@ export const galleryPage: DemoPage = {
               contentBlockData: {
                 header: 'Inside Golden Dragon',
                 content: [
-                  'A look at our dining room on Market Street, our kitchen, and some of the dishes our regulars come back for.',
+                  'Some of the dishes our regulars come back for, as they come to the table.',
                   'Every dish is cooked to order in our open kitchen, by the same family of chefs since 1998.',
                 ],
               },
@@ -54,12 +58,12 @@ export const galleryPage: DemoPage = {
               contentBlockType: 3,
               contentBlockData: {
                 slides: [
-                  slide('dining-room', 'The Golden Dragon dining room, with red lanterns over round tables laid for dinner'),
-                  slide('crispy-aromatic-duck', 'Crispy aromatic duck served with pancakes, cucumber, spring onion and hoisin sauce'),
-                  slide('wok-kitchen', 'A chef tossing noodles in a flaming wok in our open kitchen'),
-                  slide('dim-sum', 'A bamboo steamer of pork and prawn siu mai'),
-                  slide('salt-and-pepper-king-prawns', 'Salt and pepper king prawns with fresh chilli and spring onion'),
-                  slide('shop-front', 'The Golden Dragon shop front on Market Street, Headingley, lit up at night'),
+                  slide(tablePhoto),
+                  slide(dishPhoto('Crispy Aromatic Duck')),
+                  slide(dishPhoto('Salt & Pepper King Prawns')),
+                  slide(dishPhoto('Pork & Prawn Siu Mai (4)')),
+                  slide(dishPhoto('Chicken Chow Mein')),
+                  slide(dishPhoto('Mapo Tofu with Minced Pork')),
                 ],
               },
             },

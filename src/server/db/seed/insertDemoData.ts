@@ -11,7 +11,7 @@ const dietaryText = (listed: DietaryLabel[]) => JSON.stringify([...new Set(liste
 
 /** Writes the demo data into empty tables; the caller supplies the transaction. */
 export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData): Promise<void> {
-  const { restaurant, takeawaySettings, openingHours, deliveryZones, menu, pages } = data;
+  const { restaurant, takeawaySettings, openingHours, deliveryZones, menu, pages, photos } = data;
   const restaurantId = restaurant.restaurantId;
 
   await db
@@ -49,6 +49,7 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
       bag_charge: takeawaySettings.bagChargePence,
       collection_lead_minutes: takeawaySettings.collectionLeadMinutes,
       delivery_lead_minutes: takeawaySettings.deliveryLeadMinutes,
+      share_photo: takeawaySettings.sharePhoto === undefined ? null : JSON.stringify(takeawaySettings.sharePhoto),
     })
     .execute();
 
@@ -115,6 +116,7 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
         chinese_script: item.chineseName === undefined ? null : 'zh-Hans',
         allergens: allergensText(item.allergens),
         dietary: dietaryText(item.dietary ?? []),
+        photo: item.photo === undefined ? null : JSON.stringify(item.photo),
       })),
     )
     .execute();
@@ -129,6 +131,14 @@ export async function insertDemoData(db: Kysely<DatabaseSchema>, data: DemoData)
     })),
   );
   if (configItems.length > 0) await db.insertInto('menu_config_items').values(configItems).execute();
+
+  if (photos.length > 0) {
+    const uploadedAt = new Date().toISOString();
+    await db
+      .insertInto('media')
+      .values(photos.map(({ mediaId, alt, width, height, widths }) => ({ media_id: mediaId, alt, width, height, widths: JSON.stringify(widths), original_type: 'jpeg', uploaded_at: uploadedAt })))
+      .execute();
+  }
 
   await db
     .insertInto('pages')
