@@ -150,6 +150,6 @@ describe('the carousel', () => {
     await waitFor(() => expect(startSwiper).toHaveBeenCalled());
     act(() => root?.unmount());
     root = undefined;
-    expect(destroy).toHaveBeenCalledWith(true, true);
+    expect(destroy).toHaveBeenCalledWith(true, false);
   });
 });

@@ -66,7 +66,9 @@ export function Carousel({ slides, sizes, priority }: { slides: CarouselSlide[];
     });
     return () => {
       stopped = true;
-      swiper.current?.destroy(true, true);
+      // Its inline styles are left: cleaning them would take the box's shape, which is React's, and Swiper sets the
+      // slides' again when it starts on the restaurant's other photos.
+      swiper.current?.destroy(true, false);
       swiper.current = undefined;
     };
   }, [slides, moves]);
