@@ -55,7 +55,15 @@ async function serveAndHydrate(count: number): Promise<{ served: string; errors:
   const errors: unknown[] = [];
   const consoleError = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
   const container = document.createElement('div');
-  const served = renderToString(<Photos count={count} />);
+  // A server has no screen whose preferences it could read: what they change waits for an effect in the browser.
+  const browserMatchMedia = window.matchMedia;
+  window.matchMedia = undefined as never;
+  let served: string;
+  try {
+    served = renderToString(<Photos count={count} />);
+  } finally {
+    window.matchMedia = browserMatchMedia;
+  }
   container.innerHTML = served;
   document.body.append(container);
   await act(async () => {
