@@ -55,7 +55,7 @@ async function openGalleryWithStoppedClock(page: Page): Promise<string[]> {
 
 /** Counts the photos' fades from now on: each is a CSS transition of a slide's opacity, which the browser announces. */
 async function countFades(page: Page): Promise<() => Promise<number>> {
-  await carouselOf(page).evaluate((carousel) => {
+  await carouselOf(page).evaluate((carousel: HTMLElement) => {
     document.documentElement.dataset.fades = '0';
     carousel.addEventListener('transitionrun', (event) => {
       if (event.propertyName === 'opacity') document.documentElement.dataset.fades = String(Number(document.documentElement.dataset.fades) + 1);
