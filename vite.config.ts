@@ -79,25 +79,6 @@ function firstLoadModules(): Plugin {
   };
 }
 
-/** The module that moves a carousel: the served page's start script imports it before the app does (docs/first-paint.md). */
-const CAROUSEL_CONTROL = 'src/components/content/carouselControl.ts';
-
-/**
- * `.vite/served-modules.json` in the site's build: the URL of the carousel's module, an entry of its own so that its
- * name is kept, for the server to hand to the start script of a page with a carousel (src/server/plugins/site.ts).
- */
-function servedModules(): Plugin {
-  return {
-    name: 'served-modules',
-    apply: (_config, { isSsrBuild }) => !isSsrBuild,
-    generateBundle(_options, bundle) {
-      const carousel = [...chunksOf(bundle).values()].find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(CAROUSEL_CONTROL));
-      if (!carousel) this.error(`${CAROUSEL_CONTROL} is not an entry of the build`);
-      this.emitFile({ type: 'asset', fileName: '.vite/served-modules.json', source: JSON.stringify({ carousel: `/${carousel.fileName}` }) });
-    },
-  };
-}
-
 /**
  * `start-after-paint.js` at the site's root, minified: the classic script a prerendered page names instead of the app's
  * modules (docs/first-paint.md). It is outside the bundle, as it must run before and without the app.
@@ -125,7 +106,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     routeStyles(),
     firstLoadModules(),
     startAfterPaintScript(),
-    servedModules(),
   ],
   server: {
     port: 5173,
@@ -136,9 +116,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
-      input: { index: 'index.html', carousel: CAROUSEL_CONTROL },
-      // The carousel's entry keeps its exports' names: the start script imports it by them.
-      preserveEntrySignatures: 'exports-only',
+      input: { index: 'index.html' },
       output: {
         // Everything the first page needs in two chunks: on a phone's HTTP/1.1 connection (six at a time, each
         // slow to start) a dozen small preloaded chunks arrive later than the same bytes in one. React's is apart
@@ -149,8 +127,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 3 },
-            // The carousel's control alone: the served page runs it without the app, whose chunks would start the app.
-            { name: 'carousel', test: /[\\/]components[\\/]content[\\/]carouselControl\.ts$/, priority: 4 },
+            // Swiper with its styles, which a carousel imports once it is drawn: only a page with one loads it.
+            { name: 'swiper', test: /(node_modules[\\/]swiper[\\/]|[\\/]components[\\/]content[\\/]carouselSwiper\.ts$)/, priority: 4 },
             { name: 'app', tags: ['$initial'], priority: 2 },
             // The restaurant's pages (gallery, privacy, …) with their renderer in one chunk: the gallery is otherwise
             // eight small requests after the core data, each a round trip on a phone.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -37,5 +37,18 @@ describe('the first load of the site', () => {
   it("holds none of Capacitor's code nor the app's push layer: only the native apps load them (docs/native-apps.md)", () => {
     const nativeOnly = firstLoad.modules.filter((module) => module.includes('@capacitor/') || module === 'src/platform/nativePush.ts');
     expect(nativeOnly).toEqual([]);
+  });
+
+  it("holds none of Swiper: a carousel imports it once drawn, so that only a page with one loads it", () => {
+    expect(firstLoad.modules.filter((module) => module.startsWith('node_modules/swiper/'))).toEqual([]);
+    // Swiper is in the build, a chunk of its own with its styles, which the content pages' chunk imports when asked.
+    const assets = readdirSync(join(builtSite, 'assets'));
+    const swiper = assets.filter((name) => /^swiper-[\w-]+\.(js|css)$/.test(name));
+    expect(swiper.map((name) => name.split('.').pop()).sort()).toEqual(['css', 'js']);
+    const swiperScript = swiper.find((name) => name.endsWith('.js'))!;
+    expect(readFileSync(join(builtSite, 'assets', swiperScript), 'utf8').includes('swiper-wrapper'), `${swiperScript} is Swiper`).toBe(true);
+    expect(firstLoad.chunks).not.toContain(`assets/${swiperScript}`);
+    // (An entry with nothing of its own is not written.)
+    for (const chunk of firstLoad.chunks.filter((name) => existsSync(join(builtSite, name)))) expect(readFileSync(join(builtSite, chunk), 'utf8').includes(swiperScript), `${chunk} names ${swiperScript}`).toBe(false);
   });
 });

@@ -87,13 +87,9 @@ describe('the served HTML carries the first paint', () => {
       expect(document.querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('defer'), path).toBe(true);
     }
     expect(existsSync(join(builtSite, 'start-after-paint.js'))).toBe(true);
-    // Every page keeps the app for the visitor's first touch; a page with a carousel names the module that moves it until then.
+    // Every page keeps the app for the visitor's first touch.
     const startScript = async (path: string) => (await servedDocument(server, path)).querySelector('script[src="/start-after-paint.js"]');
     for (const path of ['/', '/order', '/restaurant', '/gallery']) expect((await startScript(path))?.hasAttribute('data-start-at-once'), path).toBe(false);
-    const carouselModule = (await startScript('/gallery'))?.getAttribute('data-carousel-module');
-    expect(carouselModule).toMatch(/^\/assets\/carousel-[\w-]+\.js$/);
-    expect(readFileSync(join(builtSite, carouselModule!), 'utf8')).toContain('controlServedCarousels');
-    for (const path of ['/', '/order', '/restaurant']) expect((await startScript(path))?.hasAttribute('data-carousel-module'), path).toBe(false);
     // The app starts at once where the restaurant has turned analytics on: a page is counted when it is shown.
     const withAnalytics = await buildInjectedApp({ config: { siteRoot: builtSite, analyticsMeasurementId: 'G-TEST123' } });
     try {

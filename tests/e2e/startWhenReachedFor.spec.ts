@@ -117,15 +117,6 @@ test('a first-time visitor is given the served page as soon as it is parsed', as
   await expectServedPageWaiting(page);
 });
 
-test('a page with a carousel is served whole: its carousel moves before the app runs', async ({ page }) => {
-  await noteRootInertWhenParsed(page);
-  await page.goto('/gallery');
-  await expect(page.locator('html')).toHaveAttribute('data-root-inert-when-parsed', 'false');
-  await expectServedPageWaiting(page);
-  await expect(page.getByRole('region', { name: 'Photos' })).toHaveAttribute('data-controlled');
-  await expect(appScripts(page)).toHaveCount(0);
-});
-
 test('an address with a query gets the app at once', async ({ page }) => {
   await noteRootInertWhenParsed(page);
   await page.goto('/order?dish=1');
