@@ -218,6 +218,8 @@ async function tapAfterLoad(context, url, target, shows) {
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await sleep(TAP_AFTER_LOAD_MS);
+    // While the app replaces the served page the control may be gone for a moment: a customer taps it when it is back.
+    await target(page).waitFor({ state: 'visible', timeout: RESULT_LIMIT_MS });
     const box = await target(page).boundingBox();
     if (!box) throw new Error(`nothing to tap on ${url}`);
     await page.evaluate(({ what, limitMs }) => window.__userFlow.startWatching(what, limitMs), { what: shows, limitMs: RESULT_LIMIT_MS });
@@ -340,23 +342,33 @@ async function oneRun(browser, siteUrl, visitor, returning) {
   const { storageState } = returning;
   // What the basket bar shows once the device's basket is restored: a tap's dish comes on top of it.
   const basketBefore = visitor === 'returning' ? returning.basketCount : 0;
-  const inContext = async (path, measure) => {
+  // A measurement that cannot finish (a page that never shows what is to be tapped) counts as its tap lost, and says why.
+  const inContext = async (path, measure, failed) => {
     const context = await visitorContext(browser, siteUrl, visitor, storageState, path);
     try {
       return await measure(context, `${siteUrl}${path}`);
+    } catch (error) {
+      log(`  ${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return failed;
     } finally {
       await context.close();
     }
   };
-  const order = await inContext('/order', hydrationOf);
-  const home = await inContext('/', hydrationOf);
-  const add = await inContext('/order', (context, url) =>
-    tapAfterLoad(context, url, (page) => addButtons(page).first(), { basketCount: basketBefore + 1 }),
+  const lostTap = { visibleMs: null, inpMs: 0 };
+  const order = await inContext('/order', hydrationOf, null);
+  const home = await inContext('/', hydrationOf, null);
+  const add = await inContext(
+    '/order',
+    (context, url) => tapAfterLoad(context, url, (page) => addButtons(page).first(), { basketCount: basketBefore + 1 }),
+    lostTap,
   );
-  const menu = await inContext('/', (context, url) =>
-    tapAfterLoad(context, url, (page) => page.getByRole('button', { name: 'Menu', exact: true, includeHidden: true }), { menuOpen: true }),
+  const menu = await inContext(
+    '/',
+    (context, url) =>
+      tapAfterLoad(context, url, (page) => page.getByRole('button', { name: 'Menu', exact: true, includeHidden: true }), { menuOpen: true }),
+    lostTap,
   );
-  const quick = await inContext('/order', (context, url) => quickTaps(context, url, basketBefore));
+  const quick = await inContext('/order', (context, url) => quickTaps(context, url, basketBefore), { tapped: QUICK_TAPS, landed: 0 });
   return { hydratedMs: { order, home }, add, menu, quick };
 }
 
