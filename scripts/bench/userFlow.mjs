@@ -129,7 +129,8 @@ export function flowRows(visitor, runs) {
 function recordInThePage(thresholdMs) {
   const flow = { pointerDowns: [], interactions: [], firstPaint: undefined, watch: undefined };
   window.__userFlow = flow;
-  addEventListener('pointerdown', (event) => flow.pointerDowns.push(event.timeStamp), { capture: true });
+  // The browser's own input only: a page that re-sends a tap must not move the time the finger landed.
+  addEventListener('pointerdown', (event) => event.isTrusted && flow.pointerDowns.push(event.timeStamp), { capture: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.interactionId) flow.interactions.push({ interactionId: entry.interactionId, startTime: entry.startTime, duration: entry.duration });
@@ -159,11 +160,11 @@ function recordInThePage(thresholdMs) {
   flow.startWatching = (what, limitMs) => {
     const shows = () => ('basketCount' in what ? basketCount() >= what.basketCount : menuOpen());
     const started = performance.now();
-    flow.watch = { done: false, shownAt: null };
+    flow.watch = { started, done: false, shownAt: null };
     const check = () => {
       const now = performance.now();
-      if (shows()) flow.watch = { done: true, shownAt: now };
-      else if (now - started > limitMs) flow.watch = { done: true, shownAt: null };
+      if (shows()) flow.watch = { started, done: true, shownAt: now };
+      else if (now - started > limitMs) flow.watch = { started, done: true, shownAt: null };
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -202,14 +203,12 @@ function centre(box) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** The `app:hydrated` mark's time from the navigation, or `null` when the page did not set it within `limitMs`. */
 async function hydratedAt(page, limitMs) {
-  const read = () => performance.getEntriesByName('app:hydrated', 'mark')[0]?.startTime ?? null;
-  try {
-    await page.waitForFunction(() => performance.getEntriesByName('app:hydrated', 'mark').length > 0, null, { timeout: limitMs });
-  } catch {
-    return null;
-  }
-  return page.evaluate(read);
+  const mark = await page
+    .waitForFunction(() => performance.getEntriesByName('app:hydrated', 'mark')[0]?.startTime, null, { timeout: limitMs })
+    .catch(() => null);
+  return mark && (await mark.jsonValue());
 }
 
 /** Taps `target` once the page has loaded and TAP_AFTER_LOAD_MS passed; how long until `shows` was drawn, and its INP. */
@@ -229,7 +228,7 @@ async function tapAfterLoad(context, url, target, shows) {
     await sleep(EVENT_TIMING_SETTLE_MS);
     return await page.evaluate(() => {
       const flow = window.__userFlow;
-      const tappedAt = flow.pointerDowns.at(-1);
+      const tappedAt = flow.pointerDowns.find((time) => time >= flow.watch.started);
       const afterTap = flow.interactions.filter((entry) => tappedAt !== undefined && entry.startTime >= tappedAt - 1);
       return {
         visibleMs: flow.watch.shownAt === null || tappedAt === undefined ? null : Math.max(0, flow.watch.shownAt - tappedAt),
