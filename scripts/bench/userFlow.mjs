@@ -38,12 +38,16 @@ export const VISITORS = ['first-time', 'returning'];
 // ---------------------------------------------------------------------------------------------------
 // The judgement (pure)
 
-/** The median of the measured values; `null` when there is none. An even count takes the mean of the middle two. */
+/**
+ * The median of the runs' times. A run without one (`null`: what was awaited never came) ranks above every time, so
+ * the median is `null` when half the runs or more have none. An even count takes the mean of the middle two.
+ */
 export function median(values) {
-  const sorted = values.filter((value) => typeof value === 'number' && Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => (a === null ? Infinity : a) - (b === null ? Infinity : b));
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const middleOnes = sorted.length % 2 === 1 ? [sorted[middle]] : [sorted[middle - 1], sorted[middle]];
+  return middleOnes.includes(null) ? null : middleOnes.reduce((total, value) => total + value, 0) / middleOnes.length;
 }
 
 function milliseconds(value) {
@@ -99,7 +103,7 @@ export function flowRows(visitor, runs) {
       measurement: `${label}: navigation to hydrated ${path}`,
       value:
         middle === null
-          ? `not within ${RESULT_LIMIT_MS / 1000} s without a tap`
+          ? `not within ${RESULT_LIMIT_MS / 1000} s without a tap in ${never} of ${times.length} runs`
           : `${milliseconds(middle)} (runs: ${spread(times, milliseconds).replaceAll('lost', 'not hydrated')})${never > 0 ? `, ${never} not within ${RESULT_LIMIT_MS / 1000} s` : ''}`,
       budget: '',
     };

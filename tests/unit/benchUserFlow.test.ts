@@ -13,9 +13,11 @@ describe('median', () => {
     expect(median([100, 400, 200, 300])).toBe(250);
   });
 
-  it('leaves out runs without a figure, and has none when no run has one', () => {
-    expect(median([null, 40, null, 60, 50])).toBe(50);
-    expect(median([null, null])).toBeNull();
+  it('ranks a run without a figure above every figure, and has none when half the runs or more have none', () => {
+    expect(median([null, 40, 70, 60, 50])).toBe(60);
+    expect(median([null, 40, null, 60, 50])).toBe(60);
+    expect(median([null, 40, null, null, 50])).toBeNull();
+    expect(median([40, null])).toBeNull();
     expect(median([])).toBeNull();
   });
 });
@@ -89,6 +91,8 @@ describe('flowRows', () => {
     expect(hydrated).toMatchObject({ value: '1400 ms (runs: 1400 ms, 1400 ms, 1400 ms, 1400 ms, 1400 ms)', budget: '' });
     expect(hydrated.pass).toBeUndefined();
     const waiting = row(flowRows('first-time', fiveRuns(Array.from({ length: 5 }, () => ({ hydrated: null })))), 'navigation to hydrated /');
-    expect(waiting.value).toBe('not within 8 s without a tap');
+    expect(waiting.value).toBe('not within 8 s without a tap in 5 of 5 runs');
+    const once = row(flowRows('returning', fiveRuns([{ hydrated: null }, { hydrated: 900 }, { hydrated: 1000 }, {}, {}])), 'hydrated /order');
+    expect(once.value).toBe('1400 ms (runs: not hydrated, 900 ms, 1000 ms, 1400 ms, 1400 ms), 1 not within 8 s');
   });
 });
