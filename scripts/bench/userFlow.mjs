@@ -247,9 +247,10 @@ async function tapAfterLoad(context, url, target, shows) {
 const addButtons = (page) => page.getByRole('button', { name: /^Add .+ to order$/, includeHidden: true });
 
 /**
- * From the first paint of /order on, three dishes' Add tapped QUICK_TAP_GAP_MS apart. Only one dish's Add fits a
- * phone's first screen, so the page is scrolled at the first paint to the first three that fit together, as a customer
- * who had scrolled there would see them; the basket's item count then tells how many taps landed.
+ * From the first paint of /order on, three dishes' Add tapped QUICK_TAP_GAP_MS apart. Only the first dish's Add fits a
+ * phone's first screen, and its option list sets it apart, so the page is scrolled at the first paint to the next
+ * three, as a customer who had scrolled there would see them, and each is tapped where it was drawn; the basket's item
+ * count then tells how many taps landed.
  */
 async function quickTaps(context, url, basketBefore) {
   const { page, cdp } = await phonePage(context);
@@ -341,7 +342,7 @@ async function visitorContext(browser, siteUrl, visitor, storageState, path) {
 }
 
 /** `returning` is the returning customer's storage and the number of dishes its basket holds. */
-async function oneRun(browser, siteUrl, visitor, returning) {
+async function oneRun(browser, siteUrl, visitor, returning, log) {
   const { storageState } = returning;
   // What the basket bar shows once the device's basket is restored: a tap's dish comes on top of it.
   const basketBefore = visitor === 'returning' ? returning.basketCount : 0;
@@ -393,7 +394,7 @@ export async function measureUserFlow(siteUrl, { executablePath, log = (line) =>
     for (let round = 1; round <= RUNS; round++) {
       for (const visitor of VISITORS) {
         log(`User flow, ${visitor} visitor: run ${round} of ${RUNS}…`);
-        const run = await oneRun(browser, siteUrl, visitor, returning);
+        const run = await oneRun(browser, siteUrl, visitor, returning, log);
         log(`  ${describeRun(run)}`);
         runsByVisitor[visitor].push(run);
       }
