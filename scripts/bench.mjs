@@ -1,6 +1,6 @@
-// `npm run bench`: measures the API, a Friday night's customers and the site's Lighthouse scores against the
-// budgets in DESIGN.md ("Budgets") and issue 15, and exits non-zero when one fails; `--only=api`, `--only=friday`
-// or `--only=lighthouse` runs one part. See docs/benchmarks.md for what it measures and why it is arranged this way.
+// `npm run bench`: measures the API, a Friday night's customers, the site's Lighthouse scores and a phone customer's
+// taps against the budgets in DESIGN.md ("Budgets") and issues 15 and 31, and exits non-zero when one fails;
+// `--only=api`, `--only=friday`, `--only=lighthouse` or `--only=flow` runs one part. See docs/benchmarks.md for what it measures and why it is arranged this way.
 //
 // One file plays five roles, chosen by its first argument: without a role it is the load generator and
 // the judge; `real-server`, `friday-server`, `bare-server` and `site-server` are the servers it forks. Each server runs
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { buildSiteIfNeeded } from './build-if-needed.mjs';
 import { imageBytesRows } from './bench/imageBytes.mjs';
 import { chromiumPath, ensureChromium } from './chromium.mjs';
+import { measureUserFlow, userFlowConditions } from './bench/userFlow.mjs';
 
 const LOOPBACK = '127.0.0.1';
 const IDENTIFICATION_HEADERS = { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' };
@@ -27,10 +28,10 @@ const MEASURED_SECONDS = 10;
 // The two menu servers take turns in short rounds, so a neighbour's burst of CPU on this shared machine
 // lands on both sides of the ratio instead of on whichever happened to run second.
 const MENU_ROUNDS = 5;
-// The default run takes about a quarter of an hour (a few minutes of API, eight of the Friday night, the rest
-// Lighthouse; more on a busy machine), plus a build or Lighthouse's first download at times: only a hung child,
+// The default run takes about twenty minutes (a few minutes of API, eight of the Friday night, then Lighthouse and the
+// user flow; more on a busy machine), plus a build or Lighthouse's first download at times: only a hung child,
 // server or browser trips it.
-const WHOLE_RUN_LIMIT_MS = 25 * 60 * 1000;
+const WHOLE_RUN_LIMIT_MS = 35 * 60 * 1000;
 const CHILD_READY_LIMIT_MS = 60 * 1000;
 const CHILD_STOP_LIMIT_MS = 10 * 1000;
 
@@ -78,7 +79,7 @@ const DELIVERY_ADDRESS = { address1: '3 Cardigan Road', address2: '', town: 'Lee
 const REQUESTED = 0;
 const ACCEPTED = 2;
 
-const PHASES = ['api', 'friday', 'lighthouse'];
+const PHASES = ['api', 'friday', 'lighthouse', 'flow'];
 
 // Pinned and run through npm's own runner, not a dependency: it weighs ~176 MB and CI installs the
 // dependencies on every run. npm keeps it in its cache after the first download.
@@ -93,10 +94,11 @@ const LIGHTHOUSE_RUN_LIMIT_MS = 3 * 60 * 1000;
 const LIGHTHOUSE_DOWNLOAD_LIMIT_MS = 5 * 60 * 1000;
 const COMMAND_STOP_GRACE_MS = 10 * 1000;
 
-const BUDGET_LIGHTHOUSE_SCORE = 98;
+// Issue 31: with the app running in the trace, as hydration makes it.
+const BUDGET_LIGHTHOUSE_SCORE = 95;
 const BUDGET_LCP_SECONDS = 1.8;
 const BUDGET_CLS = 0.02;
-const BUDGET_TBT_MS = 150;
+const BUDGET_TBT_MS = 200;
 // Accessibility, best practices and SEO: every audit that counts passes.
 const BUDGET_OTHER_CATEGORIES_SCORE = 100;
 const OTHER_CATEGORIES = [
@@ -1173,6 +1175,22 @@ function firstLoadRows(runs) {
   });
 }
 
+/**
+ * Issue 31: Swiper's chunk loads only on pages with a carousel, so none of the scripts `/` downloaded holds its code.
+ * The build's source maps name each chunk's modules, whatever the chunk is called.
+ */
+function swiperRow(runs) {
+  const scripts = runs.find((candidate) => !candidate.failure)?.downloads.scripts;
+  const measurement = "First load of /: Swiper's code";
+  const budget = 'none';
+  if (!scripts) return { measurement, value: 'no result', budget, pass: false };
+  const withSwiper = scripts.filter((path) => {
+    const mapPath = join(repositoryRoot, 'dist', 'site', `${path}.map`);
+    return existsSync(mapPath) && JSON.parse(readFileSync(mapPath, 'utf8')).sources.some((source) => /node_modules\/swiper\//.test(source));
+  });
+  return { measurement, value: withSwiper.length === 0 ? 'none' : `in ${withSwiper.join(', ')}`, budget, pass: withSwiper.length === 0 };
+}
+
 /** Runs every page LIGHTHOUSE_RUNS_PER_PAGE times against the real server serving dist/site, on its own fresh database. */
 async function measureLighthouse() {
   const workDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
@@ -1197,6 +1215,7 @@ async function measureLighthouse() {
       return [
         ...LIGHTHOUSE_PAGES.flatMap((page, pageIndex) => lighthouseRows(page, runsByPage[pageIndex])),
         ...firstLoadRows(runsByPage[LIGHTHOUSE_PAGES.indexOf('/')]),
+        swiperRow(runsByPage[LIGHTHOUSE_PAGES.indexOf('/')]),
         ...imageRows,
       ];
     } finally {
@@ -1304,7 +1323,7 @@ async function machineBusyShare() {
   return total === 0 ? 0 : busy / total;
 }
 
-/** `--only=api`, `--only=friday` or `--only=lighthouse` runs one part; by default all run. */
+/** `--only=api`, `--only=friday`, `--only=lighthouse` or `--only=flow` runs one part; by default all run. */
 function selectedPhases() {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   if (values.only === undefined) return PHASES;
@@ -1328,6 +1347,17 @@ async function measureApi(autocannon) {
   }
 }
 
+/** The user flow (scripts/bench/userFlow.mjs) against the real server serving dist/site, on its own fresh database. */
+async function measureFlow() {
+  process.stderr.write('Starting the real server with the built site for the user flow (embedded SQLite, loopback only)…\n');
+  const site = await startServerProcess('site-server', { execArgv: ['--import', 'tsx'] });
+  try {
+    return await measureUserFlow(site.url, { executablePath: chromiumPath });
+  } finally {
+    await site.stop();
+  }
+}
+
 async function runBenchmark() {
   const watchdog = setTimeout(() => {
     process.stderr.write(`The benchmark did not finish within ${WHOLE_RUN_LIMIT_MS / 60000} minutes; stopping.\n`);
@@ -1340,8 +1370,9 @@ async function runBenchmark() {
   const measuresApi = phases.includes('api');
   const measuresFriday = phases.includes('friday');
   const measuresLighthouse = phases.includes('lighthouse');
+  const measuresFlow = phases.includes('flow');
   const autocannon = measuresApi ? await loadAutocannon() : undefined;
-  if (measuresLighthouse) {
+  if (measuresLighthouse || measuresFlow) {
     ensureChromium();
     // build-if-needed finds dist/site and the sources from the working directory.
     process.chdir(repositoryRoot);
@@ -1353,6 +1384,7 @@ async function runBenchmark() {
     ...(measuresApi ? await measureApi(autocannon) : []),
     ...(measuresFriday ? await measureFridayNight() : []),
     ...(measuresLighthouse ? await measureLighthouse() : []),
+    ...(measuresFlow ? await measureFlow() : []),
   ];
 
   const conditions = [
@@ -1365,12 +1397,13 @@ async function runBenchmark() {
     measuresLighthouse &&
       `Lighthouse: ${LIGHTHOUSE_PACKAGE}, mobile with simulated throttling, ${LIGHTHOUSE_RUNS_PER_PAGE} runs per page; ` +
         'each page shows its median run by performance score.',
+    measuresFlow && userFlowConditions,
     `On ${LOOPBACK}; ${availableParallelism()} CPUs, ${percent(busyBefore)} busy in the second before the run.`,
   ].filter(Boolean);
   process.stdout.write(`\n${conditions.join('\n')}\n\n`);
   printTable(rows);
   if (busyBefore > BUSY_MACHINE_SHARE) {
-    const competitors = ['the servers', (measuresApi || measuresFriday) && 'the load generator', measuresLighthouse && 'Chrome'];
+    const competitors = ['the servers', (measuresApi || measuresFriday) && 'the load generator', (measuresLighthouse || measuresFlow) && 'Chrome'];
     const throttling = measuresLighthouse
       ? " (Lighthouse's simulated throttling multiplies the main-thread time it observes, so its scores suffer too)"
       : '';
