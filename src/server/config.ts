@@ -5,6 +5,7 @@ import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../do
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 import { loadFcmConfig, type FcmConfig } from './notifications/fcm/fcmConfig';
 import { loadMailConfig, type MailConfig } from './notifications/mail/mailConfig';
+import { loadPrintingConfig, type PrintingConfig } from './printing/printingConfig';
 import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushConfig';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
@@ -101,6 +102,8 @@ export interface ServerConfig {
   fcm: FcmConfig;
   webPush: WebPushConfig;
   mail: MailConfig;
+  /** Ticket printing (docs/printing.md): the loopback printer in local mode, only the owner's printers in network mode. */
+  printing: PrintingConfig;
 }
 
 export class ConfigurationError extends Error {
@@ -425,5 +428,6 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     fcm: loadFcmConfig(env),
     webPush: loadWebPushConfig(env),
     mail: loadMailConfig(env),
+    printing: loadPrintingConfig(env),
   };
 }

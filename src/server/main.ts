@@ -21,6 +21,11 @@ import { createMailComposer } from './notifications/mail/mailComposer';
 import { setUpMail } from './notifications/mail/mailSetup';
 import { createNotificationWorker, type NotificationWorker } from './notifications/notificationWorker';
 import { createPushComposer } from './notifications/pushComposer';
+import { acceptanceTimeoutSeconds, restaurantCoreData } from './autoRefusalSweep';
+import { createPrintOutbox } from './db/printRepository';
+import { kitchenTicketOfOrder } from './handlers/kitchen';
+import type { LoopbackPrinter } from './local/printer/loopbackPrinter';
+import { createPrintWorker, type PrintWorker } from './printing/printWorker';
 import { setUpWebPush } from './notifications/webPush/webPushSetup';
 import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
@@ -56,6 +61,10 @@ export interface RunningServer {
   mailLoopback?: { url: string; mailDir: string; control: LoopbackSmtpControl };
   /** Sends the notifications that are due now and resolves once that pass has ended. */
   sendNotifications(): Promise<void>;
+  /** Local mode: the loopback printer this server started (docs/printing.md), with its controls for tests. */
+  loopbackPrinter?: LoopbackPrinter;
+  /** Prints the jobs that are due now and resolves once that pass has ended. */
+  printTickets(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +146,14 @@ async function setUpIdentity(config: ServerConfig): Promise<IdentitySetup> {
   };
 }
 
+/** Local mode: the loopback printer the demo's and the tests' printers point at (docs/printing.md). */
+async function setUpLoopbackPrinter(config: ServerConfig, clock?: Clock): Promise<LoopbackPrinter | undefined> {
+  if (config.printing.mode !== 'local') return undefined;
+  // Loaded only in local mode, like the other stand-ins.
+  const { startLoopbackPrinter } = await import('./local/printer/loopbackPrinter');
+  return startLoopbackPrinter({ port: config.printing.loopbackPort, ...(clock === undefined ? {} : { clock }) });
+}
+
 /**
  * Stops taking connections and closes once every request in flight has been answered (Fastify answers 503 to a request
  * that arrives meanwhile on a connection already open), or after `graceMs`, dropping what is left.
@@ -188,6 +205,8 @@ export async function startServer(
     const mail = await setUpMail(config.mail, config.dataDir);
     closers.push(mail.close);
     const webPush = await setUpWebPush(config.webPush, config.dataDir);
+    const loopbackPrinter = await setUpLoopbackPrinter(config, clock);
+    if (loopbackPrinter !== undefined) closers.push(loopbackPrinter.close);
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());
@@ -201,11 +220,13 @@ export async function startServer(
     // Created once the app's log exists; a step queued before then is found by its first pass.
     let outboxWorker: OutboxWorker | undefined;
     let notificationWorker: NotificationWorker | undefined;
+    let printWorker: PrintWorker | undefined;
     const repositories = createRepositories(database.db, {
       ...database.storage,
       clock,
       onMoneyStepQueued: () => outboxWorker?.kick(),
       onNotificationQueued: () => notificationWorker?.kick(),
+      onPrintJobQueued: () => printWorker?.kick(),
     });
     const app = await buildApp({
       config,
@@ -217,6 +238,7 @@ export async function startServer(
       clock,
       readiness: databaseReadiness(database.db),
       webPushPublicKey: webPush.publicKey,
+      loopbackPrinter: loopbackPrinter === undefined ? undefined : { host: loopbackPrinter.host, port: loopbackPrinter.port, printed: loopbackPrinter.control.printed },
     });
     closeApp = () => (stopServing ??= closeWhenDrained(app, SHUTDOWN_GRACE_MS));
     await app.listen({ port: config.port, host: config.host });
@@ -255,6 +277,20 @@ export async function startServer(
     });
     closers.push(notificationWorker.stop);
     notificationWorker.start();
+    printWorker = createPrintWorker({
+      outbox: createPrintOutbox(database.db),
+      ticketOf: async (basketId) =>
+        kitchenTicketOfOrder(
+          { repositories, now: now(), timeoutSeconds: await acceptanceTimeoutSeconds(repositories, config.acceptanceTimeoutSeconds) },
+          basketId,
+        ),
+      context: async () => ({ restaurantName: (await restaurantCoreData(repositories)).name, now: now() }),
+      now,
+      logError: (error) => app.log.error({ err: error }, 'The print worker failed; a later pass tries again'),
+      logFailedPrint: (failure) => app.log.warn(failure, 'A ticket could not be printed; it is tried again'),
+    });
+    closers.push(printWorker.stop);
+    printWorker.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -269,6 +305,8 @@ export async function startServer(
       fcmFakeControl: nativePush.fakeControl,
       mailLoopback: mail.loopback,
       sendNotifications: notificationWorker.kick,
+      loopbackPrinter,
+      printTickets: printWorker.kick,
       close: closeAll,
     };
   } catch (error) {

@@ -33,6 +33,8 @@ const applicationTables = [
   'payment_error_logs',
   'payment_outbox',
   'payments',
+  'print_jobs',
+  'printers',
   'restaurant',
   'sold_out_items',
   'special_days',
@@ -62,6 +64,7 @@ const allMigrations = [
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
   '0023-media-photos',
+  '0024-ticket-printing',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -7,7 +7,7 @@ import type { DatabaseSchema } from './schema';
 // the same transaction as the change itself.
 
 /** The things the owner edits as a whole, each with its own revision. */
-export type EditArea = 'settings' | 'hours' | 'zones' | 'menu';
+export type EditArea = 'settings' | 'hours' | 'zones' | 'menu' | 'printers';
 
 /** Who made a change, from the verified id token. */
 export interface Editor {

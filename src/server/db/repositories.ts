@@ -6,6 +6,7 @@ import { createAcceptanceRepository, type AcceptanceRepository } from './accepta
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
 import { createNotificationRepository, type NotificationRepository } from './notificationRepository';
+import { createPrintRepository, type PrintRepository } from './printRepository';
 import { createCustomerRepository, type CustomerRepository } from './customerRepository';
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
@@ -55,6 +56,7 @@ export interface Repositories {
   deliveryZones: DeliveryZoneRepository;
   customers: CustomerRepository;
   notifications: NotificationRepository;
+  printing: PrintRepository;
   takings: TakingsRepository;
   /** How many orders each time slot holds (the most orders per slot). */
   slotLoad: SlotLoadReader;
@@ -85,6 +87,8 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   onMoneyStepQueued?: () => void;
   /** Called once a change that queued a notification for the customer has committed (the notification worker's kick). */
   onNotificationQueued?: () => void;
+  /** Runs after a change that queued print jobs has committed (docs/printing.md). */
+  onPrintJobQueued?: () => void;
 }
 
 export const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
@@ -129,7 +133,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     media: createMediaRepository(db),
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
-    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued),
+    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued, options.onPrintJobQueued),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
@@ -138,6 +142,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
     notifications: createNotificationRepository(db, syncToDisk),
+    printing: createPrintRepository(db, syncToDisk, options.onPrintJobQueued),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),

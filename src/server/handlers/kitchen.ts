@@ -47,6 +47,14 @@ async function menuDishNames(repositories: AutoRefusalContext['repositories']): 
   return new Map(items.map(({ itemId, menuNumber, chineseName, chineseScript }) => [itemId, { menuNumber, chineseName, chineseScript }]));
 }
 
+/** One order's ticket as the dashboard shows it now: what its print jobs print (docs/printing.md). */
+export async function kitchenTicketOfOrder(context: AutoRefusalContext, basketId: string): Promise<KitchenTicket | undefined> {
+  const acceptance = await context.repositories.acceptance.find({ basketId });
+  if (acceptance === undefined) return undefined;
+  const [ticket] = await ticketsOf(context, [acceptance]);
+  return ticket;
+}
+
 async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): Promise<KitchenTicket> {
   const [ticket] = await ticketsOf(await autoRefusalContext(request), [acceptance]);
   return ticket;

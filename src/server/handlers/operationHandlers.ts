@@ -18,6 +18,7 @@ import { menuHandlers } from './menu';
 import { orderHandlers } from './order';
 import { orderBuilderHandlers } from './orderBuilder';
 import { paymentHandlers } from './payment';
+import { printerHandlers } from './printers';
 import { restaurantHandlers } from './restaurant';
 import { soldOutHandlers } from './soldOut';
 
@@ -44,4 +45,5 @@ export const operationHandlers = {
   ...busyModeHandlers,
   ...manageMenuHandlers,
   ...soldOutHandlers,
+  ...printerHandlers,
 } satisfies HandlerMap;

@@ -19,6 +19,7 @@ import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
+import { ticketPrinting } from './ticketPrinting';
 import { waitingRequestsIndex } from './waitingRequestsIndex';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
+  '0024-ticket-printing': ticketPrinting,
 };
