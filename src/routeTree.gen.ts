@@ -58,10 +58,12 @@ import { Route as ManageAuditRouteImport } from './routes/manage.audit'
 import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
 import { Route as ManageHoursRouteImport } from './routes/manage.hours'
 import { Route as ManageMenuRouteImport } from './routes/manage.menu'
+import { Route as ManagePrintersRouteImport } from './routes/manage.printers'
 import { Route as ManageSettingsRouteImport } from './routes/manage.settings'
 import { Route as ManageTakingsRouteImport } from './routes/manage.takings'
 import { Route as ManageZonesRouteImport } from './routes/manage.zones'
 import { Route as KitchenKitchenBookingsRouteImport } from './routes/_kitchen.kitchen_.bookings'
+import { Route as KitchenKitchenPrintersRouteImport } from './routes/_kitchen.kitchen_.printers'
 import { Route as KitchenKitchenTicketOrderIdRouteImport } from './routes/_kitchen.kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -307,6 +309,11 @@ const ManageMenuRoute = ManageMenuRouteImport.update({
   path: '/menu',
   getParentRoute: () => ManageRoute,
 } as any)
+const ManagePrintersRoute = ManagePrintersRouteImport.update({
+  id: '/printers',
+  path: '/printers',
+  getParentRoute: () => ManageRoute,
+} as any)
 const ManageSettingsRoute = ManageSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -325,6 +332,11 @@ const ManageZonesRoute = ManageZonesRouteImport.update({
 const KitchenKitchenBookingsRoute = KitchenKitchenBookingsRouteImport.update({
   id: '/kitchen_/bookings',
   path: '/kitchen/bookings',
+  getParentRoute: () => KitchenRoute,
+} as any)
+const KitchenKitchenPrintersRoute = KitchenKitchenPrintersRouteImport.update({
+  id: '/kitchen_/printers',
+  path: '/kitchen/printers',
   getParentRoute: () => KitchenRoute,
 } as any)
 const KitchenKitchenTicketOrderIdRoute =
@@ -381,11 +393,13 @@ export interface FileRoutesByFullPath {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/printers': typeof KitchenKitchenPrintersRoute
   '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -434,11 +448,13 @@ export interface FileRoutesByTo {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage': typeof ManageIndexRoute
   '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/printers': typeof KitchenKitchenPrintersRoute
   '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
@@ -491,11 +507,13 @@ export interface FileRoutesById {
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/_kitchen/kitchen_/bookings': typeof KitchenKitchenBookingsRoute
+  '/_kitchen/kitchen_/printers': typeof KitchenKitchenPrintersRoute
   '/_kitchen/kitchen_/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -547,11 +565,13 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
     | '/kitchen/bookings'
+    | '/kitchen/printers'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -600,11 +620,13 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage'
     | '/kitchen/bookings'
+    | '/kitchen/printers'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
@@ -656,11 +678,13 @@ export interface FileRouteTypes {
     | '/manage/customers'
     | '/manage/hours'
     | '/manage/menu'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
     | '/_kitchen/kitchen_/bookings'
+    | '/_kitchen/kitchen_/printers'
     | '/_kitchen/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -1048,6 +1072,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageMenuRouteImport
       parentRoute: typeof ManageRoute
     }
+    '/manage/printers': {
+      id: '/manage/printers'
+      path: '/printers'
+      fullPath: '/manage/printers'
+      preLoaderRoute: typeof ManagePrintersRouteImport
+      parentRoute: typeof ManageRoute
+    }
     '/manage/settings': {
       id: '/manage/settings'
       path: '/settings'
@@ -1074,6 +1105,13 @@ declare module '@tanstack/react-router' {
       path: '/kitchen/bookings'
       fullPath: '/kitchen/bookings'
       preLoaderRoute: typeof KitchenKitchenBookingsRouteImport
+      parentRoute: typeof KitchenRoute
+    }
+    '/_kitchen/kitchen_/printers': {
+      id: '/_kitchen/kitchen_/printers'
+      path: '/kitchen/printers'
+      fullPath: '/kitchen/printers'
+      preLoaderRoute: typeof KitchenKitchenPrintersRouteImport
       parentRoute: typeof KitchenRoute
     }
     '/_kitchen/kitchen_/ticket/$orderId': {
@@ -1112,12 +1150,14 @@ const AccountRouteWithChildren =
 interface KitchenRouteChildren {
   KitchenKitchenRoute: typeof KitchenKitchenRoute
   KitchenKitchenBookingsRoute: typeof KitchenKitchenBookingsRoute
+  KitchenKitchenPrintersRoute: typeof KitchenKitchenPrintersRoute
   KitchenKitchenTicketOrderIdRoute: typeof KitchenKitchenTicketOrderIdRoute
 }
 
 const KitchenRouteChildren: KitchenRouteChildren = {
   KitchenKitchenRoute: KitchenKitchenRoute,
   KitchenKitchenBookingsRoute: KitchenKitchenBookingsRoute,
+  KitchenKitchenPrintersRoute: KitchenKitchenPrintersRoute,
   KitchenKitchenTicketOrderIdRoute: KitchenKitchenTicketOrderIdRoute,
 }
 
@@ -1129,6 +1169,7 @@ interface ManageRouteChildren {
   ManageCustomersRoute: typeof ManageCustomersRoute
   ManageHoursRoute: typeof ManageHoursRoute
   ManageMenuRoute: typeof ManageMenuRoute
+  ManagePrintersRoute: typeof ManagePrintersRoute
   ManageSettingsRoute: typeof ManageSettingsRoute
   ManageTakingsRoute: typeof ManageTakingsRoute
   ManageZonesRoute: typeof ManageZonesRoute
@@ -1140,6 +1181,7 @@ const ManageRouteChildren: ManageRouteChildren = {
   ManageCustomersRoute: ManageCustomersRoute,
   ManageHoursRoute: ManageHoursRoute,
   ManageMenuRoute: ManageMenuRoute,
+  ManagePrintersRoute: ManagePrintersRoute,
   ManageSettingsRoute: ManageSettingsRoute,
   ManageTakingsRoute: ManageTakingsRoute,
   ManageZonesRoute: ManageZonesRoute,

@@ -113,8 +113,7 @@ export const printerHandlers: Pick<HandlerMap, 'getPrinters' | 'savePrinters' | 
 
   async reprintKitchenOrder(request) {
     const outcome = await request.server.repositories.printing.queueReprint(request.params.orderId, request.server.clock().toISOString());
-    if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
-    if (outcome.outcome === 'notAccepted') throw new ApiError(400, NOT_ACCEPTED_MESSAGE);
+    if (outcome.outcome !== 'queued') throw new ApiError(400, outcome.outcome === 'missing' ? ORDER_NOT_FOUND_MESSAGE : NOT_ACCEPTED_MESSAGE);
     return { data: { jobs: outcome.jobs } };
   },
 };
