@@ -1,10 +1,9 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callApi } from '../../../api/client';
@@ -131,7 +130,11 @@ export function PrintersScreen() {
         9100.
       </Text>
       {loopback !== null && (
-        <Alert color="blue" variant="outline" title="Demo printer">
+        // A note, not an alert: nothing is wrong, the demo simply has a printer to offer.
+        <Paper withBorder p="sm" component="section" aria-labelledby="demo-printer-heading">
+          <Title order={2} size="h4" id="demo-printer-heading">
+            Demo printer
+          </Title>
           <Text>
             This server runs a stand-in printer at {loopback.host} port {loopback.port}. What it prints shows on the kitchen&apos;s Printers page.
           </Text>
@@ -140,7 +143,7 @@ export function PrintersScreen() {
               Add the demo printer
             </Button>
           )}
-        </Alert>
+        </Paper>
       )}
       {editor.loadFailed && <Text>The printers could not be loaded: reload the page to try again.</Text>}
       {rows === null && !editor.loadFailed && <Text role="status">Loading the printers…</Text>}
