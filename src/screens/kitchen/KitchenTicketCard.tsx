@@ -144,7 +144,8 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
               {statusActionLabel(KitchenStatus.Cancelled)}
             </Button>
           )}
-          {ticket.acceptanceStatus === AcceptanceStatus.Accepted && !ticket.cancelled && <ReprintButton orderRef={orderRef} />}
+          {/* While it is being cooked; a finished order keeps the browser's Print ticket. */}
+          {nextStatuses.length > 0 && <ReprintButton orderRef={orderRef} />}
           {/* A tab of its own, so the dashboard keeps polling (and its chime) while the ticket prints. */}
           <Button component="a" href={`/kitchen/ticket/${encodeURIComponent(orderRef)}`} target="_blank" size="xl" variant="subtle" color="dark">
             Print ticket
