@@ -59,10 +59,12 @@ import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
 import { Route as ManageHoursRouteImport } from './routes/manage.hours'
 import { Route as ManageMenuRouteImport } from './routes/manage.menu'
 import { Route as ManagePagesRouteImport } from './routes/manage.pages'
+import { Route as ManagePrintersRouteImport } from './routes/manage.printers'
 import { Route as ManageSettingsRouteImport } from './routes/manage.settings'
 import { Route as ManageTakingsRouteImport } from './routes/manage.takings'
 import { Route as ManageZonesRouteImport } from './routes/manage.zones'
 import { Route as KitchenKitchenBookingsRouteImport } from './routes/_kitchen.kitchen_.bookings'
+import { Route as KitchenKitchenPrintersRouteImport } from './routes/_kitchen.kitchen_.printers'
 import { Route as KitchenKitchenTicketOrderIdRouteImport } from './routes/_kitchen.kitchen_.ticket.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -313,6 +315,11 @@ const ManagePagesRoute = ManagePagesRouteImport.update({
   path: '/pages',
   getParentRoute: () => ManageRoute,
 } as any)
+const ManagePrintersRoute = ManagePrintersRouteImport.update({
+  id: '/printers',
+  path: '/printers',
+  getParentRoute: () => ManageRoute,
+} as any)
 const ManageSettingsRoute = ManageSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -331,6 +338,11 @@ const ManageZonesRoute = ManageZonesRouteImport.update({
 const KitchenKitchenBookingsRoute = KitchenKitchenBookingsRouteImport.update({
   id: '/kitchen_/bookings',
   path: '/kitchen/bookings',
+  getParentRoute: () => KitchenRoute,
+} as any)
+const KitchenKitchenPrintersRoute = KitchenKitchenPrintersRouteImport.update({
+  id: '/kitchen_/printers',
+  path: '/kitchen/printers',
   getParentRoute: () => KitchenRoute,
 } as any)
 const KitchenKitchenTicketOrderIdRoute =
@@ -388,11 +400,13 @@ export interface FileRoutesByFullPath {
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
   '/manage/pages': typeof ManagePagesRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/printers': typeof KitchenKitchenPrintersRoute
   '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesByTo {
@@ -442,11 +456,13 @@ export interface FileRoutesByTo {
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
   '/manage/pages': typeof ManagePagesRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage': typeof ManageIndexRoute
   '/kitchen/bookings': typeof KitchenKitchenBookingsRoute
+  '/kitchen/printers': typeof KitchenKitchenPrintersRoute
   '/kitchen/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRoutesById {
@@ -500,11 +516,13 @@ export interface FileRoutesById {
   '/manage/hours': typeof ManageHoursRoute
   '/manage/menu': typeof ManageMenuRoute
   '/manage/pages': typeof ManagePagesRoute
+  '/manage/printers': typeof ManagePrintersRoute
   '/manage/settings': typeof ManageSettingsRoute
   '/manage/takings': typeof ManageTakingsRoute
   '/manage/zones': typeof ManageZonesRoute
   '/manage/': typeof ManageIndexRoute
   '/_kitchen/kitchen_/bookings': typeof KitchenKitchenBookingsRoute
+  '/_kitchen/kitchen_/printers': typeof KitchenKitchenPrintersRoute
   '/_kitchen/kitchen_/ticket/$orderId': typeof KitchenKitchenTicketOrderIdRoute
 }
 export interface FileRouteTypes {
@@ -557,11 +575,13 @@ export interface FileRouteTypes {
     | '/manage/hours'
     | '/manage/menu'
     | '/manage/pages'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
     | '/kitchen/bookings'
+    | '/kitchen/printers'
     | '/kitchen/ticket/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -611,11 +631,13 @@ export interface FileRouteTypes {
     | '/manage/hours'
     | '/manage/menu'
     | '/manage/pages'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage'
     | '/kitchen/bookings'
+    | '/kitchen/printers'
     | '/kitchen/ticket/$orderId'
   id:
     | '__root__'
@@ -668,11 +690,13 @@ export interface FileRouteTypes {
     | '/manage/hours'
     | '/manage/menu'
     | '/manage/pages'
+    | '/manage/printers'
     | '/manage/settings'
     | '/manage/takings'
     | '/manage/zones'
     | '/manage/'
     | '/_kitchen/kitchen_/bookings'
+    | '/_kitchen/kitchen_/printers'
     | '/_kitchen/kitchen_/ticket/$orderId'
   fileRoutesById: FileRoutesById
 }
@@ -1067,6 +1091,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagePagesRouteImport
       parentRoute: typeof ManageRoute
     }
+    '/manage/printers': {
+      id: '/manage/printers'
+      path: '/printers'
+      fullPath: '/manage/printers'
+      preLoaderRoute: typeof ManagePrintersRouteImport
+      parentRoute: typeof ManageRoute
+    }
     '/manage/settings': {
       id: '/manage/settings'
       path: '/settings'
@@ -1093,6 +1124,13 @@ declare module '@tanstack/react-router' {
       path: '/kitchen/bookings'
       fullPath: '/kitchen/bookings'
       preLoaderRoute: typeof KitchenKitchenBookingsRouteImport
+      parentRoute: typeof KitchenRoute
+    }
+    '/_kitchen/kitchen_/printers': {
+      id: '/_kitchen/kitchen_/printers'
+      path: '/kitchen/printers'
+      fullPath: '/kitchen/printers'
+      preLoaderRoute: typeof KitchenKitchenPrintersRouteImport
       parentRoute: typeof KitchenRoute
     }
     '/_kitchen/kitchen_/ticket/$orderId': {
@@ -1131,12 +1169,14 @@ const AccountRouteWithChildren =
 interface KitchenRouteChildren {
   KitchenKitchenRoute: typeof KitchenKitchenRoute
   KitchenKitchenBookingsRoute: typeof KitchenKitchenBookingsRoute
+  KitchenKitchenPrintersRoute: typeof KitchenKitchenPrintersRoute
   KitchenKitchenTicketOrderIdRoute: typeof KitchenKitchenTicketOrderIdRoute
 }
 
 const KitchenRouteChildren: KitchenRouteChildren = {
   KitchenKitchenRoute: KitchenKitchenRoute,
   KitchenKitchenBookingsRoute: KitchenKitchenBookingsRoute,
+  KitchenKitchenPrintersRoute: KitchenKitchenPrintersRoute,
   KitchenKitchenTicketOrderIdRoute: KitchenKitchenTicketOrderIdRoute,
 }
 
@@ -1149,6 +1189,7 @@ interface ManageRouteChildren {
   ManageHoursRoute: typeof ManageHoursRoute
   ManageMenuRoute: typeof ManageMenuRoute
   ManagePagesRoute: typeof ManagePagesRoute
+  ManagePrintersRoute: typeof ManagePrintersRoute
   ManageSettingsRoute: typeof ManageSettingsRoute
   ManageTakingsRoute: typeof ManageTakingsRoute
   ManageZonesRoute: typeof ManageZonesRoute
@@ -1161,6 +1202,7 @@ const ManageRouteChildren: ManageRouteChildren = {
   ManageHoursRoute: ManageHoursRoute,
   ManageMenuRoute: ManageMenuRoute,
   ManagePagesRoute: ManagePagesRoute,
+  ManagePrintersRoute: ManagePrintersRoute,
   ManageSettingsRoute: ManageSettingsRoute,
   ManageTakingsRoute: ManageTakingsRoute,
   ManageZonesRoute: ManageZonesRoute,

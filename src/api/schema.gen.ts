@@ -1091,6 +1091,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ticket printers on the counter's network, their revision, and in local mode the loopback printer's address.
+         * @description Added by this project (docs/printing.md). Owner only.
+         */
+        get: operations["getPrinters"];
+        /**
+         * Replaces the whole list of printers, read at `revision`; the next accepted order prints on the new list.
+         * @description Added by this project (docs/printing.md). Owner only. A printer keeps its `printerId` while it is listed; one left out is removed and the jobs waiting for it are dropped. Each field is checked here (a name; a host name or IPv4 address; a port; 58 or 80 mm paper; what it prints; 1 to 5 copies), each failure naming its field (`printers[1].host`), and nothing is saved when any fails. Written to the audit.
+         */
+        put: operations["savePrinters"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/printers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each printer's state (ready, offline since when, jobs waiting), and in local mode what the loopback printer printed.
+         * @description Added by this project (docs/printing.md). Staff only. Read by the dashboard every few seconds.
+         */
+        get: operations["listKitchenPrinters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/kitchen/orders/{orderId}/reprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prints an accepted order's tickets again, on every printer (a new print job each).
+         * @description Added by this project (docs/printing.md). Staff only. An order that is not accepted (waiting, refused) has no ticket to print: 400.
+         */
+        post: operations["reprintKitchenOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/customers/search": {
         parameters: {
             query?: never;
@@ -1235,6 +1299,72 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PrinterAddress: {
+            host: string;
+            port: number;
+        };
+        /** @description A printer as the owner sets it up; `printerId` names one already listed. */
+        PrinterDraft: {
+            printerId?: number;
+            /** @description What staff call it ("Kitchen", "Counter"). */
+            name: string;
+            /** @description The printer's address on the counter's network, an IPv4 address (192.168.1.50) or a host name. */
+            host: string;
+            /** @description 9100 on almost every network receipt printer. */
+            port: number;
+            /**
+             * @description The paper roll's width in millimetres.
+             * @enum {integer}
+             */
+            paperWidth: 58 | 80;
+            prints: components["schemas"]["PrintedDocuments"];
+            copies: number;
+        };
+        ManagedPrinter: {
+            printerId: number;
+            name: string;
+            host: string;
+            port: number;
+            /** @enum {integer} */
+            paperWidth: 58 | 80;
+            prints: components["schemas"]["PrintedDocuments"];
+            copies: number;
+        };
+        /**
+         * @description The kitchen ticket (what to cook, due time, address), the customer's receipt (prices and totals), or both.
+         * @enum {string}
+         */
+        PrintedDocuments: "kitchen" | "receipt" | "both";
+        PrinterState: {
+            printerId: number;
+            name: string;
+            /**
+             * @description Ready when it took the last job, offline when the last attempt failed, unknown before its first job.
+             * @enum {string}
+             */
+            state: "ready" | "offline" | "unknown";
+            /** Format: date-time */
+            checkedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the first of the attempts that are still failing was made.
+             */
+            offlineSince: string | null;
+            /** @description What the last failed attempt met ("connect ECONNREFUSED", "Out of paper"). */
+            lastError: string | null;
+            jobsWaiting: number;
+            /**
+             * Format: date-time
+             * @description When the oldest job still waiting was written; the dashboard alerts once it is a minute old.
+             */
+            oldestWaitingSince: string | null;
+        };
+        PrintedTicket: {
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description The ticket as the loopback printer decoded it, a line per printed line. */
+            text: string;
+        };
         DeliveryZoneDraft: {
             /** @description A postcode district ("LS6") or sector ("LS6 2"); any case and spacing. */
             postcodeArea: string;
@@ -2269,6 +2399,55 @@ export interface components {
         };
     };
     responses: {
+        /** @description The printers in service, the revision to save against, and in local mode the loopback printer's address. */
+        PrintersAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        printers: components["schemas"]["ManagedPrinter"][];
+                        revision: number;
+                        /** @description Local mode only (null in production): the stand-in printer the demo prints to. */
+                        loopbackPrinter: components["schemas"]["PrinterAddress"] | null;
+                    };
+                };
+            };
+        };
+        /** @description Each printer's state, and in local mode the loopback printer's tickets as text, newest first. */
+        KitchenPrintersAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        printers: components["schemas"]["PrinterState"][];
+                        /** Format: date-time */
+                        serverTime: string;
+                        loopbackPrinter: {
+                            host: string;
+                            port: number;
+                            tickets: components["schemas"]["PrintedTicket"][];
+                        } | null;
+                    };
+                };
+            };
+        };
+        /** @description How many print jobs were written (one per printer; none when no printer is set up). */
+        ReprintAnswer: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        jobs: number;
+                    };
+                };
+            };
+        };
         /** @description Every delivery zone, by postcode area, and the revision to save against. */
         DeliveryZonesAnswer: {
             headers: {
@@ -4083,7 +4262,7 @@ export interface operations {
                 /** @description Only entries older than this one (the last `auditId` of the previous page). */
                 before?: number;
                 /** @description Only this area's changes. */
-                area?: "settings" | "hours" | "zones" | "menu" | "pages" | "sold-out" | "busy" | "customers";
+                area?: "settings" | "hours" | "zones" | "menu" | "pages" | "sold-out" | "busy" | "customers" | "printers";
             };
             header: {
                 /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
@@ -4835,6 +5014,125 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPrinters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PrintersAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    savePrinters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the printers were read at. */
+                    revision: number;
+                    printers: components["schemas"]["PrinterDraft"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["PrintersAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listKitchenPrinters: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["KitchenPrintersAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reprintKitchenOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                orderId: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReprintAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

@@ -33,6 +33,8 @@ import { registerMedia } from './plugins/media';
 import { registerSite } from './plugins/site';
 import { createValidatorCompiler } from './plugins/validation';
 
+import type { PrintedTicket } from './local/printer/loopbackPrinter';
+
 declare module 'fastify' {
   interface FastifyInstance {
     repositories: Repositories;
@@ -43,7 +45,16 @@ declare module 'fastify' {
     acceptanceTimeoutSeconds: number;
     /** Whether a web push subscription's endpoint is at a push service this server will send to (pushServices.ts). */
     isPushServiceAllowed(endpoint: string): boolean;
+    /** Local mode: the loopback printer's address and what it printed, for /kitchen/printers (docs/printing.md). */
+    loopbackPrinter: LoopbackPrinterView | null;
   }
+}
+
+/** What the kitchen's pages see of the loopback printer. */
+export interface LoopbackPrinterView {
+  host: string;
+  port: number;
+  printed(): PrintedTicket[];
 }
 
 /** The server's "now"; order times and confirmation read it, so tests can fix the day and hour. */
@@ -71,6 +82,8 @@ export interface AppDependencies {
   webPushPublicKey?: string;
   /** Where photo files are kept; DATA_DIR/media by default. */
   mediaStore?: MediaStore;
+  /** Local mode: the loopback printer started beside the server. */
+  loopbackPrinter?: LoopbackPrinterView;
 }
 
 export interface AppPayPal {
@@ -93,6 +106,7 @@ export async function buildApp({
   logOutput,
   webPushPublicKey,
   mediaStore = directoryMediaStore(join(config.dataDir, 'media')),
+  loopbackPrinter,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.
   const contract = withDeclaredAccess(openApiDocument);
@@ -117,6 +131,7 @@ export async function buildApp({
   app.decorate('payPal', payPal.client);
   app.decorate('acceptanceTimeoutSeconds', config.acceptanceTimeoutSeconds);
   app.decorate('isPushServiceAllowed', (endpoint: string) => isBrowserPushService(endpoint, config.webPush.extraServiceOrigins));
+  app.decorate('loopbackPrinter', loopbackPrinter ?? null);
   app.decorateRequest('identity', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setErrorHandler(handleError);

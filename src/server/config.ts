@@ -5,6 +5,7 @@ import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../do
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 import { loadFcmConfig, type FcmConfig } from './notifications/fcm/fcmConfig';
 import { loadMailConfig, type MailConfig } from './notifications/mail/mailConfig';
+import { loadPrintingConfig, type PrintingConfig } from './printing/printingConfig';
 import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushConfig';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
 
@@ -101,6 +102,8 @@ export interface ServerConfig {
   fcm: FcmConfig;
   webPush: WebPushConfig;
   mail: MailConfig;
+  /** Ticket printing (docs/printing.md): the loopback printer in local mode, only the owner's printers in network mode. */
+  printing: PrintingConfig;
 }
 
 export class ConfigurationError extends Error {
@@ -390,8 +393,14 @@ export function dataLocation(env: Environment): Pick<ServerConfig, 'databaseUrl'
  * Whether `config` asks for any local stand-in (the identity emulator, the PayPal sandbox, the FCM fake, the loopback SMTP
  * server); only then does the server load src/server/local/ (docs/server-layers.md).
  */
-export function usesLocalStandIns(config: Pick<ServerConfig, 'identity' | 'payPal' | 'fcm' | 'mail'>): boolean {
-  return config.identity.mode === 'local' || config.payPal.mode === 'local' || config.fcm.mode === 'local' || config.mail.mode === 'local';
+export function usesLocalStandIns(config: Pick<ServerConfig, 'identity' | 'payPal' | 'fcm' | 'mail' | 'printing'>): boolean {
+  return (
+    config.identity.mode === 'local' ||
+    config.payPal.mode === 'local' ||
+    config.fcm.mode === 'local' ||
+    config.mail.mode === 'local' ||
+    config.printing.mode === 'local'
+  );
 }
 
 export function loadConfig(env: Environment, outputIsTerminal = process.stdout.isTTY === true): ServerConfig {
@@ -433,5 +442,6 @@ export function loadConfig(env: Environment, outputIsTerminal = process.stdout.i
     fcm: loadFcmConfig(env),
     webPush: loadWebPushConfig(env),
     mail: loadMailConfig(env),
+    printing: loadPrintingConfig(env),
   };
 }

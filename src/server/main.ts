@@ -19,6 +19,11 @@ import { createMailComposer } from './notifications/mail/mailComposer';
 import { createSmtpMailSender } from './notifications/mail/smtpMailSender';
 import { createNotificationWorker, type NotificationWorker } from './notifications/notificationWorker';
 import { createPushComposer } from './notifications/pushComposer';
+import { acceptanceTimeoutSeconds, restaurantCoreData } from './autoRefusalSweep';
+import { createPrintOutbox } from './db/printRepository';
+import { kitchenTicketOfOrder } from './services/kitchenTickets';
+import type { LoopbackPrinter } from './local/printer/loopbackPrinter';
+import { createPrintWorker, type PrintWorker } from './printing/printWorker';
 import { setUpWebPush } from './notifications/webPush/webPushSetup';
 import { createOutboxWorker, type OutboxWorker } from './payments/outboxWorker';
 import { createPayPalClient } from './payments/payPalClient';
@@ -54,6 +59,10 @@ export interface RunningServer {
   mailLoopback?: LocalMail['loopback'];
   /** Sends the notifications that are due now and resolves once that pass has ended. */
   sendNotifications(): Promise<void>;
+  /** Local mode: the loopback printer this server started (docs/printing.md), with its controls for tests. */
+  loopbackPrinter?: LoopbackPrinter;
+  /** Prints the jobs that are due now and resolves once that pass has ended. */
+  printTickets(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,6 +140,7 @@ export async function startServer(
       config.fcm.mode === 'fcm' ? createFcmSender({ serviceAccount: config.fcm.serviceAccount }) : standInOf(standIns?.nativePush, 'Native push').sender;
     const mailSender = config.mail.mode === 'smtp' ? createSmtpMailSender(config.mail) : standInOf(standIns?.mail, 'Mail').sender;
     const webPush = await setUpWebPush(config.webPush, config.dataDir);
+    const loopbackPrinter = standIns?.printer;
 
     const database = await openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, SQLITE_FILE_NAME) });
     closers.push(() => database.close());
@@ -146,11 +156,13 @@ export async function startServer(
     // Created once the app's log exists; a step queued before then is found by its first pass.
     let outboxWorker: OutboxWorker | undefined;
     let notificationWorker: NotificationWorker | undefined;
+    let printWorker: PrintWorker | undefined;
     const repositories = createRepositories(database.db, {
       ...database.storage,
       clock,
       onMoneyStepQueued: () => outboxWorker?.kick(),
       onNotificationQueued: () => notificationWorker?.kick(),
+      onPrintJobQueued: () => printWorker?.kick(),
     });
     const app = await buildApp({
       config,
@@ -163,6 +175,7 @@ export async function startServer(
       readiness: databaseReadiness(database.db),
       webPushPublicKey: webPush.publicKey,
       mediaStore,
+      loopbackPrinter: loopbackPrinter === undefined ? undefined : { host: loopbackPrinter.host, port: loopbackPrinter.port, printed: loopbackPrinter.control.printed },
     });
     closeApp = () => (stopServing ??= closeWhenDrained(app, SHUTDOWN_GRACE_MS));
     await app.listen({ port: config.port, host: config.host });
@@ -201,6 +214,20 @@ export async function startServer(
     });
     closers.push(notificationWorker.stop);
     notificationWorker.start();
+    printWorker = createPrintWorker({
+      outbox: createPrintOutbox(database.db),
+      ticketOf: async (basketId) =>
+        kitchenTicketOfOrder(
+          { repositories, now: now(), timeoutSeconds: await acceptanceTimeoutSeconds(repositories, config.acceptanceTimeoutSeconds) },
+          basketId,
+        ),
+      context: async () => ({ restaurantName: (await restaurantCoreData(repositories)).name, now: now() }),
+      now,
+      logError: (error) => app.log.error({ err: error }, 'The print worker failed; a later pass tries again'),
+      logFailedPrint: (failure) => app.log.warn(failure, 'A ticket could not be printed; it is tried again'),
+    });
+    closers.push(printWorker.stop);
+    printWorker.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -215,6 +242,8 @@ export async function startServer(
       fcmFakeControl: standIns?.nativePush?.fakeControl,
       mailLoopback: standIns?.mail?.loopback,
       sendNotifications: notificationWorker.kick,
+      loopbackPrinter,
+      printTickets: printWorker.kick,
       close: closeAll,
     };
   } catch (error) {

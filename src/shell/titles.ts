@@ -50,12 +50,14 @@ const TITLE_SUFFIXES: Readonly<Record<string, string>> = {
   // The staff's dashboard and its Bookings view (docs/acceptance-and-kitchen.md); not in SPEC's table.
   '/kitchen': 'Kitchen',
   '/kitchen/bookings': 'Bookings',
+  '/kitchen/printers': 'Printers',
   // The owner's back office (docs/back-office.md); not in SPEC's table.
   '/manage': 'Back office',
   '/manage/menu': 'Menu',
   '/manage/hours': 'Opening hours',
   '/manage/settings': 'Takeaway settings',
   '/manage/zones': 'Delivery zones',
+  '/manage/printers': 'Printers',
   '/manage/customers': 'Customers and loyalty',
   '/manage/takings': 'Takings',
   '/manage/audit': 'Audit',

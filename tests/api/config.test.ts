@@ -233,3 +233,13 @@ describe('src/server/main.ts', () => {
     expect(result.stdout).not.toContain('Serving');
   }, 60_000);
 });
+
+describe('the printing configuration (docs/printing.md)', () => {
+  it('starts the loopback printer in local mode, on any free port unless told, and none in network mode', () => {
+    expect(loadConfig({}).printing).toEqual({ mode: 'local', loopbackPort: 0 });
+    expect(loadConfig({ LOOPBACK_PRINTER_PORT: '9100' }).printing).toEqual({ mode: 'local', loopbackPort: 9100 });
+    expect(loadConfig({ PRINTING_MODE: 'network' }).printing).toEqual({ mode: 'network' });
+    expect(() => loadConfig({ PRINTING_MODE: 'usb' })).toThrow(new ConfigurationError('PRINTING_MODE must be "local" or "network", got "usb"'));
+    expect(() => loadConfig({ LOOPBACK_PRINTER_PORT: '70000' })).toThrow(ConfigurationError);
+  });
+});

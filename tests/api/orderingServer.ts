@@ -104,7 +104,7 @@ export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: '
  * thousands of calls from one address.
  */
 export async function startOrderingServer(
-  options: { dataDir?: string; payPalFakeUrl?: string; now?: Date; rateLimits?: boolean } = {},
+  options: { dataDir?: string; payPalFakeUrl?: string; now?: Date; rateLimits?: boolean; databaseUrl?: string } = {},
 ): Promise<OrderingServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ordering-test-'));
   const sqliteFile = join(dataDir, 'takeaway.sqlite');
@@ -119,6 +119,7 @@ export async function startOrderingServer(
       payPal: { mode: 'local', fakePort: 0, fakeUrl: options.payPalFakeUrl },
       clock: () => state.now,
       ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
+      ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     },
     {},
   );

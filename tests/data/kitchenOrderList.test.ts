@@ -15,7 +15,7 @@ import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import type { BasketToSave, ConfirmationPayment } from '../../src/server/db/orderRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import type { PricedLine } from '../../src/server/domain/basket';
-import { kitchenOrderList } from '../../src/server/handlers/kitchen';
+import { kitchenOrderList } from '../../src/server/services/kitchenTickets';
 import { restaurantOf } from '../../src/server/services/restaurant';
 import { kitchenTicketOf } from '../../src/server/services/orderViews';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';

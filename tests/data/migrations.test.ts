@@ -34,6 +34,8 @@ const applicationTables = [
   'payment_error_logs',
   'payment_outbox',
   'payments',
+  'print_jobs',
+  'printers',
   'restaurant',
   'sold_out_items',
   'special_days',
@@ -63,6 +65,7 @@ const allMigrations = [
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
   '0023-media-photos',
+  '0024-ticket-printing',
   '0026-page-drafts',
   '0027-share-photo',
 ];

@@ -128,6 +128,7 @@ const BACK_OFFICE_PAGES: readonly PageVisit<'the back office'>[] = [
   { route: '/manage/menu', heading: 'Menu', ready: (page) => expect(page.getByRole('switch', { name: 'Prawn Crackers', exact: true })).toBeVisible() },
   { route: '/manage/pages', heading: 'Pages', ready: (page) => expect(page.getByRole('option', { name: 'About Us (/about-us)' })).toBeAttached() },
   { route: '/manage/zones', heading: 'Delivery zones', ready: (page) => expect(page.getByRole('group', { name: 'Zone LS6' })).toBeVisible() },
+  { route: '/manage/printers', heading: 'Printers', ready: (page) => expect(page.getByRole('button', { name: 'Add a printer' })).toBeVisible() },
   { route: '/manage/customers', heading: 'Customers and loyalty' },
   { route: '/manage/hours', heading: 'Opening hours', ready: (page) => expect(page.getByRole('textbox', { name: 'Tuesday session 1 opens' })).toBeVisible() },
   { route: '/manage/settings', heading: 'Takeaway settings', ready: (page) => expect(page.getByRole('checkbox', { name: 'Take orders online' })).toBeVisible() },
@@ -348,6 +349,10 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await navigateInApp(page, '/kitchen/bookings');
       await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
       await axe.check('/kitchen/bookings');
+      await navigateInApp(page, '/kitchen/printers');
+      await expect(page.getByRole('heading', { level: 1, name: 'Printers' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading the printers' })).toHaveCount(0);
+      await axe.check('/kitchen/printers');
 
       axe.expectEveryRouteChecked();
     });

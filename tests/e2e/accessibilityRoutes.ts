@@ -37,9 +37,9 @@ export const AXE_CHECKED_ROUTES = {
     '/paymentProcessing',
     '/order-cancelled',
   ],
-  'the kitchen': ['/kitchen', '/kitchen/ticket/$orderId', '/kitchen/bookings'],
+  'the kitchen': ['/kitchen', '/kitchen/ticket/$orderId', '/kitchen/bookings', '/kitchen/printers'],
   'the account pages': ['/createAccount', '/account', '/updateProfile', '/addAddress', '/accountQR', '/vouchers', '/viewOrder'],
-  'the back office': ['/manage', '/manage/', '/manage/audit', '/manage/menu', '/manage/pages', '/manage/zones', '/manage/customers', '/manage/takings', '/manage/hours', '/manage/settings'],
+  'the back office': ['/manage', '/manage/', '/manage/audit', '/manage/menu', '/manage/pages', '/manage/zones', '/manage/printers', '/manage/customers', '/manage/takings', '/manage/hours', '/manage/settings'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AxeTestName = keyof typeof AXE_CHECKED_ROUTES;

@@ -58,6 +58,8 @@ describe('titleFor', () => {
     ['/order-cancel-error', 'Your order could not be cancelled'],
     ['/kitchen', 'Kitchen'],
     ['/kitchen/bookings', 'Bookings'],
+    ['/kitchen/printers', 'Printers'],
+    ['/manage/printers', 'Printers'],
   ])('gives %s, which the table leaves out, the suffix "%s"', (path, suffix) => {
     expect(titleFor(path, NAME)).toBe(`Golden Dragon | ${suffix}`);
   });

@@ -19,6 +19,8 @@ import classes from './KitchenDashboard.module.css';
 import { BusyModeControl } from './BusyModeControl';
 import { useKitchenBarSlots } from './KitchenLayout';
 import { KitchenTicketCard, ticketElementId } from './KitchenTicketCard';
+import { PrintAlert, PrinterStatusLine } from './PrinterStatus';
+import { usePrinterStates } from './usePrinterStates';
 import { SoldOutTodayButton } from './SoldOutToday';
 import { kitchenSectionOf, orderTypeLabel, type KitchenSection } from './kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
@@ -51,6 +53,7 @@ export function KitchenDashboardScreen() {
   const newOrderCount = newOrderRefs === '' ? 0 : newOrderRefs.split(' ').length;
   const announced = useSelector(alert, (snapshot) => (snapshot.hasTag('announcing') ? unacknowledgedOf(snapshot.context).join(' ') : ''));
   const now = useNow(1000, list?.clockOffsetMs ?? 0);
+  const printers = usePrinterStates();
 
   useEffect(() => {
     alert.send({ type: 'NEW_ORDERS', orderRefs: newOrderRefs === '' ? [] : newOrderRefs.split(' ') });
@@ -83,7 +86,14 @@ export function KitchenDashboardScreen() {
   return (
     <div className={classes.board}>
       {slots.controls !== null && createPortal(<SoundControl alert={alert} chime={chime} />, slots.controls)}
-      {slots.alerts !== null && announcedTickets.length > 0 && createPortal(<NewOrdersBanner tickets={announcedTickets} onShow={showNewOrders} />, slots.alerts)}
+      {slots.alerts !== null &&
+        createPortal(
+          <>
+            {announcedTickets.length > 0 && <NewOrdersBanner tickets={announcedTickets} onShow={showNewOrders} />}
+            <PrintAlert printers={printers} now={now} />
+          </>,
+          slots.alerts,
+        )}
       <Group justify="space-between" align="center">
         <Title order={1}>Kitchen</Title>
         <Group align="center">
@@ -91,6 +101,7 @@ export function KitchenDashboardScreen() {
           <SoldOutTodayButton />
         </Group>
       </Group>
+      <PrinterStatusLine printers={printers} />
 
       {offline && (
         <div className={classes.offline} role="status">

@@ -7,6 +7,7 @@ import { slotLabel } from '../../components/order/timeSlotLabels';
 import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketName, ticketStateLabel } from './kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 import { ProposeTimeForm } from './ProposeTimeForm';
+import { ReprintButton } from './PrinterStatus';
 import { RefuseOrderForm } from './RefuseOrderForm';
 import { TicketDetails } from './TicketDetails';
 
@@ -143,6 +144,8 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
               {statusActionLabel(KitchenStatus.Cancelled)}
             </Button>
           )}
+          {/* While it is being cooked; a finished order keeps the browser's Print ticket. */}
+          {nextStatuses.length > 0 && <ReprintButton orderRef={orderRef} />}
           {/* A tab of its own, so the dashboard keeps polling (and its chime) while the ticket prints. */}
           <Button component="a" href={`/kitchen/ticket/${encodeURIComponent(orderRef)}`} target="_blank" size="xl" variant="subtle" color="dark">
             Print ticket

@@ -14,6 +14,7 @@ export const MANAGE_SECTIONS: readonly ManageSection[] = [
   { to: '/manage/pages', label: 'Pages', purpose: 'The gallery, About Us, the legal pages and your own pages: text, photos and buttons, a draft until you publish it.' },
   { to: '/manage/hours', label: 'Opening hours', purpose: 'Lunch and evening sessions, closures and special days, lead times, slots and busy mode.' },
   { to: '/manage/zones', label: 'Delivery zones', purpose: 'The postcode districts and sectors you deliver to, each with its charge and minimum order.' },
+  { to: '/manage/printers', label: 'Printers', purpose: 'The ticket printers on your counter: what each prints when an order is accepted, and how many copies.' },
   { to: '/manage/settings', label: 'Settings', purpose: 'Online ordering, collection, cash, minimum orders, charges, the largest orders and the automatic refusal.' },
   { to: '/manage/customers', label: 'Customers', purpose: "Find a customer by email or loyalty code; see and give points and vouchers." },
   { to: '/manage/takings', label: 'Takings', purpose: "A day's or a range's orders and totals, refusals, busiest times, and a CSV for the accountant." },

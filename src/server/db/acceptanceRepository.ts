@@ -8,13 +8,14 @@ import {
   type OrderTypeValue,
   type PaymentTypeValue,
 } from '../../domain/orderEnums';
-import { acceptanceEvents, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import { acceptanceEvents, printsTickets, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { givesLoyaltyBack } from '../domain/loyalty';
 import { marksRefunded, moneyStepOf } from '../payments/moneyFlow';
 import { momentsOf } from '../notifications/moments';
 import { giveLoyaltyBack } from './loyaltyLedger';
 import { queueNotifications } from './notificationRepository';
 import { markPayPalRefunded, queueMoneyStep } from './paymentRepository';
+import { queuePrintJobs } from './printRepository';
 import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
 
@@ -74,13 +75,15 @@ type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | n
 /**
  * `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut.
  * `onMoneyStepQueued` runs after a change that queued a PayPal step has committed, so that it is sent at once;
- * `onNotificationQueued` likewise after one that queued a notification for the customer.
+ * `onNotificationQueued` likewise after one that queued a notification for the customer, and `onPrintJobQueued` after an
+ * acceptance that queued its tickets (docs/printing.md).
  */
 export function createAcceptanceRepository(
   db: Kysely<DatabaseSchema>,
   syncToDisk: () => Promise<void>,
   onMoneyStepQueued: () => void = () => {},
   onNotificationQueued: () => void = () => {},
+  onPrintJobQueued: () => void = () => {},
 ): AcceptanceRepository {
   return {
     async requestAcceptance(basketId, timesOf, now, actor) {
@@ -135,6 +138,7 @@ export function createAcceptanceRepository(
     async change(key, decide, now, actor) {
       let moneyStepQueued = false;
       let notificationsQueued = false;
+      let printJobsQueued = false;
       const outcome = await db.transaction().execute(async (transaction): Promise<ChangeOutcome> => {
         const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
         if (basketId === undefined) return { outcome: 'missing' };
@@ -175,11 +179,13 @@ export function createAcceptanceRepository(
         if (moneyStep !== undefined) moneyStepQueued = await runOnKysely(transaction, queueMoneyStep(basketId, moneyStep, now));
         if (marksRefunded(current, next)) await runOnKysely(transaction, markPayPalRefunded(basketId));
         notificationsQueued = (await queueNotifications(transaction, basketId, momentsOf(current, next, current.orderType), now)) > 0;
+        if (printsTickets(current, next)) printJobsQueued = (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0;
         return { outcome: 'changed', acceptance: { ...current, ...next } };
       });
       if (outcome.outcome === 'changed') await syncToDisk();
       if (moneyStepQueued) onMoneyStepQueued();
       if (notificationsQueued) onNotificationQueued();
+      if (printJobsQueued) onPrintJobQueued();
       return outcome;
     },
 

@@ -7,7 +7,7 @@ import type { DatabaseSchema } from './schema';
 // the same transaction as the change itself (services/ownerChanges.ts opens it).
 
 /** The things the owner edits as a whole, each with its own revision. */
-export type EditArea = 'settings' | 'hours' | 'zones' | 'menu' | 'pages';
+export type EditArea = 'settings' | 'hours' | 'zones' | 'menu' | 'pages' | 'printers';
 
 /** Who made a change, from the verified id token. */
 export interface Editor {

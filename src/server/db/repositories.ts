@@ -5,6 +5,7 @@ import { penceToPounds } from '../../domain/money';
 import { createAcceptanceRepository, type AcceptanceRepository } from './acceptanceRepository';
 import { createAccountRepository, type AccountRepository } from './accountRepository';
 import { createBookingRepository, type BookingRepository } from './bookingRepository';
+import { createPrintRepository, type PrintRepository } from './printRepository';
 import { createCustomerRepository, type CustomerRepository } from './customerRepository';
 import { createDeliveryZoneRepository, type DeliveryZoneRepository } from './deliveryZoneRepository';
 import { createTakingsRepository, type TakingsRepository } from './takingsRepository';
@@ -60,6 +61,7 @@ export interface Repositories {
   /** The delivery zones, customers and takings as the owner sees them (docs/back-office.md). */
   deliveryZones: DeliveryZoneRepository;
   customers: CustomerRepository;
+  printing: PrintRepository;
   takings: TakingsRepository;
   /** How many orders each time slot holds (the most orders per slot). */
   slotLoad: SlotLoadReader;
@@ -95,6 +97,8 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   onMoneyStepQueued?: () => void;
   /** Called once a change that queued a notification for the customer has committed (the notification worker's kick). */
   onNotificationQueued?: () => void;
+  /** Runs after a change that queued print jobs has committed (docs/printing.md). */
+  onPrintJobQueued?: () => void;
 }
 
 export const DEFAULT_REFERENCE_DATA_MAX_AGE_MS = 1_000;
@@ -140,7 +144,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     pageEditor: { readPublished: (pageName) => readPublishedPage(db, pageName), readDraft: (pageName) => readPageDraft(db, pageName), list: () => listEditablePages(db) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
-    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued),
+    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued, options.onPrintJobQueued),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
@@ -148,6 +152,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     edits: createEditRepository(db),
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
+    printing: createPrintRepository(db, syncToDisk, options.onPrintJobQueued),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),

@@ -477,6 +477,38 @@ export interface NotificationDeliveriesTable {
   outcome: NotificationOutcome | null;
 }
 
+export type PrintedDocuments = 'kitchen' | 'receipt' | 'both';
+
+/** A ticket printer on the counter's network (docs/printing.md). */
+export interface PrintersTable {
+  printer_id: Generated<number>;
+  name: string;
+  host: string;
+  port: number;
+  paper_width: 58 | 80;
+  documents: PrintedDocuments;
+  copies: number;
+  removed_at: string | null;
+  checked_at: string | null;
+  offline_since: string | null;
+  last_error: string | null;
+}
+
+/** The print-job outbox: one job per printer for an accepted order, and one for each reprint. */
+export interface PrintJobsTable {
+  job_id: Generated<number>;
+  printer_id: number;
+  basket_id: string;
+  reason: 'accepted' | 'reprint';
+  created_at: string;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  attempts: number;
+  last_error: string | null;
+  done_at: string | null;
+  outcome: 'printed' | 'dropped' | null;
+}
+
 /** A payment error: LogError's from the browser, and the refusals the server met while authorising. */
 export interface PaymentErrorLogsTable {
   id: Generated<number>;
@@ -582,4 +614,6 @@ export interface DatabaseSchema {
   device_tokens: DeviceTokensTable;
   web_push_subscriptions: WebPushSubscriptionsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  printers: PrintersTable;
+  print_jobs: PrintJobsTable;
 }

@@ -167,3 +167,8 @@ export function acceptanceEvents(before: AcceptanceState, after: AcceptanceState
   }
   return events;
 }
+
+/** Whether a change accepts the order, which prints its tickets (docs/printing.md): the kitchen's answer, or the customer's yes to a new time. */
+export function printsTickets(before: AcceptanceState, after: AcceptanceState): boolean {
+  return before.status !== AcceptanceStatus.Accepted && after.status === AcceptanceStatus.Accepted;
+}

@@ -19,6 +19,7 @@ import { menuHandlers } from './menu';
 import { orderHandlers } from './order';
 import { orderBuilderHandlers } from './orderBuilder';
 import { paymentHandlers } from './payment';
+import { printerHandlers } from './printers';
 import { restaurantHandlers } from './restaurant';
 import { soldOutHandlers } from './soldOut';
 
@@ -46,4 +47,5 @@ export const operationHandlers = {
   ...manageMenuHandlers,
   ...managePageHandlers,
   ...soldOutHandlers,
+  ...printerHandlers,
 } satisfies HandlerMap;

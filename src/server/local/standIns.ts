@@ -12,6 +12,7 @@ import type { IdTokenVerifier } from '../plugins/bearerAuth';
 import { createIdTokenVerifier } from '../identity/verify';
 import type { DemoSignIn } from '../startBanner';
 import type { FcmFakeControl } from './fcm/fcmFake';
+import type { LoopbackPrinter } from './printer/loopbackPrinter';
 import type { LoopbackSmtpControl } from './mail/loopbackSmtp';
 import type { PayPalFakeControl } from './payPal/payPalFake';
 
@@ -148,12 +149,19 @@ export async function setUpLocalMail(config: LocalMailConfig, dataDir: string): 
   };
 }
 
+async function setUpLoopbackPrinter(port: number | undefined, clock?: Clock): Promise<LoopbackPrinter> {
+  const { startLoopbackPrinter } = await import('./printer/loopbackPrinter');
+  return startLoopbackPrinter({ port, ...(clock === undefined ? {} : { clock }) });
+}
+
 /** The stand-ins a configuration asks for: each is present when its service is in local mode. */
 export interface LocalStandIns {
   identity?: LocalIdentity;
   payPal?: LocalPayPal;
   nativePush?: LocalNativePush;
   mail?: LocalMail;
+  /** The loopback printer the demo's and the tests' printers point at (docs/printing.md). */
+  printer?: LoopbackPrinter;
   /** The site's own paths to the identity emulator and the PayPal sandbox, so there is no CORS and no second port to expose. */
   routes: FastifyPluginAsync;
   close(): Promise<void>;
@@ -174,12 +182,13 @@ export async function startLocalStandIns(config: ServerConfig, clock?: Clock): P
     const payPal = config.payPal.mode === 'local' ? started(await setUpLocalPayPal(config.payPal, clock)) : undefined;
     const nativePush = config.fcm.mode === 'local' ? started(await setUpLocalNativePush(config.fcm)) : undefined;
     const mail = config.mail.mode === 'local' ? started(await setUpLocalMail(config.mail, config.dataDir)) : undefined;
+    const printer = config.printing.mode === 'local' ? started(await setUpLoopbackPrinter(config.printing.loopbackPort, clock)) : undefined;
     const routes: FastifyPluginAsync = async (app) => {
       // Each registered as its own child scope: a proxy's raw-body parser must not leak into the API's.
       if (identity !== undefined) await app.register(identity.routes);
       if (payPal !== undefined) await app.register(payPal.routes);
     };
-    return { identity, payPal, nativePush, mail, routes, close };
+    return { identity, payPal, nativePush, mail, printer, routes, close };
   } catch (error) {
     await close();
     throw error;

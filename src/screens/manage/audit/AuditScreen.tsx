@@ -23,6 +23,7 @@ const AREA_LABELS: Readonly<Record<AuditArea, string>> = {
   'sold-out': 'Sold out today',
   busy: 'Busy mode',
   customers: 'Customers and loyalty',
+  printers: 'Printers',
 };
 
 interface AuditPageRequest {

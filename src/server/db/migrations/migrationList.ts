@@ -21,6 +21,7 @@ import { restaurantMenusPages } from './restaurantMenusPages';
 import { sharePhoto } from './sharePhoto';
 import { takeawayCashPayment } from './takeawayCashPayment';
 import { takeawayOrderLimits } from './takeawayOrderLimits';
+import { ticketPrinting } from './ticketPrinting';
 import { waitingRequestsIndex } from './waitingRequestsIndex';
 
 // Listed statically, not read from a folder, so the server runs the same from source (tsx),
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
+  '0024-ticket-printing': ticketPrinting,
   '0026-page-drafts': pageDrafts,
   '0027-share-photo': sharePhoto,
 };

@@ -1,0 +1,171 @@
+import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import type { components } from '../../api/schema.gen';
+import { formatPounds } from '../../components/order/money';
+import { allergyNoteOf } from '../../domain/allergyNotes';
+import { allergenName } from '../../components/order/menuLabels';
+import { OrderType } from '../../domain/orderEnums';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel, ticketName } from '../../screens/kitchen/kitchenTicketLabels';
+import type { Printer } from '../db/printRepository';
+
+// The printed tickets (docs/printing.md), laid out with node-thermal-printer, which writes the ESC/POS commands: the
+// kitchen ticket the cooks work from, and the customer's receipt. The wording comes from the dashboard's own labels,
+// so the paper and the screen say the same. English prints in code page 858 (for £); a dish's Chinese name prints in
+// the printer's Chinese mode (GB18030), under the English.
+
+type KitchenTicket = components['schemas']['KitchenTicket'];
+
+/** Characters a line holds in font A: 48 on 80 mm paper, 32 on 58 mm. */
+export const LINE_WIDTH: Readonly<Record<Printer['paperWidth'], number>> = { 80: 48, 58: 32 };
+
+export interface TicketContext {
+  restaurantName: string;
+  now: Date;
+}
+
+/** A link that opens the delivery address in the driver's maps app (Google Maps' universal link opens Apple's too). */
+export function mapsLink(ticket: KitchenTicket): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressLines(ticket).join(', '))}`;
+}
+
+/** Whether money is to be taken at the door or counter, and how much: the line the driver or the counter acts on. */
+export function collectLine(ticket: KitchenTicket): string {
+  const cash = ticket.payment.method === 'cash' || ticket.payment.honour === 'cash';
+  return cash ? `CASH TO COLLECT ${formatPounds(ticket.totalCost)}` : 'PAID ONLINE - nothing to collect';
+}
+
+function newPrinter(printer: Printer): ThermalPrinter {
+  return new ThermalPrinter({
+    type: PrinterTypes.EPSON,
+    interface: `tcp://${printer.host}:${printer.port}`,
+    width: LINE_WIDTH[printer.paperWidth],
+    characterSet: CharacterSet.PC858_EURO,
+  });
+}
+
+function chineseLine(out: ThermalPrinter, text: string): void {
+  out.setCharacterSet(CharacterSet.CHINA);
+  out.println(text);
+  out.setCharacterSet(CharacterSet.PC858_EURO);
+}
+
+function kitchenTicket(out: ThermalPrinter, ticket: KitchenTicket, { now }: TicketContext, reprint: boolean): void {
+  const isDelivery = ticket.orderType === OrderType.Delivery;
+  out.alignCenter();
+  if (reprint) out.println('*** REPRINT ***');
+  out.setTextQuadArea();
+  out.println(ticketName(ticket).toUpperCase());
+  out.setTextDoubleHeight();
+  out.bold(true);
+  out.println(`${orderTypeLabel(ticket).toUpperCase()} ${dueTimeLabel(ticket, now)}`);
+  out.bold(false);
+  out.setTextNormal();
+  out.println(`Asked for: ${requestedTimeLabel(ticket, now)}`);
+  out.alignLeft();
+
+  const allergy = allergyNoteOf([ticket.notes, ...ticket.orderItems.map((line) => line.specialRequest ?? '')]);
+  if (allergy.allergens.length > 0 || allergy.mentionsAllergy) {
+    out.drawLine();
+    out.invert(true);
+    out.bold(true);
+    out.println(` ALLERGY: ${allergy.allergens.length > 0 ? allergy.allergens.map(allergenName).join(', ') : 'see the notes'} `);
+    out.bold(false);
+    out.invert(false);
+  }
+
+  out.drawLine();
+  for (const [index, line] of ticket.orderItems.entries()) {
+    out.setTextDoubleHeight();
+    out.bold(true);
+    out.println(`${line.quantity} x ${line.menuNumber ? `${line.menuNumber}. ` : ''}${line.title}`);
+    out.bold(false);
+    out.setTextNormal();
+    if (line.chineseName) {
+      out.setTextDoubleHeight();
+      chineseLine(out, `    ${line.chineseName}`);
+      out.setTextNormal();
+    }
+    if (line.configOption) out.println(`    Option: ${line.configOption}`);
+    if (line.specialRequest) out.println(`    Request: ${line.specialRequest}`);
+    if (ticket.unavailableLines.includes(index)) out.println('    UNAVAILABLE');
+  }
+  out.drawLine();
+  if (ticket.notes.trim() !== '') {
+    out.bold(true);
+    out.println(`Notes: ${ticket.notes.trim()}`);
+    out.bold(false);
+    out.drawLine();
+  }
+  out.println(`Payment: ${paymentLabel(ticket)}`);
+  out.bold(true);
+  out.println(collectLine(ticket));
+  out.bold(false);
+  out.println(`Total: ${formatPounds(ticket.totalCost)}`);
+  out.drawLine();
+  out.println(`Customer: ${ticket.name}`);
+  out.println(`Phone: ${ticket.phone}`);
+  if (isDelivery) {
+    out.bold(true);
+    out.println('Deliver to:');
+    for (const addressLine of addressLines(ticket)) out.println(addressLine);
+    out.bold(false);
+    out.alignCenter();
+    out.printQR(mapsLink(ticket), { cellSize: 5, correction: 'M', model: 2 });
+    out.println('Scan to open the address in maps');
+    out.alignLeft();
+  }
+  out.cut();
+}
+
+function receipt(out: ThermalPrinter, ticket: KitchenTicket, { restaurantName, now }: TicketContext, reprint: boolean): void {
+  const isDelivery = ticket.orderType === OrderType.Delivery;
+  out.alignCenter();
+  out.setTextDoubleHeight();
+  out.bold(true);
+  out.println(restaurantName);
+  out.bold(false);
+  out.setTextNormal();
+  if (reprint) out.println('*** COPY ***');
+  out.setTextDoubleWidth();
+  out.println(ticketName(ticket));
+  out.setTextNormal();
+  out.println(`${orderTypeLabel(ticket)} ${dueTimeLabel(ticket, now)}`);
+  out.alignLeft();
+  out.drawLine();
+  for (const line of ticket.orderItems) {
+    out.leftRight(`${line.quantity} x ${line.title}`, formatPounds(line.lineCost));
+    if (line.configOption) out.println(`    ${line.configOption}`);
+  }
+  out.drawLine();
+  if (ticket.discountValue > 0) out.leftRight('Discount', `-${formatPounds(ticket.discountValue)}`);
+  out.leftRight('Bag charge', formatPounds(ticket.bagCharge));
+  if (isDelivery) out.leftRight('Delivery charge', formatPounds(ticket.deliveryCharge));
+  out.bold(true);
+  out.leftRight('Total', formatPounds(ticket.totalCost));
+  out.bold(false);
+  out.println(paymentLabel(ticket));
+  out.drawLine();
+  out.alignCenter();
+  out.println('Thank you for your order');
+  out.alignLeft();
+  out.cut();
+}
+
+/** The bytes one job sends: what the printer prints (kitchen ticket, receipt or both), as many copies as it is set to. */
+export function ticketBytes(printer: Printer, ticket: KitchenTicket, context: TicketContext, reprint: boolean): Buffer {
+  const out = newPrinter(printer);
+  for (let copy = 0; copy < printer.copies; copy += 1) {
+    if (printer.prints !== 'receipt') kitchenTicket(out, ticket, context, reprint);
+    if (printer.prints !== 'kitchen') receipt(out, ticket, context, reprint);
+  }
+  return out.getBuffer();
+}
+
+/** A fresh connection's worth of the library's printer, for sending `bytes` or asking for the paper's status. */
+export function printerConnection(printer: Printer, timeoutMs: number): ThermalPrinter {
+  return new ThermalPrinter({
+    type: PrinterTypes.EPSON,
+    interface: `tcp://${printer.host}:${printer.port}`,
+    width: LINE_WIDTH[printer.paperWidth],
+    options: { timeout: timeoutMs },
+  });
+}
