@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseLocation } from '../../src/server/db/database';
-import { callIdentityService, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/identity/emulator';
+import { callIdentityService, DEMO_OWNER_EMAIL, DEMO_OWNER_PASSWORD, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/local/identity/emulator';
 import { startLoopbackPrinter, type LoopbackPrinter } from '../../src/server/local/printer/loopbackPrinter';
 import { databaseTargets, type EmptyDatabase } from '../data/databaseTargets';
 import { identification, readyOrderUpdate } from './orderingServer';
