@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
-import { holdTheAppBack, reachForThePage, waitForShell } from './shellSupport';
+import { holdTheAppBack, waitForHydration, waitForShell } from './shellSupport';
 
 type ContentPage = components['schemas']['Page'];
 
@@ -53,7 +53,7 @@ async function openGalleryWithStoppedClock(page: Page, movedBy: MovedBy): Promis
   const alts = await galleryPhotoAlts(page);
   await page.clock.install();
   await page.goto('/gallery');
-  if (movedBy === 'the app') await reachForThePage(page);
+  if (movedBy === 'the app') await waitForHydration(page);
   await expect(carouselOf(page)).toHaveAttribute('data-controlled');
   await expectPhoto(page, 1, alts);
   // A moment ahead of the page's clock, which runs on until then.
