@@ -17,7 +17,8 @@ export async function waitForShell(page: Page): Promise<void> {
  * performance mark, src/main.tsx).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName('app:hydrated').length > 0);
+  // Polled from the test, not by the page's animation frames, which a test's installed clock stops.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('app:hydrated').length > 0)).toBe(true);
 }
 
 /**
