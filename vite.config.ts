@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { defineConfig, minify, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -26,36 +25,42 @@ function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>): Set<string>
 }
 
 /**
- * `.vite/route-styles.json` in the site's build: route file → the stylesheets its code brings, as `/assets/…` paths, for
- * the served HTML's first paint to link (src/server/plugins/firstPaint.ts). Vite's manifest cannot say: the chunk
- * groups below put several routes in one chunk, named after the group. The stylesheets of the chunks the entry loads
- * (the entry and what it imports statically) are left out, as index.html links them; a chunk's imports come before it,
- * as the browser would load them.
+ * `.vite/route-assets.json` in the site's build: route file → the chunks and stylesheets its code brings, as `/assets/…`
+ * paths, for the server to preload and link on a page it renders (src/server/plugins/firstPaint.ts), so that hydration
+ * does not wait on a waterfall of imports and the page paints styled. Vite's manifest cannot say which: the chunk
+ * groups below put several routes in one chunk, named after the group. What the entry loads (the entry and what it
+ * imports statically) is left out, as index.html names it; a chunk's imports come before it, as the browser loads them.
  */
-function routeStyles(): Plugin {
+function routeAssets(): Plugin {
   return {
-    name: 'route-styles',
+    name: 'route-assets',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
       const linkedByIndexHtml = firstLoadChunks(chunks);
-      const stylesOf = (chunk: Rolldown.OutputChunk, seen: Set<string>): string[] => {
+      const chunksFor = (chunk: Rolldown.OutputChunk, seen: Set<string>): Rolldown.OutputChunk[] => {
         if (linkedByIndexHtml.has(chunk.fileName) || seen.has(chunk.fileName)) return [];
         seen.add(chunk.fileName);
         const imported = chunk.imports.flatMap((fileName) => {
           const dependency = chunks.get(fileName);
-          return dependency ? stylesOf(dependency, seen) : [];
+          return dependency ? chunksFor(dependency, seen) : [];
         });
-        return [...imported, ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)];
+        return [...imported, chunk];
       };
-      const styles: Record<string, string[]> = {};
+      const assets: Record<string, { scripts: string[]; styles: string[] }> = {};
       for (const chunk of chunks.values()) {
         for (const moduleId of chunk.moduleIds) {
           const routeFile = SPLIT_ROUTE.exec(moduleId)?.[1];
-          if (routeFile) styles[routeFile] = [...new Set([...(styles[routeFile] ?? []), ...stylesOf(chunk, new Set())])];
+          if (!routeFile) continue;
+          const loaded = chunksFor(chunk, new Set());
+          const held = assets[routeFile] ?? { scripts: [], styles: [] };
+          assets[routeFile] = {
+            scripts: [...new Set([...held.scripts, ...loaded.map((each) => `/${each.fileName}`)])],
+            styles: [...new Set([...held.styles, ...loaded.flatMap((each) => [...(each.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`))])],
+          };
         }
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/route-styles.json', source: JSON.stringify(styles) });
+      this.emitFile({ type: 'asset', fileName: '.vite/route-assets.json', source: JSON.stringify(assets) });
     },
   };
 }
@@ -79,23 +84,6 @@ function firstLoadModules(): Plugin {
   };
 }
 
-/**
- * `start-after-paint.js` at the site's root, minified: the classic script a prerendered page names instead of the app's
- * modules (docs/first-paint.md). It is outside the bundle, as it must run before and without the app.
- */
-function startAfterPaintScript(): Plugin {
-  const source = 'src/start/start-after-paint.js';
-  return {
-    name: 'start-after-paint',
-    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-    async generateBundle() {
-      const { code, errors } = await minify('start-after-paint.js', await readFile(source, 'utf8'), { compress: true, mangle: true });
-      if (errors.length > 0) this.error(`${source}: ${errors.map((error) => error.message).join('; ')}`);
-      this.emitFile({ type: 'asset', fileName: 'start-after-paint.js', source: code });
-    },
-  };
-}
-
 // The router plugin must come before react() so that route files are code-split before JSX transform.
 // `vite build --ssr` builds the served HTML's first paint (src/prerender/, docs/first-paint.md) with the same plugins, so
 // that CSS modules' class names are the browser build's; its output is for Node, which needs no chunk plan.
@@ -103,9 +91,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
-    routeStyles(),
+    routeAssets(),
     firstLoadModules(),
-    startAfterPaintScript(),
   ],
   server: {
     port: 5173,
@@ -116,7 +103,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
-      input: { index: 'index.html' },
       output: {
         // Everything the first page needs in two chunks: on a phone's HTTP/1.1 connection (six at a time, each
         // slow to start) a dozen small preloaded chunks arrive later than the same bytes in one. React's is apart

@@ -1,15 +1,18 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter } from '@tanstack/react-router';
 import { PageLoading } from './components/PageLoading';
 import { RenderErrorRedirect } from './components/RenderErrorRedirect';
 import { routeTree } from './routeTree.gen';
 import type { RouterContext } from './shell/routerContext';
 
-/** `history` is the browser's unless given: the served HTML's first paint (src/prerender/) renders a path from memory. */
-export function createAppRouter(context: RouterContext, history?: RouterHistory) {
+/**
+ * The one router of both sides: the browser's (src/main.tsx) and the server's, which renders a page for the browser to
+ * hydrate (src/prerender/renderFirstPaint.tsx) with `scriptNonce` on the scripts it writes, for the page's CSP.
+ */
+export function createAppRouter(context: RouterContext, { scriptNonce }: { scriptNonce?: string } = {}) {
   return createRouter({
     routeTree,
     context,
-    ...(history ? { history } : {}),
+    ...(scriptNonce ? { ssr: { nonce: scriptNonce } } : {}),
     defaultPendingComponent: PageLoading,
     defaultErrorComponent: RenderErrorRedirect,
     defaultPreload: 'intent',

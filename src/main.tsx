@@ -11,14 +11,15 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 // The library and app code a first page needs is run in turns, each in a task of its own (docs/first-paint.md), in this
 // order: these modules first, each ending its task, then the rest.
-import { createRoot } from './start/react';
+import { createRoot, hydrateRoot } from './start/react';
 import { MantineProvider, cssVariablesResolver, theme } from './start/mantine';
 import './start/authMachine';
 import './start/basketMachine';
 import './start/paymentMachine';
-import { RouterProvider, createAppRouter } from './start/routes';
+import { RouterClient, RouterProvider, createAppRouter } from './start/routes';
 import { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor } from './start/statecharts';
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
 import { readBootData } from './api/bootData';
@@ -36,6 +37,7 @@ import { createMenuFromPage } from './shell/menuFromPage';
 import { createPageDataCache } from './shell/pageDataCache';
 import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
+import { HYDRATED_EVENT } from './start/earlyTaps';
 import { nextTask } from './start/nextTask';
 import type { RestaurantData } from './shell/routerContext';
 
@@ -50,7 +52,6 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
   // Without its configuration the site cannot reach the API or render routes; this is /sorry in plain HTML.
   window.history.replaceState(null, '', '/sorry');
   document.title = 'Sorry, something went wrong';
-  comeAlive(rootElement);
   rootElement.innerHTML =
     '<main style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:1rem;text-align:center">' +
     '<h1>Sorry, something went wrong</h1><p>We could not load the site. Please try again in a moment.</p>' +
@@ -73,6 +74,10 @@ async function start(rootElement: HTMLElement) {
     siteKey: config.siteKey,
     identity: apiIdentityOf(auth),
   });
+  // The server rendered the page for a device that keeps nothing (src/prerender/renderFirstPaint.tsx).
+  const hydrating = isServerRendered();
+  // What a first-time visitor's auth statechart shows before it starts, for the hydrating render.
+  if (hydrating) hydrateAsFirstVisit(auth, auth.getSnapshot());
   await nextTask();
   auth.start();
   const coreData = createCoreDataCache(() => fetchCoreData(api), boot.restaurantData);
@@ -86,6 +91,11 @@ async function start(rootElement: HTMLElement) {
   await nextTask();
   // Each statechart is built in a task of its own: together they would be one long task on a phone.
   const basket = createBasketActor({ api, storage: createBasketStorage(window.localStorage), client: nativeClient ?? { appVersion: config.appVersion } });
+  if (hydrating) {
+    const firstVisitBasket = createBasketActor({ api, storage: nothingStored });
+    hydrateAsFirstVisit(basket, firstVisitBasket.getSnapshot());
+    firstVisitBasket.stop();
+  }
   followCustomerInBasket(auth, basket);
   await nextTask();
   const payment = createPaymentActor({ api, basket });
@@ -105,9 +115,11 @@ async function start(rootElement: HTMLElement) {
     acceptance,
     tracking,
     coreData,
-    appStart: { settingsChecked: false },
+    // The server's render passed the settings gate for this path; the hydrated matches do not run it again.
+    appStart: { settingsChecked: hydrating },
     pages,
-    menuFromPage: createMenuFromPage(boot.menu),
+    // A hydrated /order has the menu in the router's dehydrated loader data: the next visit asks the API.
+    menuFromPage: createMenuFromPage(hydrating ? undefined : boot.menu),
     analytics,
     appVersion: config.appVersion,
     ...(config.webPushPublicKey ? { webPushPublicKey: config.webPushPublicKey } : {}),
@@ -128,58 +140,56 @@ async function start(rootElement: HTMLElement) {
     arriveAtNewPage,
   });
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
+  // A hydrated start resolves nothing on the client: its first route change is the hydrated page's first render.
+  router.subscribe('onRendered', (event) => onRouteChange(event.toLocation.pathname));
   // Links opened from outside and tapped notifications go where they point, in the same way.
   const navigateTo = (href: string) => void router.navigate({ href });
   void listenForDeepLinks(navigateTo);
   // The push layer is the app's alone: the website's first load does not carry it.
   if (isNativeApp()) void import('./platform/nativePush').then(({ startNativePush }) => startNativePush(api, navigateTo));
 
-  const root = createRoot(rootElement);
-  // The served HTML may show this page already (docs/first-paint.md): then the app draws once the route has resolved
-  // with its code in, so that its first drawing is the same page rather than a loader, and only then comes alive.
-  if (isPrerendered(rootElement)) await router.load();
-  // As a transition React renders the first page in slices between which the browser can answer a tap.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <AliveOnceDrawn root={rootElement}>
-            <RouterProvider router={router} />
-          </AliveOnceDrawn>
-        </MantineProvider>
-      </StrictMode>,
-    ),
+  const app = (router: ReactNode) => (
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <MarkHydrated>{router}</MarkHydrated>
+      </MantineProvider>
+    </StrictMode>
   );
+  if (hydrating) {
+    // React hydrates the server's markup in slices, the part the visitor touches first (its Suspense boundary); the
+    // router takes its matches from the scripts the server wrote (docs/first-paint.md).
+    hydrateRoot(rootElement, app(<RouterClient router={router} />), { onRecoverableError: reportRecoverableError });
+  } else {
+    const root = createRoot(rootElement, { onRecoverableError: reportRecoverableError });
+    // As a transition React renders the first page in slices between which the browser can answer a tap.
+    startTransition(() => root.render(app(<RouterProvider router={router} />)));
+  }
+}
+
+/** The router's scripts in the served page, run as it was parsed, left its dehydrated matches for the browser. */
+function isServerRendered(): boolean {
+  return '$_TSR' in window;
+}
+
+/** Said in the console with a text of its own, so that a browser test can count them (tests/e2e/hydration.spec.ts). */
+function reportRecoverableError(error: unknown, info: ErrorInfo): void {
+  console.error('React recoverable error:', error, info.componentStack ?? '');
 }
 
 /**
- * The prerendered page comes alive once the app's own controls have replaced it and the router listens to the address:
- * a passive effect, as the router's own listeners are, and a parent's runs after its children's.
+ * Marks the moment the page is the app's (`app:hydrated`, which `npm run bench` and the browser tests read): the first commit, hydrating the
+ * server's markup or rendering the page, a parent's passive effect running after its children's.
  */
-function AliveOnceDrawn({ root, children }: { root: HTMLElement; children: ReactNode }) {
+function MarkHydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
-    comeAlive(root);
-    // The moment the page answers taps as the app, which the benchmark's user flow reads (docs/benchmarks.md).
-    performance.mark('app:hydrated');
-  }, [root]);
+    if (document.documentElement.hasAttribute('data-hydrated')) return;
+    performance.mark(HYDRATED_EVENT);
+    // For a browser test whose installed clock stands in for `performance`.
+    document.documentElement.setAttribute('data-hydrated', '');
+    // The taps held since the first paint are made now (src/start/earlyTaps.ts).
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return children;
-}
-
-/** The server marks a root that holds the page's first paint (src/server/plugins/site.ts). */
-function isPrerendered(rootElement: HTMLElement): boolean {
-  return rootElement.hasAttribute('data-prerendered');
-}
-
-/**
- * The root may still be `inert` and hidden (a device that keeps something of the site waited for the app); what the
- * visitor did on the served page before now is done again on the app's (src/start/start-after-paint.js).
- */
-function comeAlive(rootElement: HTMLElement): void {
-  if (!isPrerendered(rootElement)) return;
-  rootElement.removeAttribute('inert');
-  rootElement.removeAttribute('aria-hidden');
-  rootElement.removeAttribute('data-prerendered');
-  document.dispatchEvent(new Event('app:alive'));
 }
 
 const rootElement = document.getElementById('root');

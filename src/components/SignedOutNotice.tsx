@@ -1,5 +1,5 @@
 import { rootRouteId, useLocation, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/firstVisit';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { failureFor, type AuthNotice } from '../../machines/auth/authMachine';
 import { normalisePath } from '../domain/paths';

@@ -1,7 +1,7 @@
 import { Burger } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { Link, rootRouteId, useLocation, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../actors/firstVisit';
 import { useEffect, useRef, useState } from 'react';
 import { isAccountHighlighted } from '../shell/highlighting';
 import { HEADER_ELEMENT_ID } from '../shell/routeChangeEffects';

@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { renderToString } from 'react-dom/server';
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server';
 import { createAcceptanceActor } from '../actors/acceptance';
 import { apiIdentityOf, createAuthActor } from '../actors/auth';
 import { createBasketActor } from '../actors/basket';
+import { noStoredSession, nothingStored } from '../actors/firstVisit';
 import { createPaymentActor } from '../actors/payment';
 import { createTrackingActor } from '../actors/tracking';
 import type { BootData } from '../api/bootData';
@@ -15,27 +15,27 @@ import { createMenuFromPage } from '../shell/menuFromPage';
 import { createPageDataCache } from '../shell/pageDataCache';
 import type { RouterContext } from '../shell/routerContext';
 import { cssVariablesResolver, theme } from '../theme';
+import { SCRIPT_NONCE_PLACEHOLDER } from './scriptNonce';
 
 export interface FirstPaint {
-  /** What goes inside `#root`. */
+  /** What goes inside `#root`: the page, then the router's scripts with the dehydrated matches the browser hydrates. */
   html: string;
-  /** The matched routes' ids (`/order`, `/$page`), whose lazy chunks' CSS the page links so that it paints styled. */
+  /** The matched routes' ids (`/order`, `/$page`), whose lazy chunks the page preloads and whose CSS it links. */
   routeIds: string[];
 }
 
-const noRequests = () => Promise.reject(new Error('The first paint is drawn from the data the page brings, without API calls'));
-
-const noStoredSession: Pick<Storage, 'getItem'> = { getItem: () => null };
+const noRequests = () => Promise.reject(new Error('The server draws a page from the data the page brings, without API calls'));
 
 /**
  * The router context of main.tsx for a first-time visitor with nothing stored, built from the data the page brings:
  * the actors are never started where main.tsx starts them on the device, and any call fails without leaving the server.
+ * The browser's hydrating render shows the same (src/actors/firstVisit.ts), and then what the device keeps.
  */
-function firstPaintContext(boot: BootData): RouterContext {
+function serverContext(boot: BootData): RouterContext {
   const config = parseRuntimeConfig(boot.config);
   const auth = createAuthActor(config.identity, { api: () => api, storage: noStoredSession });
   const api = createApiClient({ baseUrl: config.apiBaseUrl, applicationKey: config.applicationKey, siteKey: config.siteKey, identity: apiIdentityOf(auth), fetch: noRequests });
-  const basket = createBasketActor({ api, storage: { load: () => undefined, save: () => undefined, clear: () => undefined } });
+  const basket = createBasketActor({ api, storage: nothingStored });
   return {
     api,
     auth,
@@ -53,34 +53,46 @@ function firstPaintContext(boot: BootData): RouterContext {
   };
 }
 
-/**
- * Without the links React puts first where it would hoist them into a `<head>` (the preload of a photo with a high fetch
- * priority): the served head has its own (src/server/plugins/site.ts), and in the root they would be children the app's
- * drawing does not have, which moves every element's place that src/start/start-after-paint.js carries over by.
- */
-function withoutHoistedLinks(html: string): string {
-  return html.replace(/^(?:<link [^>]*>)+/, '');
-}
+/** What the handler answers for a path the server leaves to the browser (a redirect, a route that is not ready). */
+const NOT_DRAWN = 204;
 
 /**
- * The app's page at `pathname` as HTML, drawn from the start data the server puts in the same page, for the browser to
- * paint before the app's code has arrived (docs/first-paint.md). Undefined when the app would not show that path as
- * it is (a redirect, a route that is not ready).
+ * The app's page at `pathname`, rendered with the router's own SSR (docs/first-paint.md): the router loads the route
+ * from the start data the server puts in the same page, renders it, and dehydrates its matches into the scripts that
+ * end the markup, from which the browser hydrates it (`RouterClient`, src/main.tsx). Undefined when the app would not
+ * show that path as it is (a redirect, a route that is not ready): the browser then renders it alone.
  */
 export async function renderFirstPaint(pathname: string, boot: BootData): Promise<FirstPaint | undefined> {
-  const context = firstPaintContext(boot);
+  const context = serverContext(boot);
+  let routeIds: string[] = [];
   try {
-    const router = createAppRouter(context, createMemoryHistory({ initialEntries: [pathname] }));
-    await router.load();
-    const { resolvedLocation, matches } = router.state;
-    if (resolvedLocation?.pathname !== pathname || matches.some((match) => match.status !== 'success')) return undefined;
-    const html = renderToString(
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <RouterProvider router={router} />
-      </MantineProvider>,
-    );
-    return { html: withoutHoistedLinks(html), routeIds: matches.map((match) => match.routeId) };
+    const handle = createRequestHandler({ request: new Request(new URL(pathname, 'http://localhost')), createRouter: () => createAppRouter(context, { scriptNonce: SCRIPT_NONCE_PLACEHOLDER }) });
+    const response = await handle(({ router, responseHeaders }) => {
+      const { matches } = router.state;
+      if (matches.some((match) => match.status !== 'success')) return new Response(null, { status: NOT_DRAWN });
+      routeIds = matches.map((match) => match.routeId);
+      return renderRouterToString({
+        router,
+        responseHeaders,
+        children: (
+          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+            <RouterServer router={router} />
+          </MantineProvider>
+        ),
+      });
+    });
+    if (response.status !== 200) return undefined;
+    return { html: withoutHoistedLinks((await response.text()).replace(/^<!DOCTYPE html>/i, '')), routeIds };
   } finally {
     for (const actor of [context.basket, context.payment, context.acceptance, context.tracking]) actor.stop();
   }
+}
+
+/**
+ * Without the links React puts first where it would hoist them into a `<head>` (the preload of a photo with a high fetch
+ * priority): the served head has its own (src/server/plugins/site.ts), and the browser's render hoists its own into the
+ * document's head rather than into the root.
+ */
+function withoutHoistedLinks(html: string): string {
+  return html.replace(/^(?:<link [^>]*>)+/, '');
 }

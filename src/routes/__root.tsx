@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, redirect, Scripts } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
 import { SplashScreen } from '../screens/splash/SplashScreen';
 import { isStaffPath } from '../shell/staffGate';
@@ -21,7 +21,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The settings gate of SPEC §2: nothing renders until the restaurant's core data is held.
   beforeLoad: async ({ context, location, matches }) => {
     // The error page must show even when the core data is what failed.
-    if (normalisePath(location.pathname) === '/sorry') return { restaurant: context.coreData.current() };
+    if (normalisePath(location.pathname) === '/sorry') return { restaurant: context.coreData.current(), renderedAt: Date.now() };
     const isAppStart = !context.appStart.settingsChecked;
     let restaurant;
     try {
@@ -45,8 +45,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       );
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }
-    return { restaurant };
+    // The server's instant for what depends on the clock ("Open now"): the hydrating render shows what the server drew.
+    return { restaurant, renderedAt: Date.now() };
   },
-  component: SiteLayout,
+  component: RootLayout,
   notFoundComponent: SplashScreen,
 });
+
+/**
+ * The site's frame, with the router's scripts after it: on the server they carry the dehydrated matches the browser
+ * hydrates from (docs/first-paint.md); each removes itself once run, and in the browser they draw nothing.
+ */
+function RootLayout() {
+  return (
+    <>
+      <SiteLayout />
+      <Scripts />
+    </>
+  );
+}

@@ -41,12 +41,14 @@ function linkedStylesheets(document: Document): string[] {
   return [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '');
 }
 
-/** The app's scripts, as index.html names them and the prerendered page hands them to src/start/start-after-paint.js. */
-function appScripts(document: Document): { moduleScripts: string[]; afterPaint: string[] } {
-  return {
-    moduleScripts: [...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src') ?? ''),
-    afterPaint: [...document.querySelectorAll('script[src="/start-after-paint.js"]')].map((script) => script.getAttribute('data-app') ?? ''),
-  };
+/** The app's module scripts, as index.html names them. */
+function moduleScripts(document: Document): string[] {
+  return [...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src') ?? '');
+}
+
+/** The router's scripts at the end of the root: the dehydrated matches the browser hydrates from. */
+function routerScripts(rootElement: HTMLElement): HTMLScriptElement[] {
+  return [...rootElement.querySelectorAll('script')].filter((script) => (script.textContent ?? '').includes('$_TSR'));
 }
 
 /** The module scripts the build's index.html names: the entry and the chunks it imports. */
@@ -63,43 +65,54 @@ function expectBuiltStylesheets(document: Document, path: string) {
   expect(stylesheets, `${path} links each stylesheet once`).toEqual([...new Set(stylesheets)]);
 }
 
-describe('the served HTML carries the first paint', () => {
-  it('at /: the restaurant\'s name as the heading and the two main actions, in a root marked prerendered and inert until start-after-paint.js decides', async () => {
+describe('the server renders the public pages for the browser to hydrate', () => {
+  it("at /: the restaurant's name as the heading and the two main actions, live controls with the router's dehydrated matches", async () => {
     const restaurant = await server.repositories.restaurant.getCoreData();
     const document = await servedDocument(server, '/');
     const rootElement = rootOf(document);
-    expect(rootElement.hasAttribute('data-prerendered')).toBe(true);
-    expect(rootElement.hasAttribute('inert')).toBe(true);
-    expect(rootElement.getAttribute('aria-hidden')).toBe('true');
+    // Nothing to wait for before the page is the visitor's: no inert, no hidden tree, no marker for a start script.
+    expect(rootElement.getAttributeNames()).toEqual(['id']);
     expect(rootElement.querySelector('h1')?.textContent).toBe(restaurant?.name);
     expect([...rootElement.querySelectorAll('a')].map((link) => link.textContent)).toEqual(expect.arrayContaining(['Order a takeaway', 'Book a table']));
     expect(rootElement.querySelector('header')).not.toBeNull();
+    expect(routerScripts(rootElement).length).toBeGreaterThan(0);
   });
 
-  it('asks for the app only once painted: its scripts are handed to start-after-paint.js, not module scripts in the head', async () => {
+  it('names the app in module scripts in the head and preloads the matched routes\' chunks; no start script of its own', async () => {
     const scripts = builtAppScripts();
     // The entry and the chunk of React it imports (vite.config.ts), at least.
     expect(scripts.length).toBeGreaterThanOrEqual(2);
-    for (const script of scripts) expect(existsSync(join(builtSite, script)), script).toBe(true);
-    for (const path of ['/', '/order', '/gallery']) {
+    for (const path of ['/', '/order', '/gallery', '/basket']) {
       const document = await servedDocument(server, path);
-      expect(appScripts(document), path).toEqual({ moduleScripts: [], afterPaint: [scripts.join(' ')] });
-      expect(document.querySelector('script[src="/start-after-paint.js"]')?.hasAttribute('defer'), path).toBe(true);
+      expect(moduleScripts(document), path).toEqual(scripts);
+      expect(document.querySelector('script[src="/start-after-paint.js"], [data-carousel-module], [data-prerendered]'), path).toBeNull();
     }
-    expect(existsSync(join(builtSite, 'start-after-paint.js'))).toBe(true);
-    // Every page keeps the app for the visitor's first touch.
-    const startScript = async (path: string) => (await servedDocument(server, path)).querySelector('script[src="/start-after-paint.js"]');
-    for (const path of ['/', '/order', '/restaurant', '/gallery']) expect((await startScript(path))?.hasAttribute('data-start-at-once'), path).toBe(false);
-    // The app starts at once where the restaurant has turned analytics on: a page is counted when it is shown.
-    const withAnalytics = await buildInjectedApp({ config: { siteRoot: builtSite, analyticsMeasurementId: 'G-TEST123' } });
-    try {
-      const script = (await servedDocument(withAnalytics, '/order')).querySelector('script[src="/start-after-paint.js"]');
-      expect(script?.hasAttribute('data-start-at-once')).toBe(true);
-    } finally {
-      await withAnalytics.close();
+    expect(existsSync(join(builtSite, 'start-after-paint.js'))).toBe(false);
+    for (const path of ['/order', '/gallery']) {
+      const preloads = [...(await servedDocument(server, path)).head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href') ?? '');
+      expect(preloads.length, path).toBeGreaterThan(0);
+      for (const href of preloads) {
+        expect(existsSync(join(builtSite, href)), href).toBe(true);
+        // What index.html's scripts load is theirs already.
+        expect(scripts, href).not.toContain(href);
+      }
     }
-    // A page the app draws asks for them at once, as index.html does.
-    expect(appScripts(await servedDocument(server, '/basket'))).toEqual({ moduleScripts: scripts, afterPaint: [] });
+  });
+
+  it("lets only this answer's scripts run: a fresh nonce on each, named in the answer's Content-Security-Policy", async () => {
+    const nonces = [];
+    for (let answer = 0; answer < 2; answer += 1) {
+      const response = await server.app.inject({ url: '/order', headers: { accept: 'text/html' } });
+      const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const inline = [...new JSDOM(response.body).window.document.querySelectorAll('script:not([src])')].filter((script) => !script.getAttribute('type')?.includes('json'));
+      expect(inline.length).toBeGreaterThan(1);
+      for (const script of inline) expect(script.getAttribute('nonce')).toBe(nonce);
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // A page the browser renders has no inline script and keeps the plain policy.
+    expect(String((await server.app.inject({ url: '/basket' })).headers['content-security-policy'])).not.toContain('nonce-');
   });
 
   it('at /order: the heading and the menu\'s first dishes, with the menu\'s stylesheets', async () => {
@@ -107,7 +120,6 @@ describe('the served HTML carries the first paint', () => {
     const menu = restaurant && (await server.repositories.menus.getMenu(restaurant.menuId));
     const document = await servedDocument(server, '/order');
     const rootElement = rootOf(document);
-    expect(rootElement.hasAttribute('inert')).toBe(true);
     expect(rootElement.querySelector('h1')?.textContent).toBe('Add items to your order');
     const dishHeadings = [...rootElement.querySelectorAll('main h3')].map((heading) => heading.textContent);
     expect(dishHeadings.length, 'dishes in the first paint').toBeGreaterThan(2);
@@ -127,9 +139,8 @@ describe('the served HTML carries the first paint', () => {
     const gallery = await server.repositories.pages.getPage('gallery');
     const document = await servedDocument(server, '/gallery');
     const rootElement = rootOf(document);
-    expect(rootElement.hasAttribute('inert')).toBe(true);
     expect(rootElement.querySelector('h1')?.textContent).toBe(gallery?.title || 'Gallery');
-    // The photo's preload is the head's alone: React's own, first in the root, would move the place of every element.
+    // The photo's preload is the head's alone, not React's in the root.
     expect(rootElement.querySelectorAll('link')).toHaveLength(0);
     const firstPhoto = rootElement.querySelector('main img');
     expect(firstPhoto?.getAttribute('src')).toBe(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href'));
@@ -140,18 +151,14 @@ describe('the served HTML carries the first paint', () => {
   it('at the other public pages that show the same to every visitor', async () => {
     for (const path of ['/restaurant', '/booking', '/dine-at-home', '/apps', '/contact', '/privacy']) {
       const rootElement = rootOf(await servedDocument(server, path));
-      expect(rootElement.hasAttribute('data-prerendered'), path).toBe(true);
+      expect(routerScripts(rootElement).length, path).toBeGreaterThan(0);
       expect(rootElement.querySelector('main h1')?.textContent, path).toBeTruthy();
     }
   });
 
-  it('not where the page depends on what the device holds: the root stays empty for the app', async () => {
+  it('not where the page is the device\'s own from the start: the root stays empty for the browser to render', async () => {
     for (const path of ['/basket', '/track', '/login', '/account', '/kitchen', '/no-such-page']) {
-      const rootElement = rootOf(await servedDocument(server, path));
-      expect(rootElement.innerHTML, path).toBe('');
-      expect(rootElement.hasAttribute('data-prerendered'), path).toBe(false);
-      expect(rootElement.hasAttribute('inert'), path).toBe(false);
-      expect(rootElement.hasAttribute('aria-hidden'), path).toBe(false);
+      expect(rootOf(await servedDocument(server, path)).innerHTML, path).toBe('');
     }
   });
 });
@@ -175,16 +182,15 @@ describe('a first paint that cannot be drawn', () => {
     rmSync(buildDirectory, { recursive: true, force: true });
   });
 
-  it('leaves the root empty for the app, and is logged', async () => {
+  it('leaves the root empty for the browser to render, and is logged', async () => {
     const document = await servedDocument(failing, '/');
     expect(rootOf(document).innerHTML).toBe('');
     expect(document.getElementById('boot-data')).not.toBeNull();
-    expect(appScripts(document).afterPaint).toEqual([]);
-    expect(appScripts(document).moduleScripts).toEqual(builtAppScripts());
+    expect(moduleScripts(document)).toEqual(builtAppScripts());
     expect(logged.some((line) => line.includes('broken first paint'))).toBe(true);
   });
 
-  it('opens a prerendered public page in the browsing context group it is reached from: no opener policy, which would start a cold renderer', async () => {
+  it('opens a server-rendered public page in the browsing context group it is reached from: no opener policy, which would start a cold renderer', async () => {
     const openerPolicy = async (path: string) =>
       (await server.app.inject({ url: path, headers: { accept: 'text/html' } })).headers['cross-origin-opener-policy'];
     for (const path of ['/', '/order', '/gallery', '/restaurant']) expect(await openerPolicy(path), path).toBeUndefined();

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { components } from '../../src/api/schema.gen';
 import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
-import { reachForThePage, waitForShell } from './shellSupport';
+import { waitForHydration, waitForShell } from './shellSupport';
 
 type ContentPage = components['schemas']['Page'];
 
@@ -47,7 +47,7 @@ async function openGalleryWithStoppedClock(page: Page): Promise<string[]> {
   const alts = await galleryPhotoAlts(page);
   await page.clock.install();
   await page.goto('/gallery');
-  await reachForThePage(page);
+  await waitForHydration(page);
   await expectPhoto(page, 1, alts);
   // A moment ahead of the page's clock, which runs on until then.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
@@ -241,7 +241,7 @@ test("Swiper's code and styles load on the gallery, which has a carousel, and no
     if (/^\/assets\/(swiper|carouselSwiper)-[\w-]+\.(js|css)$/.test(path)) swiperFiles.push(path);
   });
   await page.goto('/');
-  await reachForThePage(page);
+  await waitForHydration(page);
   await waitForShell(page);
   await page.waitForLoadState('networkidle');
   expect(swiperFiles).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket } from './orderSupport';
 import { continueToPayment, expectPaymentButtons } from './paymentSupport';
-import { reachForThePage, waitForShell } from './shellSupport';
+import { waitForHydration, waitForShell } from './shellSupport';
 
 // Issue 30's layout items, each measured as a person would see it: the ordering steps on a desktop, the menu's
 // category list at 1280 px and on a phone, and the menu's spoken announcement.
@@ -77,7 +77,7 @@ test.describe('the ordering steps on a phone', () => {
 /** The menu's list of categories and its links, once the app draws the menu. */
 async function categoryList(page: Page): Promise<{ list: Locator; links: Locator }> {
   await page.goto('/order');
-  await reachForThePage(page);
+  await waitForHydration(page);
   await waitForShell(page);
   const navigation = page.getByRole('navigation', { name: 'Jump to a category' });
   const links = navigation.getByRole('link');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { freshEmail, newCustomer } from './accountSupport';
-import { RESTAURANT_NAME, navigateInApp, waitForShell } from './shellSupport';
+import { RESTAURANT_NAME, navigateInApp, waitForHydration, waitForShell } from './shellSupport';
 
 const TAKE_AWAY_SET = ['/order', '/basket', '/contact', '/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/confirmation'];
 const ACCOUNT_SET = ['/login', '/register', '/forgotpassword'];
@@ -165,6 +165,8 @@ test.describe('at a phone width', () => {
 
   test('the menu also closes when the logo or the account icon is followed', async ({ page }) => {
     await page.goto('/');
+    // Followed within the app: a link tapped before hydration loads its page afresh, menu and all.
+    await waitForHydration(page);
     const menuButton = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await menuButton.click();

@@ -7,24 +7,24 @@ type RestaurantData = components['schemas']['RestaurantData'];
 
 export const RESTAURANT_NAME = 'Golden Dragon';
 
-/** The header is drawn only once the settings gate has let the page through. */
+/** The header is drawn once the settings gate has let the page through, and the page is the app's once hydrated. */
 export async function waitForShell(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: `${RESTAURANT_NAME} home` })).toBeVisible();
+  await waitForHydration(page);
 }
 
 /**
- * A first-time visitor's served page runs the app once they reach for it (docs/first-paint.md, "Started when reached
- * for"): a key pressed is enough. Answers once the app's page has replaced the served one.
+ * Answers once the app has hydrated the server's page, or rendered one the server left to it (src/main.tsx marks it:
+ * `app:hydrated` in the performance timeline, and `data-hydrated` on the document element, which a test's installed
+ * clock, standing in for `performance`, leaves alone).
  */
-export async function reachForThePage(page: Page): Promise<void> {
-  if ((await page.locator('#root[data-prerendered]').count()) === 0) return;
-  await page.keyboard.press('Shift');
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
 
 /**
- * Holds a first-time visitor's app back (its scripts are not answered) until the function returned lets it through, so
- * that a test can act on the served page alone and then watch the app take over.
+ * Holds the app back (its scripts are not answered) until the function returned lets it through, so that a test can
+ * act on the server's page before hydration and then watch the app take over.
  */
 export async function holdTheAppBack(page: Page): Promise<() => void> {
   let letTheAppThrough = () => {};
@@ -41,7 +41,7 @@ export async function holdTheAppBack(page: Page): Promise<() => void> {
  * for paths that no visible link leads to. A fresh page load would instead pass the start-up settings gate.
  */
 export async function navigateInApp(page: Page, path: string, landsOn = path): Promise<void> {
-  await reachForThePage(page);
+  await waitForHydration(page);
   await page.evaluate((target) => {
     window.history.pushState({ __TSR_index: window.history.length }, '', target);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -62,14 +62,14 @@ export async function changeBootData(page: Page, change: (boot: BootData) => voi
     expect(found, 'the page carries its start data').not.toBeNull();
     const boot = parseBootData(found![1]);
     change(boot);
-    // The server drew the page's first paint from the data before the change: the app draws the changed page instead.
+    // The server rendered the page from the data before the change: the app renders the changed page instead.
     const body = html.replace(BOOT_DATA_IN_HTML, bootDataElement(boot)).replace(PRERENDERED_ROOT, (_root, end: string) => `<div id="root"></div>${end}`);
     await route.fulfill({ response, body, contentType: 'text/html; charset=utf-8' });
   });
 }
 
-// The root as the server fills it with the page's first paint (src/server/plugins/site.ts): it ends the body.
-const PRERENDERED_ROOT = /<div id="root" data-prerendered[^>]*>[\s\S]*<\/div>(\s*<\/body>)/;
+// The root as the server fills it with the page it rendered and the router's scripts (src/server/plugins/site.ts): it ends the body.
+const PRERENDERED_ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
 /** The restaurant's core data as the browser receives it, in the page and from the API, changed by the test. */
 export async function changeCoreData(page: Page, change: (restaurantData: RestaurantData) => void): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RESTAURANT_NAME, waitForShell } from './shellSupport';
+import { RESTAURANT_NAME, waitForHydration, waitForShell } from './shellSupport';
 
 // A first load finds what it needs in the HTML the server wrote (src/api/bootData.ts) instead of calling for it.
 
@@ -25,6 +25,8 @@ test('the menu a start at /order brought is used once: coming back later asks fo
   const calls = apiCalls(page);
   await page.goto('/order');
   await expect(page.getByRole('button', { name: 'Add Crispy Seaweed to order' })).toBeVisible();
+  // Moving within the app: a link tapped before hydration loads its page afresh, with the menu in it again.
+  await waitForHydration(page);
   await page.getByRole('link', { name: `${RESTAURANT_NAME} home` }).click();
   await expect(page.getByRole('heading', { level: 1, name: RESTAURANT_NAME })).toBeVisible();
   await page.getByRole('link', { name: 'Take Away' }).first().click();

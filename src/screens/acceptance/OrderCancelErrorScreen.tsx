@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { useAcceptanceActor } from './useAcceptance';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
 import { moneyOnCancel } from '../../domain/cancelMoney';

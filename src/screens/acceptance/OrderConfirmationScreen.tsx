@@ -4,7 +4,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect } from 'react';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { callApi } from '../../api/client';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
 import { formatPounds } from '../../components/order/money';
 import { slotTimeLabel } from '../../components/order/timeSlotLabels';

@@ -1,5 +1,5 @@
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect } from 'react';
 import { acceptancePathOf } from '../../../machines/acceptance/acceptanceMachine';
 

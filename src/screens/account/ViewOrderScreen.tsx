@@ -4,7 +4,7 @@ import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';

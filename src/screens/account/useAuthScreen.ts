@@ -1,5 +1,5 @@
 import { rootRouteId, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useState } from 'react';
 import { authDestination, failureFor, heldAccount, type AuthEvent, type AuthNotice, type AuthSnapshot, type AuthStep } from '../../../machines/auth/authMachine';
 import { normalisePath } from '../../domain/paths';

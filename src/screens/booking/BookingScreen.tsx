@@ -1,3 +1,4 @@
+import { usePageNow } from '../../components/useNow';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
@@ -31,7 +32,7 @@ export function BookingScreen() {
 
 function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
-  const today = londonWallClock(new Date()).date;
+  const today = londonWallClock(usePageNow(60_000)).date;
   const dates = bookingDateRange(today);
 
   const times = useApiRequest<string, BookingTimes>((date, signal) =>

@@ -1,3 +1,4 @@
+import { usePageNow } from '../../components/useNow';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
@@ -63,7 +64,7 @@ function CateringOffer({ restaurant }: { restaurant: RestaurantData }) {
 
 function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
-  const today = londonWallClock(new Date()).date;
+  const today = londonWallClock(usePageNow(60_000)).date;
   const dates = eventDateRange(today);
   const form = useRequestForm<CateringField, CateringEnquiry, EnquiryAnswer>({
     initialDraft: EMPTY_ENQUIRY,

@@ -7,7 +7,7 @@ import { HOME_PHOTO_SIZES } from '../../domain/photoSizes';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { openingStateText } from '../../components/restaurant/openingStateText';
-import { useNow } from '../../components/useNow';
+import { usePageNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { openingStateAt } from '../../domain/openingHours';
@@ -26,7 +26,7 @@ const CLOCK_REFRESH_MS = 60_000;
 /** `/`: who the restaurant is, whether it is open, how soon food comes, what to try and where to find it, from its core data. */
 export function HomeScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
-  const now = useNow(CLOCK_REFRESH_MS);
+  const now = usePageNow(CLOCK_REFRESH_MS);
   const today = londonWallClock(now);
   const onlineOrderingAvailable = isOnlineOrderingAvailable(restaurant);
   return (

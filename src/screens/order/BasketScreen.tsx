@@ -9,7 +9,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
 import { preselectedOrderType } from '../../../machines/basket/journeyChoices';

@@ -8,7 +8,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { deliveryChargeShown, hasChangesToAcknowledge } from '../../../machines/basket/basketMachine';

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { fillBlankContact } from '../../../machines/basket/basketForms';
 import { firstIncompleteStep, redirectForStep } from '../../../machines/basket/basketMachine';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Button, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';

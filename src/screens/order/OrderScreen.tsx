@@ -1,6 +1,6 @@
 import { rootRouteId, useLoaderData, useRouteContext, useSearch } from '@tanstack/react-router';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
-import { useNow } from '../../components/useNow';
+import { usePageNow } from '../../components/useNow';
 import { busyPauseMessage } from '../../domain/busyMode';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { MenuScreen } from './MenuScreen';
@@ -14,7 +14,7 @@ export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const { menuRequest, broughtMenu } = useLoaderData({ from: '/order' });
   const linkedDishId = useSearch({ from: '/order', select: (search) => search.dish });
-  const now = useNow(CLOCK_REFRESH_MS);
+  const now = usePageNow(CLOCK_REFRESH_MS);
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
   const paused = busyPauseMessage(restaurant.busyMode, now);

@@ -6,7 +6,7 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../api/useApiRequest';

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/List.css';
 import { Alert, List, Text } from '@mantine/core';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useBasketActor } from './useBasket';
 
 /** What the customer does before the order can be placed or paid (the basket statechart waits for it). */

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import type { BasketEvent } from '../../../machines/basket/basketMachine';
 import { heldVouchers, isApplied, type AccountVoucher } from '../../../machines/basket/basketVouchers';
 import { useNow } from '../../components/useNow';

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { PAYMENT_ISSUE_PATH, shownErrorMode } from '../../../machines/payment/paymentMachine';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { paymentErrorMessage } from '../../domain/paymentErrors';

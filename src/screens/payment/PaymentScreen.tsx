@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantin
 import type { CreateOrderRequestBody } from '@paypal/paypal-js';
 import { PayPalButtons } from '@paypal/react-paypal-js';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useState } from 'react';
 import type { BasketContext, OnlineFunding } from '../../../machines/basket/basketMachine';
 import { formatPounds } from '../../components/order/money';

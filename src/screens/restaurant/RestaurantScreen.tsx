@@ -5,7 +5,7 @@ import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
 import { openingStateText } from '../../components/restaurant/openingStateText';
-import { useNow } from '../../components/useNow';
+import { usePageNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { openingStateAt } from '../../domain/openingHours';
@@ -24,7 +24,7 @@ export function RestaurantScreen() {
 }
 
 function RestaurantDetails({ restaurant }: { restaurant: RestaurantData }) {
-  const now = useNow(CLOCK_REFRESH_MS);
+  const now = usePageNow(CLOCK_REFRESH_MS);
   const today = londonWallClock(now);
   const state = openingStateAt(now, restaurant.openingHours, restaurant.specialDays);
   const specialDays = specialDaysAhead(restaurant.specialDays ?? [], today.date);

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircle, IconCircleCheck, IconCircleDot } from '@tabler/icons-react';
 import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';

@@ -8,24 +8,28 @@ import { normalisePath } from '../../domain/paths';
 import type { FirstPaint } from '../../prerender/renderFirstPaint';
 import { escapeHtml } from '../seo/pageHead';
 
-/** Route file → the stylesheets its code brings, written into the site's build by vite.config.ts's `routeStyles`. */
-const ROUTE_STYLES_FILE = '.vite/route-styles.json';
+/** Route file → the chunks and stylesheets its code brings, written into the site's build by vite.config.ts's `routeAssets`. */
+const ROUTE_ASSETS_FILE = '.vite/route-assets.json';
+
+type RouteAssets = Record<string, { scripts: string[]; styles: string[] }>;
 
 export type RenderFirstPaint = (pathname: string, boot: BootData) => Promise<FirstPaint | undefined>;
 
-/** What the served HTML carries of the page: `#root`'s content and the stylesheets that content needs. */
+/** What the served HTML carries of the page: `#root`'s content, and for the head the route's chunks and stylesheets. */
 export interface PrerenderedPage {
   rootHtml: string;
-  styleLinks: string;
+  /** `modulepreload` links for the matched routes' chunks, and stylesheet links for their CSS. */
+  headLinks: string;
 }
 
-/** The page for `pathname` drawn from `boot`, or undefined where the root stays empty for the app to fill. */
+/** The page for `pathname` rendered from `boot`, or undefined where the root stays empty for the browser to render. */
 export type FirstPaintSource = (pathname: string, boot: BootData) => Promise<PrerenderedPage | undefined>;
 
 /**
- * The public pages that show the same to every first-time visitor, drawn from the start data alone; a restaurant's page
- * (the gallery, privacy, …) too when the page brings it. Others depend on what the device holds (a basket, a session, an
- * order being tracked) or on the visitor's choices, so the app draws them.
+ * The public pages, rendered from the start data alone as a first-time visitor sees them and hydrated in the browser,
+ * which then shows what the device keeps (a basket, a session); a restaurant's page (the gallery, privacy, …) too when
+ * the page brings it. The ordering steps, the account and the kitchen are the device's own from the start (a basket, a
+ * session, an order being tracked): the browser renders them.
  */
 const FIRST_PAINT_PATHS = new Set(['/', '/home', '/restaurant', '/order', '/booking', '/dine-at-home', '/apps', '/contact']);
 
@@ -49,7 +53,7 @@ interface HeldPaint {
 }
 
 /**
- * The served HTML's first paint (docs/first-paint.md): the build's server entry (`vite build --ssr`, dist/prerender/)
+ * The served page's server rendering (docs/first-paint.md): the build's server entry (`vite build --ssr`, dist/prerender/)
  * when it is there, else none and every root stays empty. A page is drawn once per path for the same start data and
  * minute, so a busy evening draws each page about once a minute; a drawing that fails is logged, held as none for
  * that minute, and never fails the page.
@@ -57,20 +61,26 @@ interface HeldPaint {
 export async function loadFirstPaint({ entry, siteRoot, log }: { entry: string; siteRoot: string; log: FastifyBaseLogger }): Promise<FirstPaintSource | undefined> {
   if (!existsSync(entry)) return undefined;
   const { renderFirstPaint } = (await import(pathToFileURL(entry).href)) as { renderFirstPaint: RenderFirstPaint };
-  const stylesPath = join(siteRoot, ROUTE_STYLES_FILE);
-  const routeStyles = existsSync(stylesPath) ? (JSON.parse(await readFile(stylesPath, 'utf8')) as Record<string, string[]>) : {};
-  return firstPaintSource(renderFirstPaint, routeStyles, log);
+  const assetsPath = join(siteRoot, ROUTE_ASSETS_FILE);
+  const routeAssets = existsSync(assetsPath) ? (JSON.parse(await readFile(assetsPath, 'utf8')) as RouteAssets) : {};
+  return firstPaintSource(renderFirstPaint, routeAssets, log);
 }
 
-export function firstPaintSource(render: RenderFirstPaint, routeStyles: Record<string, string[]>, log: FastifyBaseLogger): FirstPaintSource {
+export function firstPaintSource(render: RenderFirstPaint, routeAssets: RouteAssets, log: FastifyBaseLogger): FirstPaintSource {
   const held = new Map<string, HeldPaint>();
 
   async function draw(pathname: string, boot: BootData): Promise<PrerenderedPage | undefined> {
     try {
       const paint = await render(pathname, boot);
       if (!paint) return undefined;
-      const stylesheets = [...new Set(paint.routeIds.flatMap((routeId) => routeStyles[routeFileOf(routeId)] ?? []))];
-      return { rootHtml: paint.html, styleLinks: stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') };
+      const assets = paint.routeIds.map((routeId) => routeAssets[routeFileOf(routeId)] ?? { scripts: [], styles: [] });
+      const scripts = [...new Set(assets.flatMap((each) => each.scripts))];
+      const stylesheets = [...new Set(assets.flatMap((each) => each.styles))];
+      // `crossorigin` as index.html's module scripts have it, so that the preload is the one the import uses.
+      const headLinks =
+        scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('') +
+        stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+      return { rootHtml: paint.html, headLinks };
     } catch (error) {
       log.error({ err: error, pathname }, 'The first paint could not be drawn; the page is served with an empty root');
       return undefined;

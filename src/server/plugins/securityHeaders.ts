@@ -81,6 +81,16 @@ export function openInTheSameBrowsingContextGroup(reply: FastifyReply): void {
 }
 
 /**
+ * Lets the answer's inline scripts that carry `nonce` run (a page the server rendered ends with the router's scripts,
+ * docs/first-paint.md): `script-src` is widened for this answer alone.
+ */
+export function allowScriptsWithNonce(reply: FastifyReply, nonce: string): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header('content-security-policy', policy.replace(/(^|;)script-src /, `$1script-src 'nonce-${nonce}' `));
+}
+
+/**
  * The headers helmet sets, worked out once: they are the same on every answer, and @fastify/helmet rebuilt the
  * policy on every request (a sixth of the menu endpoint's time, docs/benchmarks.md).
  */

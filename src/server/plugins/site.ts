@@ -13,7 +13,9 @@ import { registerCrawling } from '../seo/crawling';
 import { escapeHtml, pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
 import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
-import { openInTheSameBrowsingContextGroup } from './securityHeaders';
+import { SCRIPT_NONCE_PLACEHOLDER } from '../../prerender/scriptNonce';
+import { EARLY_TAPS_SCRIPT } from '../../start/earlyTaps';
+import { allowScriptsWithNonce, openInTheSameBrowsingContextGroup } from './securityHeaders';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
@@ -46,14 +48,10 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
   }
   // The build puts the first paint's server entry beside the site (`npm run build`: dist/site, dist/prerender).
   const firstPaint = siteBuilt ? await loadFirstPaint({ entry: join(dirname(siteRoot), 'prerender', 'renderFirstPaint.js'), siteRoot, log: app.log }) : undefined;
-  const servedModules = siteBuilt ? await readServedModules(siteRoot) : undefined;
   const siteDocument = async (pathname: string) => {
     const boot = await bootDataFor(app, browserConfig, pathname);
     const prerendered = await firstPaint?.(pathname, boot);
-    const html = withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered, {
-      analyticsOn: browserConfig.analyticsMeasurementId !== undefined,
-      carouselModule: servedModules?.carousel,
-    });
+    const html = withBootData(await readFile(join(siteRoot, 'index.html'), 'utf8'), boot, pathname, publicUrl, prerendered);
     return { html, prerendered: prerendered !== undefined };
   };
   if (siteBuilt) app.get('/', (request, reply) => sendSiteDocument(request, reply, siteDocument, '/'));
@@ -61,18 +59,18 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
   app.setNotFoundHandler((request, reply) => answerNotFound(request, reply, siteBuilt ? siteDocument : undefined));
 }
 
-/** The modules a served page runs before the app, written into the build by vite.config.ts's `servedModules`. */
-async function readServedModules(siteRoot: string): Promise<{ carousel?: string } | undefined> {
-  const path = join(siteRoot, '.vite', 'served-modules.json');
-  return existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as { carousel?: string }) : undefined;
-}
-
 type SiteDocument = (pathname: string) => Promise<{ html: string; prerendered: boolean }>;
 
 async function sendSiteDocument(request: FastifyRequest, reply: FastifyReply, siteDocument: SiteDocument, pathname: string): Promise<FastifyReply> {
-  const { html, prerendered } = await siteDocument(pathname);
-  if (prerendered) openInTheSameBrowsingContextGroup(reply);
-  // A first-time visitor's served page may be read without the app ever running (docs/first-paint.md): the page counts them.
+  const document = await siteDocument(pathname);
+  let { html } = document;
+  if (document.prerendered) {
+    openInTheSameBrowsingContextGroup(reply);
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+    allowScriptsWithNonce(reply, nonce);
+    html = html.replaceAll(`nonce="${SCRIPT_NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`);
+  }
+  // A visitor whose browser runs no script, or leaves before the app has, is counted too (SPEC §3).
   const { setCookie } = decideTrackingCookie(request.headers.cookie ?? '', (buffer) => crypto.getRandomValues(buffer), new Date());
   if (setCookie) reply.header('set-cookie', setCookie);
   return reply.header('cache-control', revalidate).type('text/html; charset=utf-8').send(html);
@@ -144,54 +142,23 @@ function pageNameInPath(pathname: string): string | undefined {
 /**
  * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
  * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
- * for at once: it is that page's largest paint. A prerendered page fills the root with its stylesheets linked.
+ * for at once: it is that page's largest paint. A page the server rendered fills the root (the browser hydrates it:
+ * docs/first-paint.md) and preloads its route's chunks beside index.html's module scripts, with its stylesheets linked.
  */
-function withBootData(
-  html: string,
-  boot: BootData,
-  pathname: string,
-  publicUrl: string,
-  prerendered: PrerenderedPage | undefined,
-  { analyticsOn, carouselModule }: { analyticsOn: boolean; carouselModule: string | undefined },
-): string {
+function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
   const photo = page ? firstPhoto(page) : undefined;
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${head}${prerendered?.styleLinks ?? ''}${bootDataElement(boot)}</head>`);
+    .replace('</head>', `${head}${prerendered?.headLinks ?? ''}${bootDataElement(boot)}</head>`);
   if (!prerendered) return withHead;
   return (
     withHead
-      .replace(APP_SCRIPTS, (scripts: string) => {
-        const sources = [...scripts.matchAll(APP_SCRIPT)].map((script) => script[1]);
-        // Analytics counts a page when it is shown, and only the app counts, so such a page's app is not kept for the
-        // visitor's first touch; a carousel, which moves on by itself, is moved by a module of its own until the app runs
-        // (docs/first-paint.md).
-        const atOnce = analyticsOn ? ' data-start-at-once' : '';
-        const carousel = photo && carouselModule ? ` data-carousel-module="${escapeHtml(carouselModule)}"` : '';
-        return `<script src="/start-after-paint.js" data-app="${sources.join(' ')}"${atOnce}${carousel} defer></script>`;
-      })
+      .replace('</head>', `<script nonce="${SCRIPT_NONCE_PLACEHOLDER}">${EARLY_TAPS_SCRIPT}</script></head>`)
       // A function, so that a `$` in the page is not read as a replacement pattern.
-      .replace('<div id="root"></div>', () => `<div id="root" ${PRERENDERED_ROOT_ATTRIBUTES}>${prerendered.rootHtml}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${prerendered.rootHtml}</div>`)
   );
 }
 
-/**
- * `data-prerendered` tells the app and src/start/start-after-paint.js that the root holds the first paint. Until
- * start-after-paint.js has decided whose page it is, the root is `inert` and hidden from the accessibility tree: a device
- * that keeps something of the site waits for the app's page, which may differ from a first-time visitor's; a first-time
- * visitor is given the served page at once. `aria-hidden` says what `inert` does to tools that read the accessibility
- * tree without honouring `inert` (browser test locators among them).
- */
-const PRERENDERED_ROOT_ATTRIBUTES = 'data-prerendered inert aria-hidden="true"';
-
-/**
- * The app's scripts (the entry and the chunks it imports) as Vite writes them into index.html, one after the other. A
- * prerendered page asks for them only once it has been painted (src/start/start-after-paint.js): its first paint then
- * waits for the HTML and the styles alone, not for 160 KB of script sharing a phone's connection with them, and the app
- * starts a moment later than it would have (docs/first-paint.md).
- */
-const APP_SCRIPTS = /(?:\s*<script type="module" crossorigin src="[^"]+"><\/script>)+/;
-const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
