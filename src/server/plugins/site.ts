@@ -5,12 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootDataElement, type BootData } from '../../api/bootData';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, isPageName } from '../../domain/pageContent';
+import { isPageName } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
 import { decideTrackingCookie } from '../../domain/trackingCookie';
 import { errorBody, isApiRequest } from '../errors';
 import { registerCrawling } from '../seo/crawling';
-import { escapeHtml, pageHead } from '../seo/pageHead';
+import { pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
 import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
 import { SCRIPT_NONCE_PLACEHOLDER } from '../../prerender/scriptNonce';
@@ -140,14 +140,12 @@ function pageNameInPath(pathname: string): string | undefined {
 }
 
 /**
- * The page's own head (title, description, Open Graph, structured data: src/server/seo/pageHead.ts) in place of
- * index.html's generic title and description, the start data, and the first photo of the page's first carousel asked
- * for at once: it is that page's largest paint. A page the server rendered fills the root (the browser hydrates it:
+ * The page's own head (title, description, Open Graph, structured data, the preload of its largest photo:
+ * src/server/seo/pageHead.ts) in place of index.html's generic title and description, and the start data. A page the server rendered fills the root (the browser hydrates it:
  * docs/first-paint.md) and preloads its route's chunks beside index.html's module scripts, with its stylesheets linked.
  */
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
-  const photo = page ? firstPhoto(page) : undefined;
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   const withHead = html
     .replace(/<title>[^<]*<\/title>/, '')
