@@ -62,6 +62,7 @@ const allMigrations = [
   '0019-refused-lines',
   '0022-menu-item-number-chinese',
   '0023-media-photos',
+  '0025-phone-orders',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

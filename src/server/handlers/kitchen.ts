@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { refuseTimedOutRequests, type AutoRefusalContext } from '../autoRefusalSweep';
-import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type OrderAcceptance } from '../domain/acceptance';
+import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import type { OrderKey } from '../db/acceptanceRepository';
 import { kitchenActorOf } from '../domain/kitchenAccess';
 import { PaymentType } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
@@ -9,8 +10,9 @@ import type { HandlerMap, SuccessAnswer } from './handlerTypes';
 import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
 import { restaurantOf } from './orderBuilder';
 import { kitchenTicketOf } from './orderViews';
+import { placedPhoneOrder } from './phoneOrders';
 
-type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
+type KitchenOperation = 'listKitchenOrders' | 'placePhoneOrder' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
 
 const KITCHEN_LIST_HOURS = 24;
 
@@ -52,6 +54,11 @@ async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): P
   return ticket;
 }
 
+/** The kitchen accepts an order at its time: the one way an order becomes accepted by staff. */
+function acceptedByKitchen(request: FastifyRequest, key: OrderKey, actor: Actor): Promise<OrderAcceptance> {
+  return changeOrder(request, key, acceptOrder, actor);
+}
+
 /**
  * The dashboard's list (listKitchenOrders), read every few seconds all evening: timed-out requests refused first, then
  * the orders of the last day and older ones still open, in a number of queries that does not grow with the orders.
@@ -70,9 +77,16 @@ export const kitchenHandlers: Pick<HandlerMap, KitchenOperation> = {
     return { data: await kitchenOrderList(await autoRefusalContext(request)) };
   },
 
+  // Placed as a customer's order is, then accepted by the same acceptance as acceptKitchenOrder (docs/phone-orders.md).
+  async placePhoneOrder(request) {
+    const actor = kitchenActorOf(request.identity);
+    const placed = await placedPhoneOrder(request, request.body, actor);
+    return { data: { ticket: await ticketOf(request, await acceptedByKitchen(request, { basketId: placed.basketId }, actor)) } };
+  },
+
   async acceptKitchenOrder(request) {
     const actor = kitchenActorOf(request.identity);
-    const accepted = await changeOrder(request, { orderRef: request.params.orderId }, acceptOrder, actor);
+    const accepted = await acceptedByKitchen(request, { orderRef: request.params.orderId }, actor);
     return { data: { ticket: await ticketOf(request, accepted) } };
   },
 

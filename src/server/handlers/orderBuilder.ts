@@ -3,24 +3,22 @@ import type { components } from '../../api/schema.gen';
 import { londonWallClock } from '../../domain/londonClock';
 import { penceToPounds, poundsToPence } from '../../domain/money';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
-import type { ConfirmationPayment } from '../db/orderRepository';
+import type { ConfirmationPayment, ConfirmationState } from '../db/orderRepository';
 import type { Repositories, RestaurantData } from '../db/repositories';
 import type { HeldVoucher } from '../domain/account';
-import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
+import type { Basket, BasketChoices } from '../domain/basket';
 import { priceBasket, type ChargeSettings } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { AMOUNT_CHANGED_MESSAGE } from '../payments/authorisation';
 import { newPublicId } from '../randomIds';
 import { confirmationRefusal, paymentTypeRefusal } from '../domain/confirmation';
 import { orderSizeLimitsFrom, orderSizeRefusal } from '../../domain/orderSizeLimits';
-import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
-import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
-import type { DeliveryZone } from '../domain/deliveryZones';
+import { parseUkPostcode } from '../../domain/contactRules';
 import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
-import { priceLines } from '../domain/pricing';
 import { availableTimeSlots, beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead } from '../domain/slots';
-import { orderTimesNow, slotQueryOf } from './orderTimes';
+import { orderDetailsOf } from './orderDetails';
+import { orderTimesNow, slotQueryOf, type OrderTimes } from './orderTimes';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { chooseVouchers, discountsHaveChanged, DISCOUNTS_CHANGED_MESSAGE, entitlementOf } from '../domain/vouchers';
 import { ApiError } from '../errors';
@@ -93,10 +91,57 @@ function orderOf(basket: Basket, voucherItems: Order['voucherItems']): Order {
   };
 }
 
-function normalisedInstant(requestedTime: string | null | undefined): string | null {
+export function normalisedInstant(requestedTime: string | null | undefined): string | null {
   if (requestedTime === null || requestedTime === undefined) return null;
   return new Date(requestedTime).toISOString();
 }
+
+/**
+ * The confirming transaction's decision (see confirmationRefusal), with the restaurant's rules as they stand now. A phone
+ * order (docs/phone-orders.md) is taken by staff at the counter: not stopped by the online ordering switch, busy mode's
+ * pause, the cash switch or the order size limits, which are for customers ordering online; everything else is the same.
+ */
+export function confirmationRefusalNow(
+  restaurant: RestaurantData,
+  times: OrderTimes,
+  now: Date,
+  payment: ConfirmationPayment | undefined,
+): (basket: Basket, state: ConfirmationState) => string | undefined {
+  const { dayOfWeek } = londonWallClock(now);
+  const settings = restaurant.takeawaySettings;
+  return (basket, state) => {
+    // First: a changed discount changes the figures every later check reads.
+    if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
+      return DISCOUNTS_CHANGED_MESSAGE;
+    }
+    const byPhone = basket.sourceType === 'Phone';
+    const refusal = confirmationRefusal(basket, {
+      now,
+      orderingAllowed: byPhone || (restaurant.onlineOrderingAllowed && settings.allowOrdering),
+      minimums: orderMinimumSettingsFrom(settings),
+      openingPeriods: times.openingPeriods,
+      specialDays: times.specialDays,
+      leadMinutes: times.leadMinutes,
+      slotMinutes: times.slotMinutes,
+      daysAhead: times.daysAhead,
+      fullSlots: times.fullSlots,
+      busyPauseMessage: byPhone ? undefined : times.busyPauseMessage,
+      menuVersion: state.menuVersion,
+      soldOut: state.soldOut,
+      zone: state.zone,
+      paidOnline: payment !== undefined,
+      cashAllowed: byPhone || settings.allowCashPayment,
+      orderSizeLimits: byPhone ? NO_SIZE_LIMITS : orderSizeLimitsFrom(restaurant),
+    });
+    // The basket may have been priced again while PayPal authorised what it cost before.
+    if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
+      return AMOUNT_CHANGED_MESSAGE;
+    }
+    return refusal;
+  };
+}
+
+const NO_SIZE_LIMITS = { maximumCashOrderPence: Number.POSITIVE_INFINITY, maximumOrderPence: Number.POSITIVE_INFINITY, phone: '' };
 
 /**
  * Confirms a basket for a guest (`accountSub` null) or for the signed-in customer it was last priced for, whose
@@ -115,42 +160,12 @@ export async function confirmedOrder(
 ): Promise<PlacedOrder | undefined> {
   const restaurant = await restaurantOf(server.repositories);
   const now = server.clock();
-  const { dayOfWeek } = londonWallClock(now);
-  const settings = restaurant.takeawaySettings;
   // The slots' orders are counted before the confirming transaction: two customers confirming into a slot's last place
   // at the same instant may both get it (docs/back-office.md, "Opening hours").
   const times = await orderTimesNow(server.repositories, restaurant, now);
   const outcome = await server.repositories.orders.confirmBasket(
     basketId,
-    (basket, state) => {
-      // First: a changed discount changes the figures every later check reads.
-      if (state.discounts !== undefined && discountsHaveChanged(state.discounts.stored, state.discounts.current, dayOfWeek)) {
-        return DISCOUNTS_CHANGED_MESSAGE;
-      }
-      const refusal = confirmationRefusal(basket, {
-        now,
-        orderingAllowed: restaurant.onlineOrderingAllowed && settings.allowOrdering,
-        minimums: orderMinimumSettingsFrom(settings),
-        openingPeriods: times.openingPeriods,
-        specialDays: times.specialDays,
-        leadMinutes: times.leadMinutes,
-        slotMinutes: times.slotMinutes,
-        daysAhead: times.daysAhead,
-        fullSlots: times.fullSlots,
-        busyPauseMessage: times.busyPauseMessage,
-        menuVersion: state.menuVersion,
-        soldOut: state.soldOut,
-        zone: state.zone,
-        paidOnline: payment !== undefined,
-        cashAllowed: settings.allowCashPayment,
-        orderSizeLimits: orderSizeLimitsFrom(restaurant),
-      });
-      // The basket may have been priced again while PayPal authorised what it cost before.
-      if (refusal === undefined && payment?.step === 'authorised' && payment.authorisation.amountPence !== basket.pricing.totalCostPence) {
-        return AMOUNT_CHANGED_MESSAGE;
-      }
-      return refusal;
-    },
+    confirmationRefusalNow(restaurant, times, now, payment),
     newPublicId(),
     now.toISOString(),
     accountSub,
@@ -246,37 +261,15 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const menu = await repositories.menus.getMenu(restaurant.menuId);
     if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
 
-    const failures: ValidationFailure[] = [];
-    const priced = priceLines(body.orderItems, menu);
-    if (!priced.ok) failures.push(...priced.failures);
+    const details = await orderDetailsOf(repositories, menu, body);
+    const { failures, phone, email, deliveryAddress, zone } = details;
     // A guest's vouchers are cleared (SPEC §4), so only a signed-in caller's are read.
     const caller = request.identity;
     const discounts = caller === null ? undefined : await callersDiscounts(repositories, caller.sub, body.voucherItems, now);
     if (discounts?.ok === false) failures.push(...discounts.failures);
-    const phone = body.phone?.trim() ?? '';
-    const email = body.email?.trim() ?? '';
-    if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
-    if (email !== '' && !isEmailAddress(email)) failures.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
     const paymentRefusal = paymentTypeRefusal(body.paymentType, restaurant.takeawaySettings.allowCashPayment);
     if (paymentRefusal !== undefined) failures.push({ field: 'paymentType', message: paymentRefusal });
-
-    let deliveryAddress: DeliveryAddress | null = null;
-    let zone: DeliveryZone | undefined;
-    if (body.deliveryAddress) {
-      const postcode = parseUkPostcode(body.deliveryAddress.postcode);
-      if (postcode === undefined) {
-        failures.push({ field: 'deliveryAddress.postcode', message: POSTCODE_FORMAT_MESSAGE });
-      } else {
-        deliveryAddress = {
-          address1: body.deliveryAddress.address1.trim(),
-          address2: body.deliveryAddress.address2.trim(),
-          town: body.deliveryAddress.town.trim(),
-          postcode: postcode.postcode,
-        };
-        zone = await repositories.orders.findDeliveryZone(postcode);
-      }
-    }
-    if (!priced.ok || discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
+    if (discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
 
     const choices: BasketChoices = {
       menuVersion: menu.menuVersion,
@@ -290,6 +283,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
       phone,
       email,
       paymentType: body.paymentType,
+      cardOnCollection: false,
       requestedTime: normalisedInstant(body.requestedTime),
       asap: body.asapFlag,
       notes: body.notes?.trim() ?? '',
@@ -299,7 +293,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     };
     const vouchers = discounts?.vouchers ?? [];
     const pricing = priceBasket({
-      lines: priced.lines,
+      lines: details.lines,
       orderType: choices.orderType,
       charges: chargesOf(restaurant),
       zone,
@@ -314,7 +308,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)
       : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);
-    const status = deriveBasketStatus(choices, priced.lines.length, timeChoiceIsValid);
+    const status = deriveBasketStatus(choices, details.lines.length, timeChoiceIsValid);
 
     const saved = await repositories.orders.saveBasket(
       {
@@ -322,7 +316,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         basketId: body.basketId,
         accountSub: caller?.sub ?? null,
         status,
-        lines: priced.lines,
+        lines: details.lines,
         pricing,
         vouchers: vouchers.map((voucher, index) => ({ voucherId: voucher.voucherId, discountPence: pricing.voucherDiscountsPence[index] })),
       },

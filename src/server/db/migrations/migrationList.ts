@@ -14,6 +14,7 @@ import { orderAcceptance } from './orderAcceptance';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
+import { phoneOrders } from './phoneOrders';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0019-refused-lines': refusedLines,
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
+  '0025-phone-orders': phoneOrders,
 };
