@@ -74,6 +74,7 @@ describe('GET /manage/takings', () => {
       orderNumber: 1,
       name: 'Ada Lovelace',
       placedAt: '2026-11-24T18:00:00.000Z',
+      channel: 'online',
       orderType: 'collection',
       payment: 'cash',
       itemTotal: 13.9,

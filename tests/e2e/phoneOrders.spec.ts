@@ -138,8 +138,9 @@ test('staff take a delivery by keyboard; it is accepted on the dashboard and in 
   await expect(ticket).toBeVisible();
   await expect(ticket.getByText('Phone order', { exact: true })).toBeVisible();
   await expect(ticket).toContainText('Sam Delivery');
-  await expect(ticket).toContainText('Accepted');
+  // Accepted: in progress, its kitchen status Ordered, waiting to be cooked.
   await expect(page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(ticket.getByRole('button', { name: 'Start cooking' })).toBeVisible();
 
   // In the owner's takings as phone.
   const owner = await browser.newPage();

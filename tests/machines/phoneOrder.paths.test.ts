@@ -8,21 +8,32 @@ import {
   NO_DISHES_MESSAGE,
   phoneOrderBody,
   phoneOrderMachine,
+  type OrderTypeChoice,
   type PhoneOrder,
   type PhoneOrderEvent,
   type PhoneOrderSnapshot,
 } from '../../machines/kitchen/phoneOrderMachine';
+import type { components } from '../../src/api/schema.gen';
 import { OrderType } from '../../src/domain/orderEnums';
 import { noResponse, phoneOrderShortestPaths, serializeState, SLOT, slotFull, type ActorId, type ExploredEvent } from './phoneOrder.paths';
 
+type Schemas = components['schemas'];
 type PendingCall = { input: unknown; signal: AbortSignal; resolve(output: unknown): void; reject(error: unknown): void };
 
 /** The statechart with calls that wait until the path answers them. */
 function answeredByPath() {
   const pending: Record<ActorId, PendingCall[]> = { loadSlots: [], checkPostcode: [], placeOrder: [] };
-  const waiting = (actorId: ActorId) =>
-    fromPromise<never, unknown>(({ input, signal }) => new Promise<never>((resolve, reject) => pending[actorId].push({ input, signal, resolve: resolve as (output: unknown) => void, reject })));
-  const machine = phoneOrderMachine.provide({ actors: { loadSlots: waiting('loadSlots'), checkPostcode: waiting('checkPostcode'), placeOrder: waiting('placeOrder') } });
+  const waiting = <Output, Input>(actorId: ActorId) =>
+    fromPromise<Output, Input>(
+      ({ input, signal }) => new Promise<Output>((resolve, reject) => pending[actorId].push({ input, signal, resolve: resolve as (output: unknown) => void, reject })),
+    );
+  const machine = phoneOrderMachine.provide({
+    actors: {
+      loadSlots: waiting<Schemas['TimeSlots'], { orderType: OrderTypeChoice }>('loadSlots'),
+      checkPostcode: waiting<Schemas['DeliveryChargeDetails'], { postcode: string }>('checkPostcode'),
+      placeOrder: waiting<Schemas['KitchenTicket'], PhoneOrder>('placeOrder'),
+    },
+  });
   return { actor: createActor(machine), pending };
 }
 

@@ -9,6 +9,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
