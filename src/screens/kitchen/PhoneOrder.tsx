@@ -120,7 +120,7 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
         <Alert color="green" title={`Order ${ticket.orderNumber ?? ''} placed and accepted`} role="status">
           {ticket.name}: {formatGbp(poundsToPence(ticket.totalCost))} to pay {paid}
           {ticket.orderType === OrderType.Delivery ? ', delivery' : ', collection'}
-          {ticket.asapFlag ? ' as soon as possible' : ` at ${slotLabel(ticket.updateTime, new Date())}`}.
+          {ticket.asapFlag ? ', as soon as possible' : `, ${slotLabel(ticket.updateTime, new Date())}`}.
         </Alert>
         <Group>
           <Button size="lg" color="dark" data-autofocus onClick={() => order.send({ type: 'NEW_ORDER' })}>
@@ -169,7 +169,8 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Customer's name" autoComplete="off" data-autofocus required size="md" {...edit('name')} />
+          {/* Focused when the dialog opens and when the next order starts, so staff type the name straight away. */}
+          <TextInput label="Customer's name" autoComplete="off" data-autofocus autoFocus required size="md" {...edit('name')} />
           <TextInput label="Phone" type="tel" autoComplete="off" required size="md" {...edit('phone')} />
           <TextInput label="Email (optional)" type="email" autoComplete="off" size="md" {...edit('email')} />
         </SimpleGrid>
