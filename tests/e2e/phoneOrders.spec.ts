@@ -91,7 +91,7 @@ test('staff take a delivery by keyboard; it is accepted on the dashboard and in 
 
   await page.getByRole('button', { name: 'New phone order' }).focus();
   await input.press('Enter');
-  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
   // The order type is the first control: Shift+Tab back from the name, then the arrow picks delivery.
   await input.press('Shift+Tab', 'ArrowRight');
   await expect(dialog(page).getByRole('radio', { name: 'Delivery' })).toBeChecked();
@@ -157,7 +157,7 @@ test('a phone order over the slot limit is refused at its time, keeping what was
   try {
     await signInToDashboard(page);
     await page.keyboard.press('Alt+KeyN');
-    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
     await page.keyboard.type('Full Slot');
     await page.keyboard.press('Tab');
     await page.keyboard.type('07700900333');

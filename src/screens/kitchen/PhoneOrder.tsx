@@ -13,7 +13,7 @@ import '@mantine/core/styles/Title.css';
 import { Alert, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { failureAt, phoneOrderMachine, type PhoneOrderLine, type TextField } from '../../../machines/kitchen/phoneOrderMachine';
 import { phoneOrderActors } from '../../actors/phoneOrder';
@@ -102,6 +102,14 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
   const slotsState = useSelector(order, (snapshot) => (snapshot.value as { slots: string }).slots);
   const { draft } = context;
   const delivery = draft.orderType === OrderType.Delivery;
+  // The next order starts at the name, as the dialog does when it opens, so staff type it straight away.
+  const nameInput = useRef<HTMLInputElement>(null);
+  const [nextOrderStarted, setNextOrderStarted] = useState(false);
+  useEffect(() => {
+    if (!nextOrderStarted || placed) return;
+    nameInput.current?.focus();
+    setNextOrderStarted(false);
+  }, [nextOrderStarted, placed]);
 
   useEffect(() => {
     if (menuId === undefined) return;
@@ -123,7 +131,15 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
           {ticket.asapFlag ? ', as soon as possible' : `, ${slotLabel(ticket.updateTime, new Date())}`}.
         </Alert>
         <Group>
-          <Button size="lg" color="dark" data-autofocus onClick={() => order.send({ type: 'NEW_ORDER' })}>
+          <Button
+            size="lg"
+            color="dark"
+            data-autofocus
+            onClick={() => {
+              order.send({ type: 'NEW_ORDER' });
+              setNextOrderStarted(true);
+            }}
+          >
             Take another phone order
           </Button>
           <Button size="lg" variant="outline" color="dark" onClick={onClose}>
@@ -169,8 +185,7 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {/* Focused when the dialog opens and when the next order starts, so staff type the name straight away. */}
-          <TextInput label="Customer's name" autoComplete="off" data-autofocus autoFocus required size="md" {...edit('name')} />
+          <TextInput ref={nameInput} label="Customer's name" autoComplete="off" data-autofocus required size="md" {...edit('name')} />
           <TextInput label="Phone" type="tel" autoComplete="off" required size="md" {...edit('phone')} />
           <TextInput label="Email (optional)" type="email" autoComplete="off" size="md" {...edit('email')} />
         </SimpleGrid>
