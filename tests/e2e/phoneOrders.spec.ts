@@ -164,6 +164,7 @@ test('a phone order over the slot limit is refused at its time, keeping what was
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.type('9');
+    await expect(dialog(page).getByRole('option', { name: /Mixed Starter for Two/ })).toBeVisible();
     await page.keyboard.press('Enter');
     const time = dialog(page).getByLabel('Time');
     await time.focus();
