@@ -40,7 +40,7 @@ export interface KitchenBoardContext {
 /** 5 s: a new order reaches the kitchen within seconds, and a dropped connection is retried as often. */
 export const POLL_INTERVAL_MS = 5_000;
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
+export const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
 
 function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'validationErrors' in error && 'message' in error;

@@ -5,7 +5,7 @@ import type { ApiResult } from '../api/errors';
 import type { KitchenStatusValue } from '../domain/orderEnums';
 
 /** A call's data, or a rejection with its ApiError (the statechart keeps its message beside the order). */
-async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<TData> {
+export async function dataOf<TData>(result: Promise<ApiResult<TData>>): Promise<TData> {
   const settled = await result;
   if (settled.ok) return settled.data;
   // An abandoned call belongs to a state the board has left: the statechart ignores whatever it settles to.

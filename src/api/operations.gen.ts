@@ -18,6 +18,7 @@ export const authenticatedOperations = [
   { operationId: 'getOrderDetails', method: 'GET', path: '/order/OrderDetails/{orderId}', optional: true },
   { operationId: 'authoriseCapture', method: 'POST', path: '/payment/authorise-capture', optional: true },
   { operationId: 'listKitchenOrders', method: 'GET', path: '/kitchen/orders', optional: false },
+  { operationId: 'placePhoneOrder', method: 'POST', path: '/kitchen/phoneOrders', optional: false },
   { operationId: 'acceptKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/accept', optional: false },
   { operationId: 'proposeKitchenOrderTime', method: 'POST', path: '/kitchen/orders/{orderId}/proposeTime', optional: false },
   { operationId: 'refuseKitchenOrder', method: 'POST', path: '/kitchen/orders/{orderId}/refuse', optional: false },

@@ -603,6 +603,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/kitchen/phoneOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff place an order a customer phoned in; it is priced as an online order and accepted at once.
+         * @description Added by this project (docs/phone-orders.md). Staff only. The server prices the dishes from its own menu with the same rules as an online order (options, delivery zone and charge, bag charge, minimums, order size limits, the discount of the account the phone number or email belongs to), checks the time against the same slots and their limits, places it as a phone order and accepts it through the kitchen's own acceptance, so it is on the dashboard as accepted. Paid in cash, or by card on collection (collection orders only). A refused call writes nothing: a field's problem is a validation failure at that field (`requestedTime` for a full or closed slot).
+         */
+        post: operations["placePhoneOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/kitchen/orders/{orderId}/accept": {
         parameters: {
             query?: never;
@@ -1435,10 +1455,10 @@ export interface components {
             name?: string;
             /** Format: date-time */
             placedAt: string;
+            channel: components["schemas"]["OrderChannel"];
             /** @enum {string} */
             orderType: "collection" | "delivery";
-            /** @enum {string} */
-            payment: "cash" | "paypal" | "card";
+            payment: components["schemas"]["TakingsPayment"];
             itemTotal: components["schemas"]["Money"];
             discount: components["schemas"]["Money"];
             delivery: components["schemas"]["Money"];
@@ -1452,6 +1472,16 @@ export interface components {
             /** @description Why it was refused or cancelled; null for the others. */
             reason: string | null;
         };
+        /**
+         * @description Cash (on collection or delivery), PayPal, a card paid online through PayPal, or a card at the counter on collection (phone orders only; docs/phone-orders.md).
+         * @enum {string}
+         */
+        TakingsPayment: "cash" | "paypal" | "card" | "cardOnCollection";
+        /**
+         * @description How the order was placed, by the customer online or by staff taking a call (docs/phone-orders.md).
+         * @enum {string}
+         */
+        OrderChannel: "online" | "phone";
         TakingsTotal: {
             orders: number;
             itemTotal: components["schemas"]["TakingsAmount"];
@@ -1466,10 +1496,15 @@ export interface components {
             /** @description Every order placed in the range, oldest first. */
             orders: components["schemas"]["TakingsOrder"][];
             totals: components["schemas"]["TakingsTotal"];
-            /** @description Cash, PayPal and card, each always present. */
+            /** @description Cash, PayPal, card online and card on collection, each always present. */
             byPayment: {
-                /** @enum {string} */
-                payment: "cash" | "paypal" | "card";
+                payment: components["schemas"]["TakingsPayment"];
+                orders: number;
+                total: components["schemas"]["TakingsAmount"];
+            }[];
+            /** @description Online and phone orders, each always present. */
+            byChannel: {
+                channel: components["schemas"]["OrderChannel"];
                 orders: number;
                 total: components["schemas"]["TakingsAmount"];
             }[];
@@ -2095,7 +2130,11 @@ export interface components {
         Order: {
             ref: components["schemas"]["OrderBuilderRef"];
             basketId: components["schemas"]["PublicId"];
-            sourceType: components["schemas"]["SourceType"];
+            /**
+             * @description Website for every order a customer builds; Phone for one staff took (docs/phone-orders.md).
+             * @enum {string}
+             */
+            sourceType: "Website" | "Phone";
             os: string;
             osVersion: string;
             appVersion: string;
@@ -2211,10 +2250,10 @@ export interface components {
         /** @description Added by this project (docs/payments.md). How the customer pays and where the money is, so that the customer can be told what cancelling does to it. */
         OrderPayment: {
             /**
-             * @description Cash on collection or delivery, or paid online through PayPal (a PayPal account or a card).
+             * @description Cash on collection or delivery, paid online through PayPal (a PayPal account or a card), or a phone order's card taken at the counter on collection.
              * @enum {string}
              */
-            method: "cash" | "paypal" | "card";
+            method: "cash" | "paypal" | "card" | "cardOnCollection";
             /** @description Where the money paid online is, as on the kitchen ticket (KitchenTicketPayment.money); null for cash, and for an order paid online whose authorisation is not recorded. */
             money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
             amount: components["schemas"]["Money"];
@@ -2269,6 +2308,7 @@ export interface components {
         KitchenTicket: {
             orderRef: components["schemas"]["PublicId"];
             orderNumber?: components["schemas"]["OrderNumber"];
+            channel: components["schemas"]["OrderChannel"];
             acceptanceStatus: components["schemas"]["AcceptanceStatus"];
             /** @description Null until the order is accepted. */
             kitchenStatus: components["schemas"]["KitchenStatus"] | null;
@@ -2314,13 +2354,43 @@ export interface components {
             totalCost: components["schemas"]["Money"];
             payment: components["schemas"]["KitchenTicketPayment"];
         };
+        /** @description Added by this project (docs/phone-orders.md). An order as staff take it on the phone. No totals: the server prices it. */
+        PhoneOrder: {
+            /**
+             * @description 1 collection, 2 delivery (SPEC §4 order type).
+             * @enum {integer}
+             */
+            orderType: 1 | 2;
+            orderItems: components["schemas"]["PhoneOrderLine"][];
+            name: string;
+            phone: string;
+            /** @description Optional; the customer's updates are emailed to it when given. */
+            email?: string;
+            /** @enum {string} */
+            paymentMethod: "cash" | "cardOnCollection";
+            asapFlag: boolean;
+            /**
+             * Format: date-time
+             * @description One of the time slots (getTimeSlots) when asapFlag is false.
+             */
+            requestedTime?: string | null;
+            notes?: string;
+            deliveryAddress?: components["schemas"]["DeliveryAddress"] | null;
+        };
+        PhoneOrderLine: {
+            categoryId: number;
+            itemId: number;
+            configId?: number;
+            quantity: number;
+            specialRequest?: string;
+        };
         /** @description Added by this project (docs/payments.md). How the order is paid and where its money is, from the order's payment and its PayPal steps. */
         KitchenTicketPayment: {
             /**
-             * @description Cash on collection or delivery, or paid online through PayPal (a PayPal account or a card).
+             * @description Cash on collection or delivery, paid online through PayPal (a PayPal account or a card), or by card at the counter on collection (phone orders).
              * @enum {string}
              */
-            method: "cash" | "paypal" | "card";
+            method: "cash" | "paypal" | "card" | "cardOnCollection";
             /** @description Where the money paid online is: held (authorised, not taken yet), taking (the capture is being sent), taken, releasing / released (the authorisation voided), returning / returned (the capture refunded). Null for cash, and for an order paid online whose authorisation is not recorded (being settled). */
             money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
             /** @description A step PayPal keeps refusing (3 failed attempts or more), for staff to look into; null when there is none. */
@@ -3940,6 +4010,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    placePhoneOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneOrder"];
+            };
+        };
+        responses: {
+            200: components["responses"]["KitchenTicketAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

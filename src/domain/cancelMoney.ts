@@ -13,6 +13,7 @@ function whereItIs(method: OrderPayment['method']): { held: string; taken: strin
 
 export function moneyOnCancel(payment: OrderPayment): string {
   if (payment.method === 'cash') return 'Nothing has been charged: you were paying in cash.';
+  if (payment.method === 'cardOnCollection') return 'Nothing has been charged: you were paying by card on collection.';
   const amount = formatGbp(poundsToPence(payment.amount));
   const where = whereItIs(payment.method);
   switch (payment.money) {

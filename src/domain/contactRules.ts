@@ -12,6 +12,11 @@ export function isUkPhoneNumber(text: string): boolean {
   return ukPhonePattern.test(text.replace(/[\s()-]/g, '').replace(/^\+440/, '+44'));
 }
 
+/** A UK number as dialled at home, digits only ("+44 (0)7700 900123" → "07700900123"), so two spellings compare equal. */
+export function ukPhoneDigits(text: string): string {
+  return text.replace(/[\s()-]/g, '').replace(/^\+440?/, '0');
+}
+
 export function isEmailAddress(text: string): boolean {
   const email = text.trim();
   return email.length <= MAX_EMAIL_LENGTH && emailPattern.test(email);

@@ -303,6 +303,7 @@ describe('GET /kitchen/orders', () => {
     expect(body.data.orders[refs.indexOf(older.orderRef)]).toEqual({
       orderRef: older.orderRef,
       orderNumber: older.orderNumber,
+      channel: 'online',
       acceptanceStatus: 2,
       kitchenStatus: 0,
       cancelled: false,

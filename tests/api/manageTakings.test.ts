@@ -74,6 +74,7 @@ describe('GET /manage/takings', () => {
       orderNumber: 1,
       name: 'Ada Lovelace',
       placedAt: '2026-11-24T18:00:00.000Z',
+      channel: 'online',
       orderType: 'collection',
       payment: 'cash',
       itemTotal: 13.9,
@@ -106,6 +107,11 @@ describe('GET /manage/takings', () => {
       { payment: 'cash', orders: 2, total: 29.5 },
       { payment: 'paypal', orders: 1, total: 14 },
       { payment: 'card', orders: 1, total: 14 },
+      { payment: 'cardOnCollection', orders: 0, total: 0 },
+    ]);
+    expect(takings.byChannel).toEqual([
+      { channel: 'online', orders: 4, total: 57.5 },
+      { channel: 'phone', orders: 0, total: 0 },
     ]);
     expect(takings.byOrderType).toEqual([
       { orderType: 'collection', orders: 3, total: 42 },
@@ -188,15 +194,15 @@ describe('GET /manage/takings/csv', () => {
     // The formula a customer typed as their name is kept as text (a leading apostrophe), its quotes and comma quoted.
     const formulaNameField = `"'${formulaName.replace(/"/g, '""')}"`;
     expect(text.slice(1).split('\r\n')).toEqual([
-      'Date,Time,Order,Name,Type,Payment,Item total,Discount,Delivery,Bag,Total,Not taken,Status,Reference',
-      `24/11/2026,18:00,1,Ada Lovelace,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.cash)}`,
-      `24/11/2026,18:05,2,Ada Lovelace,Collection,PayPal,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.payPal)}`,
-      `24/11/2026,18:10,3,Ada Lovelace,Collection,Card,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.card)}`,
-      `24/11/2026,18:15,4,${formulaNameField},Delivery,Cash,13.90,0.00,1.50,0.10,15.50,0.00,Accepted,${asText(placed.delivery)}`,
-      `24/11/2026,18:20,5,Ada Lovelace,Collection,Cash,0.00,0.00,0.00,0.00,0.00,27.90,"Refused: Out of prawns, sorry",${asText(placed.refused)}`,
-      `24/11/2026,18:25,6,Ada Lovelace,Collection,Cash,0.00,0.00,0.00,0.00,0.00,14.00,Cancelled: The customer cancelled,${asText(placed.cancelled)}`,
+      'Date,Time,Order,Name,Channel,Type,Payment,Item total,Discount,Delivery,Bag,Total,Not taken,Status,Reference',
+      `24/11/2026,18:00,1,Ada Lovelace,Online,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.cash)}`,
+      `24/11/2026,18:05,2,Ada Lovelace,Online,Collection,PayPal,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.payPal)}`,
+      `24/11/2026,18:10,3,Ada Lovelace,Online,Collection,Card,13.90,0.00,0.00,0.10,14.00,0.00,Accepted,${asText(placed.card)}`,
+      `24/11/2026,18:15,4,${formulaNameField},Online,Delivery,Cash,13.90,0.00,1.50,0.10,15.50,0.00,Accepted,${asText(placed.delivery)}`,
+      `24/11/2026,18:20,5,Ada Lovelace,Online,Collection,Cash,0.00,0.00,0.00,0.00,0.00,27.90,"Refused: Out of prawns, sorry",${asText(placed.refused)}`,
+      `24/11/2026,18:25,6,Ada Lovelace,Online,Collection,Cash,0.00,0.00,0.00,0.00,0.00,14.00,Cancelled: The customer cancelled,${asText(placed.cancelled)}`,
       // Wednesday's first order is its day's number 1 again.
-      `25/11/2026,18:00,1,Ada Lovelace,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Waiting,${asText(placed.wednesday)}`,
+      `25/11/2026,18:00,1,Ada Lovelace,Online,Collection,Cash,13.90,0.00,0.00,0.10,14.00,0.00,Waiting,${asText(placed.wednesday)}`,
       '',
     ]);
     expect(numbers).toMatchObject({ cash: 1, refused: 5, cancelled: 6, wednesday: 1 });

@@ -101,7 +101,8 @@ export const leedsAddress = { address1: '3 Cardigan Road', address2: '', town: '
 /**
  * `dataDir` and `payPalFakeUrl` start it on another server's data and PayPal fake, as after a restart; its close then
  * leaves the data directory to whoever made it. `rateLimits: false` turns the abuse limits off, for tests that send
- * thousands of calls from one address.
+ * thousands of calls from one address. `databaseUrl` runs it on that PostgreSQL database instead (orderRows and execute
+ * read the SQLite file only).
  */
 export async function startOrderingServer(
   options: { dataDir?: string; payPalFakeUrl?: string; now?: Date; rateLimits?: boolean; databaseUrl?: string } = {},
@@ -118,6 +119,7 @@ export async function startOrderingServer(
       identity: { mode: 'local', emulatorPort: 0, region: 'eu-west-2' },
       payPal: { mode: 'local', fakePort: 0, fakeUrl: options.payPalFakeUrl },
       clock: () => state.now,
+      ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
       ...(options.rateLimits === undefined ? {} : { rateLimits: options.rateLimits }),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
     },

@@ -84,6 +84,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
       phone: '0113 496 0999',
       email,
       paymentType,
+      cardOnCollection: false,
       requestedTime: null,
       asap: true,
       notes: '',

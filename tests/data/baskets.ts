@@ -19,6 +19,7 @@ export function collectionBasketToSave(basketId: string, paymentType: 1 | 2): Ba
     phone: '0113 496 0999',
     email: 'ada@example.com',
     paymentType,
+    cardOnCollection: false,
     requestedTime: null,
     asap: true,
     notes: '',

@@ -57,6 +57,7 @@ function basketToSave(basketId: string, lines: PricedLine[], paymentType: 1 | 2)
     phone: '0113 496 0999',
     email: `${basketId}@example.com`,
     paymentType,
+    cardOnCollection: false,
     requestedTime: null,
     asap: true,
     notes: `Notes of ${basketId}`,

@@ -66,6 +66,7 @@ const allMigrations = [
   '0022-menu-item-number-chinese',
   '0023-media-photos',
   '0024-ticket-printing',
+  '0025-phone-orders',
   '0026-page-drafts',
   '0027-share-photo',
 ];

@@ -39,6 +39,7 @@ function basketToSave(basketId: string, lines: PricedLine[], name = 'Ada Lovelac
     phone: '0113 496 0999',
     email: 'ada@example.com',
     paymentType: 1,
+    cardOnCollection: false,
     requestedTime: '2026-11-24T19:00:00.000Z',
     asap: false,
     notes: 'Ring the bell',

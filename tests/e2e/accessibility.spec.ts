@@ -343,6 +343,21 @@ for (const [widthName, device] of [['phone', PHONE], ['desktop', DESKTOP]] as co
       await expect(ticketIn(page, 'New', waiting.orderRef)).toBeVisible();
       await axe.check('/kitchen', 'an order waiting and one accepted');
 
+      // The phone order dialog (docs/phone-orders.md), with dishes found by the search and a field the server refused.
+      await page.getByRole('button', { name: 'New phone order' }).click();
+      const phoneOrder = page.getByRole('dialog', { name: 'New phone order' });
+      const dishSearch = phoneOrder.getByRole('combobox', { name: /Add a dish/ });
+      await phoneOrder.getByLabel("Customer's name").fill('Axe Caller');
+      await phoneOrder.getByRole('textbox', { name: 'Phone', exact: true }).fill('12345');
+      await dishSearch.fill('9');
+      await dishSearch.press('Enter');
+      await phoneOrder.getByRole('button', { name: 'Place order' }).click();
+      await expect(phoneOrder.getByRole('textbox', { name: 'Phone', exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await dishSearch.fill('13');
+      await expect(phoneOrder.getByRole('listbox', { name: 'Dishes found' }).getByRole('option')).toHaveCount(2);
+      await axe.check('/kitchen', 'the phone order dialog: dishes found, a field refused');
+      await phoneOrder.getByRole('button', { name: 'Close the phone order' }).click();
+
       await navigateInApp(page, `/kitchen/ticket/${orderRef}`);
       await expect(page.getByRole('region', { name: 'Printable ticket' }).getByRole('heading', { level: 1 })).toHaveText('Alex Guest: Collection');
       await axe.check('/kitchen/ticket/$orderId');

@@ -25,10 +25,10 @@ export interface KitchenApi {
 }
 
 /**
- * Signs the demo staff user in through the identity emulator the site proxies at `/identity` (the app client from
- * `/config.json`), and answers the kitchen calls with its id token, as the dashboard does.
+ * Signs a demo user in through the identity emulator the site proxies at `/identity` (the app client from
+ * `/config.json`): the API's base URL and the headers its calls carry with that user's id token, as the site sends them.
  */
-export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
+export async function signedInApi(baseURL: string, email: string, password: string): Promise<{ apiBase: URL; headers: Record<string, string> }> {
   const config = (await (await fetch(new URL('/config.json', baseURL))).json()) as SiteConfig;
   const identityEndpoint = new URL(config.identity.endpoint ?? '/identity', baseURL);
   const signIn = await fetch(identityEndpoint, {
@@ -37,18 +37,20 @@ export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
     body: JSON.stringify({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: config.identity.userPoolClientId,
-      AuthParameters: { USERNAME: STAFF_EMAIL, PASSWORD: STAFF_PASSWORD },
+      AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   });
-  expect(signIn.ok, 'the demo staff user signs in').toBe(true);
+  expect(signIn.ok, `${email} signs in`).toBe(true);
   const { AuthenticationResult } = (await signIn.json()) as { AuthenticationResult: { IdToken: string } };
-  const apiBase = new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, baseURL);
-
-  const staffHeaders = {
-    authorization: `Bearer ${AuthenticationResult.IdToken}`,
-    'x-application-key': config.applicationKey,
-    'x-site-key': config.siteKey,
+  return {
+    apiBase: new URL(config.apiBaseUrl.endsWith('/') ? config.apiBaseUrl : `${config.apiBaseUrl}/`, baseURL),
+    headers: { authorization: `Bearer ${AuthenticationResult.IdToken}`, 'x-application-key': config.applicationKey, 'x-site-key': config.siteKey },
   };
+}
+
+/** The demo staff user's kitchen calls (signedInApi), as the dashboard makes them. */
+export async function kitchenApi(baseURL: string): Promise<KitchenApi> {
+  const { apiBase, headers: staffHeaders } = await signedInApi(baseURL, STAFF_EMAIL, STAFF_PASSWORD);
 
   async function post(orderId: string, action: string, body?: Record<string, unknown>): Promise<void> {
     const response = await fetch(new URL(`kitchen/orders/${encodeURIComponent(orderId)}/${action}`, apiBase), {

@@ -7,6 +7,7 @@ export const ORDER_REF = 'k1tchenOrderRef0000001';
 
 export const newOrder: KitchenTicket = {
   orderRef: ORDER_REF,
+  channel: 'online',
   acceptanceStatus: AcceptanceStatus.Requested,
   kitchenStatus: null,
   cancelled: false,

@@ -11,6 +11,7 @@ import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimple
 import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
 import { orderUpdatesShortestPaths } from '../machines/orderUpdates.paths';
 import { paymentShortestPaths } from '../machines/payment.paths';
+import { phoneOrderShortestPaths } from '../machines/phoneOrder.paths';
 import { requestShortestPaths, requestSimplePaths } from '../machines/request.paths';
 import { trackingShortestPaths, trackingWatchingPaths } from '../machines/tracking.paths';
 import type { PathSet } from './catalogue';
@@ -34,6 +35,7 @@ export function allPathSets(): PathSet[] {
     kitchenBoardShortestPaths,
     orderUpdatesShortestPaths,
     paymentShortestPaths,
+    phoneOrderShortestPaths,
     requestShortestPaths,
     requestSimplePaths,
     trackingShortestPaths,

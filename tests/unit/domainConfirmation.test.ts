@@ -17,6 +17,7 @@ const choices: BasketChoices = {
   phone: '0113 496 0999',
   email: 'ada@example.com',
   paymentType: 1,
+  cardOnCollection: false,
   requestedTime: null,
   asap: true,
   notes: '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
-import { searchDishes } from '../../src/screens/order/dishSearch';
+import { searchDishes } from '../../src/domain/dishSearch';
 
 type MenuItem = components['schemas']['MenuItem'];
 

@@ -7,7 +7,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ActorRefFrom } from 'xstate';
 import { kitchenAlertMachine, unacknowledgedOf } from '../../../machines/kitchen/kitchenAlertMachine';
@@ -19,6 +19,7 @@ import classes from './KitchenDashboard.module.css';
 import { BusyModeControl } from './BusyModeControl';
 import { useKitchenBarSlots } from './KitchenLayout';
 import { KitchenTicketCard, ticketElementId } from './KitchenTicketCard';
+import { NewPhoneOrderButton } from './PhoneOrder';
 import { PrintAlert, PrinterStatusLine } from './PrinterStatus';
 import { usePrinterStates } from './usePrinterStates';
 import { SoldOutTodayButton } from './SoldOutToday';
@@ -81,6 +82,7 @@ export function KitchenDashboardScreen() {
     element?.scrollIntoView({ block: 'start' });
     element?.focus({ preventScroll: true });
   };
+  const refreshBoard = useCallback(() => board.send({ type: 'REFRESH' }), [board]);
   const ticketsBySection = (section: KitchenSection): KitchenTicket[] => list?.orders.filter((ticket) => kitchenSectionOf(ticket, now) === section) ?? [];
 
   return (
@@ -97,6 +99,7 @@ export function KitchenDashboardScreen() {
       <Group justify="space-between" align="center">
         <Title order={1}>Kitchen</Title>
         <Group align="center">
+          <NewPhoneOrderButton onPlaced={refreshBoard} />
           <BookingsLink />
           <SoldOutTodayButton />
         </Group>

@@ -58,6 +58,11 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
           <Text className={classes.orderRef}>Ref. {orderRef}</Text>
         </div>
         <Group gap="xs">
+          {ticket.channel === 'phone' && (
+            <Badge size="xl" color="teal.9" variant="filled">
+              Phone order
+            </Badge>
+          )}
           {ticket.preOrder && (
             <Badge size="xl" color="violet.9" variant="filled">
               Pre-order

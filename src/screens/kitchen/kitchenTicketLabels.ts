@@ -70,6 +70,7 @@ const ONLINE_MONEY_WORDS: Record<OnlineMoney, string> = {
 export function paymentLabel(ticket: KitchenTicket): string {
   const { method, money, honour } = ticket.payment;
   if (method === 'cash') return cashPaymentLabel(ticket.orderType);
+  if (method === 'cardOnCollection') return `Card on collection: take ${formatPounds(ticket.totalCost)}`;
   // PayPal would not hold the money past its honour period: the customer pays in cash instead (docs/payments.md).
   if (honour === 'cash') return `${cashPaymentLabel(ticket.orderType)}: take ${formatPounds(ticket.totalCost)} — PayPal's hold ran out and was released`;
   const paidBy = `Paid online by ${method === 'card' ? 'card' : 'PayPal'}`;

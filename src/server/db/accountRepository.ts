@@ -14,6 +14,7 @@ import type { PricedLine } from '../domain/basket';
 import { orderHasFallenThrough } from '../domain/loyalty';
 import { newLoyaltyId } from '../domain/loyaltyIds';
 import type { AcceptanceStatusValue, KitchenStatusValue, OrderTypeValue } from '../../domain/orderEnums';
+import { ukPhoneDigits } from '../../domain/contactRules';
 import { creditOrderPoints, heldVoucherOf, lockAccount, newChangeTag, readHeldVouchers } from './loyaltyLedger';
 import { runOnKysely } from './statementSteps';
 import type { DatabaseSchema } from './schema';
@@ -64,6 +65,11 @@ export interface AccountRepository {
   recordLogin(authSub: string, now: string): Promise<boolean>;
   /** The profile discount and those of `voucherIds` the account holds or held; undefined without an account. */
   entitlement(authSub: string, voucherIds: readonly number[]): Promise<AccountEntitlement | undefined>;
+  /**
+   * The account a phone order's customer holds (docs/phone-orders.md): the one with this email, else the one with this
+   * phone number however it is spaced; undefined when none is, or when the number belongs to more than one account.
+   */
+  holderOf(contact: { phone: string; email: string }): Promise<string | undefined>;
   /** The lines of the account's confirmed order `basketId`; undefined when it is not one of the account's orders. */
   previousOrderLines(authSub: string, basketId: string): Promise<PreviousLine[] | undefined>;
 }
@@ -223,6 +229,23 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
         runOnKysely(db, readHeldVouchers(authSub, voucherIds)),
       ]);
       return account === undefined ? undefined : { profilePercent: Number(account.discount_percent), vouchers };
+    },
+
+    async holderOf({ phone, email }) {
+      if (email.trim() !== '') {
+        const byEmail = await db
+          .selectFrom('accounts')
+          .select('auth_sub')
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+          .execute();
+        if (byEmail.length === 1) return byEmail[0].auth_sub;
+      }
+      const digits = ukPhoneDigits(phone);
+      if (digits.length < 4) return undefined;
+      // Numbers are kept as customers typed them; their last digits narrow the candidates before they are compared whole.
+      const candidates = await db.selectFrom('accounts').select(['auth_sub', 'phone']).where('phone', 'like', `%${digits.slice(-3)}`).execute();
+      const holders = candidates.filter((account) => account.phone !== null && ukPhoneDigits(account.phone) === digits);
+      return holders.length === 1 ? holders[0].auth_sub : undefined;
     },
 
     async previousOrderLines(authSub, basketId) {

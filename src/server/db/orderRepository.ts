@@ -4,7 +4,7 @@ import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from '.
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
 import { PAYMENT_RELEASED_MESSAGE } from '../payments/authorisation';
 import { readInBatches } from './inBatches';
-import { changesOf, firstRowOf, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
+import { changesOf, firstRowOf, insertRow, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
@@ -84,6 +84,16 @@ export interface OrderRepository {
     accountSub?: string | null,
     payment?: ConfirmationPayment,
   ): Promise<ConfirmOutcome>;
+  /**
+   * In one transaction: writes a whole basket built by staff (a phone order, docs/phone-orders.md) and confirms it
+   * exactly as confirmBasket does, for its own accountSub; a refused one leaves nothing written.
+   */
+  placeOrder(
+    basket: BasketToSave & { orderBuilderRef: string },
+    refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
+    orderRef: string,
+    now: string,
+  ): Promise<ConfirmOutcome>;
   /** The zone a postcode falls in: its sector's when one is listed, else its district's. */
   findDeliveryZone(postcode: UkPostcode): Promise<DeliveryZone | undefined>;
 }
@@ -114,6 +124,7 @@ export function newBasketRow({ basketId, orderBuilderRef, menuVersion, now }: Pa
     requested_time: null,
     asap: 0,
     payment_type: 0,
+    card_on_collection: 0,
     notes: '',
     discount_percent: 0,
     item_cost: 0,
@@ -187,6 +198,16 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
       return outcome;
     },
 
+    async placeOrder(basket, refusal, orderRef, now) {
+      const steps = () => placementSteps(basket, refusal, orderRef, now);
+      const outcome =
+        sqliteTransaction === undefined
+          ? await db.transaction().execute((transaction) => runOnKysely(transaction, steps()))
+          : await sqliteTransaction((sqlite) => runOnSqlite(sqlite, steps()));
+      if (outcome.outcome === 'confirmed') await syncToDisk();
+      return outcome;
+    },
+
     findDeliveryZone: (postcode) => runOnKysely(db, zoneOfPostcode(postcode)),
   };
 }
@@ -198,6 +219,24 @@ function* zoneOfPostcode(postcode: UkPostcode): Steps<DeliveryZone | undefined> 
     ...postcodeAreasOf(postcode),
   );
   return row === undefined ? undefined : deliveryZoneOf(row);
+}
+
+/** OrderRepository.placeOrder's transaction: the basket written, then confirmationSteps; taken away again if refused. */
+function* placementSteps(
+  basket: BasketToSave & { orderBuilderRef: string },
+  refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
+  orderRef: string,
+  now: string,
+): Steps<ConfirmOutcome> {
+  const { basketId, orderBuilderRef, menuVersion } = basket;
+  yield* insertRow('baskets', { ...newBasketRow({ basketId, orderBuilderRef, menuVersion, now }), ...basketColumns(basket) });
+  for (const row of lineRows(basketId, basket.lines)) yield* insertRow('basket_lines', row);
+  const outcome = yield* confirmationSteps(basketId, refusal, orderRef, now, basket.accountSub, undefined);
+  if (outcome.outcome !== 'confirmed') {
+    yield* changesOf('delete from "basket_lines" where "basket_id" = ?', basketId);
+    yield* changesOf('delete from "baskets" where "basket_id" = ?', basketId);
+  }
+  return outcome;
 }
 
 /** OrderRepository.confirmBasket's transaction. */
@@ -403,6 +442,7 @@ function basketColumns(basket: BasketToSave) {
     requested_time: basket.requestedTime,
     asap: toFlag(basket.asap),
     payment_type: basket.paymentType,
+    card_on_collection: toFlag(basket.cardOnCollection),
     notes: basket.notes,
     discount_percent: basket.pricing.discountPercent,
     item_cost: basket.pricing.itemCostPence,
@@ -438,7 +478,7 @@ function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTa
     orderBuilderRef: row.order_builder_ref,
     status: row.status as BasketStatusValue,
     menuVersion: row.menu_version,
-    sourceType: 'Website',
+    sourceType: row.source_type === 'Phone' ? 'Phone' : 'Website',
     os: row.os,
     osVersion: row.os_version,
     appVersion: row.app_version,
@@ -448,6 +488,7 @@ function basketOf(row: Selectable<BasketsTable>, lines: Selectable<BasketLinesTa
     phone: row.phone,
     email: row.email,
     paymentType: row.payment_type as PaymentTypeValue,
+    cardOnCollection: row.card_on_collection === 1,
     requestedTime: row.requested_time,
     asap: row.asap === 1,
     notes: row.notes,

@@ -167,6 +167,7 @@ export interface BasketsTable {
   order_type: number;
   /** The menu version the lines were priced against. */
   menu_version: number;
+  /** 'Website', or 'Phone' for an order staff took on the phone (0025). */
   source_type: string;
   os: string;
   os_version: string;
@@ -185,6 +186,8 @@ export interface BasketsTable {
   requested_time: string | null;
   asap: Flag;
   payment_type: number;
+  /** A phone order paid by card at the counter when collected (0025); payment_type is CashOrder then. */
+  card_on_collection: Generated<Flag>;
   notes: string;
   /** The profile discount in percent. */
   discount_percent: number;

@@ -2,6 +2,8 @@ import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../
 
 // The basket as the server holds it: money in pence, every figure computed by the server.
 
+export type SourceType = 'Website' | 'Phone';
+
 export interface DeliveryAddress {
   address1: string;
   address2: string;
@@ -46,7 +48,8 @@ export interface BasketPricing {
 /** What the customer has chosen, as the server keeps it (client totals are never part of it). */
 export interface BasketChoices {
   menuVersion: number;
-  sourceType: 'Website';
+  /** Where the order came from: the site (and the apps that show it), or staff taking a call (docs/phone-orders.md). */
+  sourceType: SourceType;
   os: string;
   osVersion: string;
   appVersion: string;
@@ -56,6 +59,8 @@ export interface BasketChoices {
   phone: string;
   email: string;
   paymentType: PaymentTypeValue;
+  /** A phone order paid at the counter by card when collected; always false online (payment type CashOrder then). */
+  cardOnCollection: boolean;
   /** An ISO instant, or null. */
   requestedTime: string | null;
   asap: boolean;

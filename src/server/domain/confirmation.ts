@@ -1,10 +1,10 @@
 import { formatGbp } from '../../domain/money';
 import { minimumOrderPence, shortfallPence, type OrderMinimumSettings } from '../../domain/orderMinimums';
 import { type Basket } from './basket';
-import { hasContactDetails } from './contactDetails';
+import { hasContactDetails, hasPhoneOrderContact } from './contactDetails';
 import type { DeliveryZone } from './deliveryZones';
 import type { OpeningPeriod, SpecialDay } from '../../domain/openingHours';
-import { beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, slotOf } from './slots';
+import { beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, slotOf, DEFAULT_SLOT_MINUTES, type SlotQuery } from './slots';
 import { orderSizeRefusal, type OrderSizeLimits } from '../../domain/orderSizeLimits';
 import { OrderType, PaymentType, type PaymentTypeValue } from '../../domain/orderEnums';
 
@@ -57,6 +57,18 @@ function soldOutLinesRefusal(basket: Basket, soldOut: ConfirmationContext['soldO
   return `Sorry, ${named} sold out today: please remove ${titles.length === 1 ? 'it' : 'them'} from your basket`;
 }
 
+/** Why an order cannot be had at its time (ASAP or a slot, its limit included); undefined when it can. */
+export function orderTimeRefusal(order: { asap: boolean; requestedTime: string | null }, slotQuery: SlotQuery): string | undefined {
+  if (order.asap) return isAsapAvailable(slotQuery) ? undefined : 'ASAP is not available now: please choose a time';
+  if (order.requestedTime === null) return 'Choose ASAP or a time for your order';
+  if (slotQuery.fullSlots?.has(slotOf(Date.parse(order.requestedTime), slotQuery.slotMinutes ?? DEFAULT_SLOT_MINUTES))) return SLOT_FULL_MESSAGE;
+  if (isBeyondDaysAhead(order.requestedTime, slotQuery)) return beyondDaysAheadMessage(slotQuery.daysAhead ?? 0);
+  if (!isAvailableSlot(order.requestedTime, slotQuery)) return 'The time you chose is no longer available: please choose another time';
+  return undefined;
+}
+
+export const notDeliveredMessage = (postcode: string) => `Sorry, we do not deliver to ${postcode}`;
+
 /**
  * Why a basket cannot be confirmed, in the journey's order, as the customer should read it; undefined
  * when it can. Every figure is the server's own (the basket was priced by the server when saved).
@@ -78,7 +90,7 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
   const isDelivery = basket.orderType === OrderType.Delivery;
   if (isDelivery) {
     if (basket.deliveryAddress === null) return 'Enter your delivery address';
-    if (context.zone === undefined) return `Sorry, we do not deliver to ${basket.deliveryAddress.postcode}`;
+    if (context.zone === undefined) return notDeliveredMessage(basket.deliveryAddress.postcode);
     // The owner changed the zones since the basket was priced: it is never confirmed at a stale charge.
     if (context.zone.deliveryChargePence !== basket.pricing.deliveryChargePence) {
       return `The delivery charge to ${basket.deliveryAddress.postcode} has changed: please review your basket`;
@@ -93,9 +105,11 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
       : `Add ${formatGbp(shortfall)} to collect: the minimum order for collection is ${minimum}`;
   }
 
-  if (!hasContactDetails(basket)) return 'Enter your name, a UK phone number and your email address';
+  if (basket.sourceType === 'Phone') {
+    if (!hasPhoneOrderContact(basket)) return "Enter the customer's name and a UK phone number";
+  } else if (!hasContactDetails(basket)) return 'Enter your name, a UK phone number and your email address';
 
-  const slotQuery = {
+  const timeRefusal = orderTimeRefusal(basket, {
     now: context.now,
     openingPeriods: context.openingPeriods,
     specialDays: context.specialDays,
@@ -103,18 +117,8 @@ export function confirmationRefusal(basket: Basket, context: ConfirmationContext
     slotMinutes: context.slotMinutes,
     fullSlots: context.fullSlots,
     daysAhead: context.daysAhead,
-  };
-  if (basket.asap) {
-    if (!isAsapAvailable(slotQuery)) return 'ASAP is not available now: please choose a time';
-  } else if (basket.requestedTime === null) {
-    return 'Choose ASAP or a time for your order';
-  } else if (context.fullSlots.has(slotOf(Date.parse(basket.requestedTime), context.slotMinutes))) {
-    return SLOT_FULL_MESSAGE;
-  } else if (isBeyondDaysAhead(basket.requestedTime, slotQuery)) {
-    return beyondDaysAheadMessage(context.daysAhead);
-  } else if (!isAvailableSlot(basket.requestedTime, slotQuery)) {
-    return 'The time you chose is no longer available: please choose another time';
-  }
+  });
+  if (timeRefusal !== undefined) return timeRefusal;
 
   if (basket.paymentType === PaymentType.NotSet) return 'Choose how you will pay';
   const paymentRefusal = paymentTypeRefusal(basket.paymentType, context.cashAllowed);

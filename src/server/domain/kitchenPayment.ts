@@ -40,8 +40,9 @@ const whatTheStepDoes: Record<PaymentOperation, string> = {
   refund: 'return the money',
 };
 
-export function kitchenTicketPaymentOf(paymentType: PaymentTypeValue, facts: TicketPaymentFacts | undefined): KitchenTicketPayment {
-  if (paymentType !== PaymentType.InternetOrder) return { method: 'cash', money: null, problem: null, honour: null };
+/** `cardOnCollection`: a phone order paid at the counter by card (docs/phone-orders.md), which has no money online either. */
+export function kitchenTicketPaymentOf(paymentType: PaymentTypeValue, facts: TicketPaymentFacts | undefined, cardOnCollection: boolean): KitchenTicketPayment {
+  if (paymentType !== PaymentType.InternetOrder) return { method: cardOnCollection ? 'cardOnCollection' : 'cash', money: null, problem: null, honour: null };
   // Confirming an order paid online records its payment, so this is a broken row, shown as nothing held.
   if (facts === undefined) return { method: 'paypal', money: null, problem: null, honour: null };
   return {

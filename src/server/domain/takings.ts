@@ -28,6 +28,10 @@ export interface PlacedOrderRow {
   paymentType: number;
   /** PayPal's funding source ('paypal', 'card'…) for an order paid online; null for cash. */
   paymentSource: string | null;
+  /** A phone order paid by card at the counter. */
+  cardOnCollection: boolean;
+  /** The basket's source_type: 'Website' or 'Phone'. */
+  sourceType: string;
   originalItemCostPence: number;
   discountPence: number;
   deliveryChargePence: number;
@@ -46,7 +50,8 @@ export interface PlacedOrderRow {
   } | null;
 }
 
-export type TakingsPayment = 'cash' | 'paypal' | 'card';
+export type TakingsPayment = 'cash' | 'paypal' | 'card' | 'cardOnCollection';
+export type TakingsChannel = 'online' | 'phone';
 export type TakingsOrderType = 'collection' | 'delivery';
 export type TakingsStatus = 'waiting' | 'accepted' | 'completed' | 'refused' | 'cancelled' | 'refunded';
 
@@ -55,6 +60,7 @@ export interface TakingsOrder {
   orderNumber: number;
   name: string;
   placedAt: string;
+  channel: TakingsChannel;
   orderType: TakingsOrderType;
   payment: TakingsPayment;
   itemTotalPence: number;
@@ -81,6 +87,7 @@ export interface Takings {
   orders: TakingsOrder[];
   totals: TakingsTotal;
   byPayment: { payment: TakingsPayment; orders: number; totalPence: number }[];
+  byChannel: { channel: TakingsChannel; orders: number; totalPence: number }[];
   byOrderType: { orderType: TakingsOrderType; orders: number; totalPence: number }[];
   busiestSlots: { time: string; orders: number }[];
 }
@@ -126,7 +133,7 @@ function statusOf(row: PlacedOrderRow): { status: TakingsStatus; reason: string 
 }
 
 function paymentOf(row: PlacedOrderRow): TakingsPayment {
-  if (row.paymentType === PaymentType.CashOrder) return 'cash';
+  if (row.paymentType === PaymentType.CashOrder) return row.cardOnCollection ? 'cardOnCollection' : 'cash';
   return row.paymentSource === 'card' ? 'card' : 'paypal';
 }
 
@@ -160,6 +167,7 @@ export function takingsOf(rows: readonly PlacedOrderRow[]): Takings {
       orderNumber: row.orderNumber,
       name: row.name,
       placedAt: row.confirmedAt,
+      channel: row.sourceType === 'Phone' ? 'phone' : 'online',
       orderType: row.orderType === OrderType.Delivery ? 'delivery' : 'collection',
       payment: paymentOf(row),
       itemTotalPence: row.originalItemCostPence,
@@ -187,7 +195,8 @@ export function takingsOf(rows: readonly PlacedOrderRow[]): Takings {
   return {
     orders,
     totals: totalOf(counted),
-    byPayment: group(['cash', 'paypal', 'card'] as const, (order) => order.payment).map(({ key, ...total }) => ({ payment: key, ...total })),
+    byPayment: group(['cash', 'paypal', 'card', 'cardOnCollection'] as const, (order) => order.payment).map(({ key, ...total }) => ({ payment: key, ...total })),
+    byChannel: group(['online', 'phone'] as const, (order) => order.channel).map(({ key, ...total }) => ({ channel: key, ...total })),
     byOrderType: group(['collection', 'delivery'] as const, (order) => order.orderType).map(({ key, ...total }) => ({ orderType: key, ...total })),
     busiestSlots: [...slotCounts]
       .map(([time, count]) => ({ time, orders: count }))
@@ -204,7 +213,8 @@ const STATUS_LABELS: Readonly<Record<TakingsStatus, string>> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
-const PAYMENT_LABELS: Readonly<Record<TakingsPayment, string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card' };
+const PAYMENT_LABELS: Readonly<Record<TakingsPayment, string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card', cardOnCollection: 'Card on collection' };
+const CHANNEL_LABELS: Readonly<Record<TakingsChannel, string>> = { online: 'Online', phone: 'Phone' };
 const ORDER_TYPE_LABELS: Readonly<Record<TakingsOrderType, string>> = { collection: 'Collection', delivery: 'Delivery' };
 
 export const TAKINGS_CSV_HEADER = [
@@ -212,6 +222,7 @@ export const TAKINGS_CSV_HEADER = [
   'Time',
   'Order',
   'Name',
+  'Channel',
   'Type',
   'Payment',
   'Item total',
@@ -255,6 +266,7 @@ export function takingsCsv(orders: readonly TakingsOrder[]): string {
       londonTimeAt(placed),
       String(order.orderNumber),
       order.name,
+      CHANNEL_LABELS[order.channel],
       ORDER_TYPE_LABELS[order.orderType],
       PAYMENT_LABELS[order.payment],
       taken(order.itemTotalPence),

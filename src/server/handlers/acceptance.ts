@@ -1,44 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { restaurantCoreData, restaurantPhone, withTimeoutApplied } from '../autoRefusalSweep';
-import { acceptNewTime, cancelOrder, NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type OrderAcceptance } from '../domain/acceptance';
+import { restaurantPhone } from '../autoRefusalSweep';
+import { acceptNewTime, cancelOrder, type OrderAcceptance } from '../domain/acceptance';
 import { AcceptanceStatus } from '../../domain/orderEnums';
-import { answerFromOf } from '../domain/autoRefusal';
-import { dueTime } from '../domain/dueTime';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
-import { leadMinutesNow } from '../services/orderTimes';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance, requestedAcceptance } from '../services/orderAccess';
 import { acceptanceRequestOf, unavailableItemsOf } from '../services/orderViews';
 import { rebuiltBasket } from './rebuiltBasket';
 
 type AcceptanceOperation = 'createAcceptance' | 'getAcceptanceDetails' | 'cancelOrder' | 'acceptNewTime' | 'orderAgain';
 
 export const NOT_ENDED_MESSAGE = 'Only an order the restaurant refused or you cancelled can be ordered again';
-
-/** The basket's acceptance request, made now if the confirmed basket has none yet. */
-async function requestedAcceptance(request: FastifyRequest, basketId: string): Promise<OrderAcceptance> {
-  const { repositories } = request.server;
-  const restaurant = await restaurantCoreData(repositories);
-  const now = request.server.clock();
-  // An ASAP order is due after the lead time busy mode lengthens.
-  const leadMinutes = leadMinutesNow(restaurant, now);
-  const requestedAt = now.toISOString();
-  const outcome = await repositories.acceptance.requestAcceptance(
-    basketId,
-    (order) => {
-      const updateTime = dueTime(order, leadMinutes);
-      return {
-        updateTime,
-        answerFrom: answerFromOf({ requestedAt, dueTime: updateTime, openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] }),
-      };
-    },
-    requestedAt,
-    'customer',
-  );
-  if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
-  if (outcome.outcome === 'unconfirmed') throw new ApiError(400, NOT_CONFIRMED_MESSAGE);
-  return withTimeoutApplied(await autoRefusalContext(request), outcome.acceptance);
-}
 
 /**
  * The request as the customer reads it: with the lines the kitchen named, where the money is, and when it is refused
@@ -56,7 +28,7 @@ async function requestAnswer(request: FastifyRequest, acceptance: OrderAcceptanc
 // The customer's side of acceptance, by basketId (docs/acceptance-and-kitchen.md).
 export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
   async createAcceptance(request) {
-    return requestAnswer(request, await requestedAcceptance(request, request.body.basketId));
+    return requestAnswer(request, await requestedAcceptance(request, request.body.basketId, 'customer'));
   },
 
   async getAcceptanceDetails(request) {
@@ -67,7 +39,7 @@ export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
     const { basketId } = request.params;
     // A confirmed order may be cancelled before its request was made; it is made, then cancelled, so that
     // the order has one record and the kitchen sees what happened.
-    await requestedAcceptance(request, basketId);
+    await requestedAcceptance(request, basketId, 'customer');
     const phone = await restaurantPhone(request.server.repositories);
     await changeOrder(request, { basketId }, (current, now) => cancelOrder(current, now, phone), 'customer');
     return { data: { OrderCancelled: true } };

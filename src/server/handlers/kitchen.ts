@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
-import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type OrderAcceptance } from '../domain/acceptance';
+import { acceptOrder, proposeTime, refuseOrder, setKitchenStatus, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import type { OrderKey } from '../db/acceptanceRepository';
 import { kitchenActorOf } from '../domain/kitchenAccess';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from './orderAccess';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance } from '../services/orderAccess';
 import { kitchenOrderList, ticketsOf } from '../services/kitchenTickets';
+import { placedPhoneOrder } from '../services/phoneOrders';
 
-type KitchenOperation = 'listKitchenOrders' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
+type KitchenOperation = 'listKitchenOrders' | 'placePhoneOrder' | 'acceptKitchenOrder' | 'proposeKitchenOrderTime' | 'refuseKitchenOrder' | 'setKitchenOrderStatus';
 
 type KitchenTicket = components['schemas']['KitchenTicket'];
 type ValidationFailure = components['schemas']['ValidationFailure'];
@@ -17,15 +19,27 @@ async function ticketOf(request: FastifyRequest, acceptance: OrderAcceptance): P
   return ticket;
 }
 
+/** The kitchen accepts an order at its time: the one way an order becomes accepted by staff. */
+function acceptedByKitchen(request: FastifyRequest, key: OrderKey, actor: Actor): Promise<OrderAcceptance> {
+  return changeOrder(request, key, acceptOrder, actor);
+}
+
 // The kitchen dashboard's calls (docs/acceptance-and-kitchen.md), by orderRef.
 export const kitchenHandlers: Pick<HandlerMap, KitchenOperation> = {
   async listKitchenOrders(request) {
     return { data: await kitchenOrderList(await autoRefusalContext(request)) };
   },
 
+  // Placed as a customer's order is, then accepted by the same acceptance as acceptKitchenOrder (docs/phone-orders.md).
+  async placePhoneOrder(request) {
+    const actor = kitchenActorOf(request.identity);
+    const placed = await placedPhoneOrder(request, request.body, actor);
+    return { data: { ticket: await ticketOf(request, await acceptedByKitchen(request, { basketId: placed.basketId }, actor)) } };
+  },
+
   async acceptKitchenOrder(request) {
     const actor = kitchenActorOf(request.identity);
-    const accepted = await changeOrder(request, { orderRef: request.params.orderId }, acceptOrder, actor);
+    const accepted = await acceptedByKitchen(request, { orderRef: request.params.orderId }, actor);
     return { data: { ticket: await ticketOf(request, accepted) } };
   },
 

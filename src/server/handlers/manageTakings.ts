@@ -36,6 +36,7 @@ function answerOf(range: TakingsRange, takings: Takings): TakingsAnswer {
     })),
     totals: poundsOfTotal(takings.totals),
     byPayment: takings.byPayment.map(({ totalPence, ...group }) => ({ ...group, total: penceToPounds(totalPence) })),
+    byChannel: takings.byChannel.map(({ totalPence, ...group }) => ({ ...group, total: penceToPounds(totalPence) })),
     byOrderType: takings.byOrderType.map(({ totalPence, ...group }) => ({ ...group, total: penceToPounds(totalPence) })),
     busiestSlots: takings.busiestSlots,
   };

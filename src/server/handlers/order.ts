@@ -1,5 +1,5 @@
 import type { HandlerMap } from './handlerTypes';
-import { basketOf, currentAcceptance, mayReadCustomerDetails } from './orderAccess';
+import { basketOf, currentAcceptance, mayReadCustomerDetails } from '../services/orderAccess';
 import { activeOrderOf, orderItemOf, orderViewOf } from '../services/orderViews';
 
 // Tracking, by orderRef: what a tracking link carries, so it works on any device (docs/acceptance-and-kitchen.md); the

@@ -3,20 +3,18 @@ import { londonWallClock } from '../../domain/londonClock';
 import { penceToPounds } from '../../domain/money';
 import type { Repositories } from '../db/repositories';
 import type { HeldVoucher } from '../domain/account';
-import type { Basket, BasketChoices, DeliveryAddress } from '../domain/basket';
+import type { Basket, BasketChoices } from '../domain/basket';
 import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { newPublicId } from '../randomIds';
 import { paymentTypeRefusal } from '../domain/confirmation';
 import { orderSizeLimitsFrom, orderSizeRefusal } from '../../domain/orderSizeLimits';
-import { isEmailAddress, isUkPhoneNumber, parseUkPostcode } from '../../domain/contactRules';
-import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
-import type { DeliveryZone } from '../domain/deliveryZones';
+import { parseUkPostcode } from '../../domain/contactRules';
 import { guestEntitlement, type DiscountEntitlement } from '../domain/discounts';
 import { POSTCODE_FORMAT_MESSAGE } from '../domain/postcodes';
-import { priceLines } from '../domain/pricing';
 import { availableTimeSlots, beyondDaysAheadMessage, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead } from '../domain/slots';
 import { orderTimesNow, slotQueryOf } from '../services/orderTimes';
+import { normalisedInstant, orderDetailsOf } from '../services/orderDetails';
 import type { ValidationFailure } from '../domain/validationFailure';
 import { chooseVouchers, entitlementOf } from '../domain/vouchers';
 import { ApiError } from '../errors';
@@ -72,10 +70,6 @@ function orderOf(basket: Basket, voucherItems: Order['voucherItems']): Order {
   };
 }
 
-function normalisedInstant(requestedTime: string | null | undefined): string | null {
-  if (requestedTime === null || requestedTime === undefined) return null;
-  return new Date(requestedTime).toISOString();
-}
 
 /**
  * Refuses an order update with its failures, saving nothing. A basket that cannot be changed is the answer that matters,
@@ -153,37 +147,15 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const menu = await repositories.menus.getMenu(restaurant.menuId);
     if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
 
-    const failures: ValidationFailure[] = [];
-    const priced = priceLines(body.orderItems, menu);
-    if (!priced.ok) failures.push(...priced.failures);
+    const details = await orderDetailsOf(repositories, menu, body);
+    const { failures, phone, email, deliveryAddress, zone } = details;
     // A guest's vouchers are cleared (SPEC §4), so only a signed-in caller's are read.
     const caller = request.identity;
     const discounts = caller === null ? undefined : await callersDiscounts(repositories, caller.sub, body.voucherItems, now);
     if (discounts?.ok === false) failures.push(...discounts.failures);
-    const phone = body.phone?.trim() ?? '';
-    const email = body.email?.trim() ?? '';
-    if (phone !== '' && !isUkPhoneNumber(phone)) failures.push({ field: 'phone', message: PHONE_FORMAT_MESSAGE });
-    if (email !== '' && !isEmailAddress(email)) failures.push({ field: 'email', message: EMAIL_FORMAT_MESSAGE });
     const paymentRefusal = paymentTypeRefusal(body.paymentType, restaurant.takeawaySettings.allowCashPayment);
     if (paymentRefusal !== undefined) failures.push({ field: 'paymentType', message: paymentRefusal });
-
-    let deliveryAddress: DeliveryAddress | null = null;
-    let zone: DeliveryZone | undefined;
-    if (body.deliveryAddress) {
-      const postcode = parseUkPostcode(body.deliveryAddress.postcode);
-      if (postcode === undefined) {
-        failures.push({ field: 'deliveryAddress.postcode', message: POSTCODE_FORMAT_MESSAGE });
-      } else {
-        deliveryAddress = {
-          address1: body.deliveryAddress.address1.trim(),
-          address2: body.deliveryAddress.address2.trim(),
-          town: body.deliveryAddress.town.trim(),
-          postcode: postcode.postcode,
-        };
-        zone = await repositories.orders.findDeliveryZone(postcode);
-      }
-    }
-    if (!priced.ok || discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
+    if (discounts?.ok === false || failures.length > 0) return refuseUpdate(repositories, body.basketId, failures);
 
     const choices: BasketChoices = {
       menuVersion: menu.menuVersion,
@@ -197,6 +169,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
       phone,
       email,
       paymentType: body.paymentType,
+      cardOnCollection: false,
       requestedTime: normalisedInstant(body.requestedTime),
       asap: body.asapFlag,
       notes: body.notes?.trim() ?? '',
@@ -206,7 +179,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     };
     const vouchers = discounts?.vouchers ?? [];
     const pricing = priceBasket({
-      lines: priced.lines,
+      lines: details.lines,
       orderType: choices.orderType,
       charges: chargesOf(restaurant),
       zone,
@@ -221,7 +194,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
     const timeChoiceIsValid = choices.asap
       ? isAsapAvailable(query)
       : choices.requestedTime !== null && isAvailableSlot(choices.requestedTime, query);
-    const status = deriveBasketStatus(choices, priced.lines.length, timeChoiceIsValid);
+    const status = deriveBasketStatus(choices, details.lines.length, timeChoiceIsValid);
 
     const saved = await repositories.orders.saveBasket(
       {
@@ -229,7 +202,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
         basketId: body.basketId,
         accountSub: caller?.sub ?? null,
         status,
-        lines: priced.lines,
+        lines: details.lines,
         pricing,
         vouchers: vouchers.map((voucher, index) => ({ voucherId: voucher.voucherId, discountPence: pricing.voucherDiscountsPence[index] })),
       },

@@ -47,6 +47,7 @@ export async function rebuiltBasket(
     phone: '',
     email: '',
     paymentType: PaymentType.NotSet,
+    cardOnCollection: false,
     requestedTime: null,
     asap: false,
     notes: '',

@@ -75,6 +75,7 @@ export const abuseLimits = {
   deleteAccount: { per: 'customer', max: 10, windowMinutes: 10 },
   rebuildOrder: { per: 'customer', max: 60, windowMinutes: 10 },
   listKitchenOrders: { unlimited: staffOnly },
+  placePhoneOrder: { unlimited: staffOnly },
   acceptKitchenOrder: { unlimited: staffOnly },
   proposeKitchenOrderTime: { unlimited: staffOnly },
   refuseKitchenOrder: { unlimited: staffOnly },

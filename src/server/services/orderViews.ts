@@ -42,7 +42,7 @@ export function acceptanceRequestOf(
   timeoutSeconds: number,
 ): Schemas['OrderAcceptanceRequest'] {
   // The customer is told where the money is, never PayPal's problems with it (those are for staff).
-  const { method, money } = kitchenTicketPaymentOf(basket.paymentType, payment);
+  const { method, money } = kitchenTicketPaymentOf(basket.paymentType, payment, basket.cardOnCollection);
   return {
     orderBuilderId: acceptance.basketId,
     orderStatus: acceptance.status,
@@ -136,6 +136,7 @@ export function kitchenTicketOf(
     bagCharge: penceToPounds(pricing.bagChargePence),
     deliveryCharge: penceToPounds(pricing.deliveryChargePence),
     totalCost: penceToPounds(pricing.totalCostPence),
-    payment: kitchenTicketPaymentOf(basket.paymentType, payment),
+    payment: kitchenTicketPaymentOf(basket.paymentType, payment, basket.cardOnCollection),
+    channel: basket.sourceType === 'Phone' ? 'phone' : 'online',
   };
 }

@@ -18,7 +18,8 @@ type Takings = components['schemas']['Takings'];
 type TakingsOrder = Takings['orders'][number];
 type Range = { from: string; to: string };
 
-const PAYMENT_LABELS: Readonly<Record<TakingsOrder['payment'], string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card' };
+const PAYMENT_LABELS: Readonly<Record<TakingsOrder['payment'], string>> = { cash: 'Cash', paypal: 'PayPal', card: 'Card', cardOnCollection: 'Card on collection' };
+const CHANNEL_LABELS: Readonly<Record<TakingsOrder['channel'], string>> = { online: 'Online', phone: 'Phone' };
 const TYPE_LABELS: Readonly<Record<TakingsOrder['orderType'], string>> = { collection: 'Collection', delivery: 'Delivery' };
 const STATUS_LABELS: Readonly<Record<TakingsOrder['status'], string>> = {
   waiting: 'Waiting for the kitchen',
@@ -170,6 +171,15 @@ export function TakingsScreen() {
                 </Table.Tr>
               ))}
             </SummaryTable>
+            <SummaryTable caption="Online and phone" head={['Channel', 'Orders', 'Takings']}>
+              {takings.byChannel.map((group) => (
+                <Table.Tr key={group.channel}>
+                  <Table.Th scope="row">{CHANNEL_LABELS[group.channel]}</Table.Th>
+                  <Table.Td>{group.orders}</Table.Td>
+                  <Table.Td>{formatPounds(group.total)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </SummaryTable>
             <SummaryTable caption="Collection and delivery" head={['Type', 'Orders', 'Takings']}>
               {takings.byOrderType.map((group) => (
                 <Table.Tr key={group.orderType}>
@@ -214,12 +224,13 @@ export function TakingsScreen() {
             <Text>No orders were placed in these days.</Text>
           ) : (
             <ScrollingTable label="Every order placed" minWidth={840}>
-              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Type', 'Payment', 'Total', 'Status']}>
+              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Channel', 'Type', 'Payment', 'Total', 'Status']}>
                 {takings.orders.map((order) => (
                   <Table.Tr key={order.orderRef}>
                     <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
                     <Table.Th scope="row">{order.orderNumber ?? ''}</Table.Th>
                     <Table.Td>{order.name}</Table.Td>
+                    <Table.Td>{CHANNEL_LABELS[order.channel]}</Table.Td>
                     <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
                     <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
                     <Table.Td>{formatPounds(order.total)}</Table.Td>

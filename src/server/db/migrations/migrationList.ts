@@ -15,6 +15,7 @@ import { pageDrafts } from './pageDrafts';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
+import { phoneOrders } from './phoneOrders';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
 import { restaurantMenusPages } from './restaurantMenusPages';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0022-menu-item-number-chinese': menuItemNumberChinese,
   '0023-media-photos': mediaPhotos,
   '0024-ticket-printing': ticketPrinting,
+  '0025-phone-orders': phoneOrders,
   '0026-page-drafts': pageDrafts,
   '0027-share-photo': sharePhoto,
 };

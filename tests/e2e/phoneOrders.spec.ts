@@ -1,0 +1,189 @@
+import { expect, test, type Page } from '@playwright/test';
+import { placeGuestOrder } from './guestOrderApi';
+import { signedInApi } from './kitchenApi';
+import { signInToDashboard } from './kitchenSupport';
+import { OWNER_EMAIL, OWNER_PASSWORD, openBackOffice } from './manageSupport';
+
+// Phone orders at the kitchen dashboard (docs/phone-orders.md), taken by keyboard on the kitchen's tablet: the keys and
+// taps are counted, not the time (a practised member of staff types about three keys a second).
+
+test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+const SLOT_FULL_MESSAGE = 'The time you chose is now fully booked: please choose another time';
+
+/** Keyboard and pointer, counted: every key pressed (each character typed is one) and every tap. */
+function countedInput(page: Page) {
+  const counts = { keys: 0, taps: 0 };
+  return {
+    counts,
+    async type(text: string) {
+      counts.keys += [...text].length;
+      await page.keyboard.type(text);
+    },
+    async press(...keys: string[]) {
+      for (const key of keys) {
+        counts.keys += 1;
+        await page.keyboard.press(key);
+      }
+    },
+  };
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'New phone order' });
+
+/** The owner's hours with at most `ordersPerSlot` orders in a slot (null: no limit), through the back office's call. */
+async function setSlotLimit(baseURL: string, ordersPerSlot: number | null): Promise<void> {
+  const { apiBase, headers } = await signedInApi(baseURL, OWNER_EMAIL, OWNER_PASSWORD);
+  const current = (await (await fetch(new URL('manage/hours', apiBase), { headers })).json()).data;
+  const saved = await fetch(new URL('manage/hours', apiBase), {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ revision: current.revision, hours: { ...current.hours, ordersPerSlot } }),
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+}
+
+test('staff take a three-dish collection order by keyboard alone, in a few dozen keys and no tap', async ({ page }) => {
+  await signInToDashboard(page);
+  const input = countedInput(page);
+
+  await input.press('Alt+KeyN');
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
+  await input.type('Li Wei');
+  await input.press('Tab');
+  await input.type('07700900222');
+  await input.press('Tab', 'Tab');
+  await expect(dialog(page).getByRole('combobox', { name: /Add a dish/ })).toBeFocused();
+  // By number, by number of a dish with options (its first option), and by name.
+  await input.type('9');
+  await input.press('Enter');
+  await input.type('13');
+  await input.press('Enter');
+  await input.type('spring');
+  await input.press('Enter');
+  const dishes = dialog(page).getByRole('listitem');
+  await expect(dishes).toHaveCount(3);
+  await expect(dishes.nth(0)).toContainText('Mixed Starter for Two');
+  await expect(dishes.nth(1)).toContainText('Chicken & Sweetcorn Soup (Regular)');
+  await expect(dishes.nth(2)).toContainText('Spring Rolls');
+
+  // ASAP when the restaurant is open now; otherwise the first time offered, one key down.
+  const time = dialog(page).getByLabel('Time');
+  if ((await time.inputValue()) === 'asap' && (await time.locator('option[value="asap"]').isDisabled())) {
+    await time.focus();
+    await input.press('ArrowDown');
+  }
+  await input.press('Control+Enter');
+  await expect(dialog(page).getByRole('status')).toContainText(/Order \d+ placed and accepted/);
+  await expect(dialog(page).getByRole('status')).toContainText('Li Wei');
+
+  expect(input.counts.taps).toBe(0);
+  // 17 characters of name and number, 6 of dishes, and at most 12 keys of moving about: under 15 s at three keys a second.
+  expect(input.counts.keys).toBeLessThanOrEqual(35);
+  await input.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+});
+
+test('staff take a delivery by keyboard; it is accepted on the dashboard and in the takings as phone', async ({ page, browser }) => {
+  await signInToDashboard(page);
+  const input = countedInput(page);
+
+  await page.getByRole('button', { name: 'New phone order' }).focus();
+  await input.press('Enter');
+  await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
+  // The order type is the first control: Shift+Tab back from the name, then the arrow picks delivery.
+  await input.press('Shift+Tab', 'ArrowRight');
+  await expect(dialog(page).getByRole('radio', { name: 'Delivery' })).toBeChecked();
+  await input.press('Tab');
+  await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
+  await input.type('Sam Delivery');
+  await input.press('Tab');
+  await input.type('0113 496 0555');
+  await input.press('Tab', 'Tab');
+  await expect(dialog(page).getByLabel('Postcode')).toBeFocused();
+  await input.type('ls6 2ab');
+  await input.press('Tab');
+  await expect(dialog(page).getByText(/We deliver here: delivery £/)).toBeVisible();
+  await input.type('3 Cardigan Road');
+  await input.press('Tab', 'Tab');
+  await input.type('Leeds');
+  await input.press('Tab');
+  await expect(dialog(page).getByRole('combobox', { name: /Add a dish/ })).toBeFocused();
+  // Dish 54 by number, then two by name: one found by its Chinese name, one picked with the arrow key.
+  await input.type('54');
+  await input.press('Enter');
+  await input.type('鸡茸粟米羹');
+  await input.press('ArrowDown', 'Enter');
+  await input.type('9');
+  await input.press('Enter');
+  await expect(dialog(page).getByRole('listitem')).toHaveCount(3);
+  await expect(dialog(page).getByRole('listitem').nth(1)).toContainText('Chicken & Sweetcorn Soup (Large)');
+
+  // A time from the slots, by keyboard.
+  await dialog(page).getByLabel('Time').focus();
+  await input.press('ArrowDown');
+  const chosen = await dialog(page).getByLabel('Time').inputValue();
+  expect(chosen).not.toBe('asap');
+  await input.press('Control+Enter');
+  const placed = dialog(page).getByRole('status');
+  await expect(placed).toContainText(/Order (\d+) placed and accepted/);
+  await expect(placed).toContainText('in cash, delivery');
+  const orderNumber = /Order (\d+)/.exec((await placed.textContent()) ?? '')![1];
+  expect(input.counts.taps).toBe(0);
+  await input.press('Escape');
+
+  // Accepted on the dashboard, marked as a phone order.
+  const ticket = page.getByRole('article', { name: `Order ${orderNumber}` });
+  await expect(ticket).toBeVisible();
+  await expect(ticket.getByText('Phone order', { exact: true })).toBeVisible();
+  await expect(ticket).toContainText('Sam Delivery');
+  // Accepted: in progress, its kitchen status Ordered, waiting to be cooked.
+  await expect(page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(ticket.getByRole('button', { name: 'Start cooking' })).toBeVisible();
+
+  // In the owner's takings as phone.
+  const owner = await browser.newPage();
+  await openBackOffice(owner, '/manage/takings');
+  const row = owner.getByRole('table', { name: /Every order placed/ }).getByRole('row').filter({ has: owner.getByRole('rowheader', { name: orderNumber, exact: true }) });
+  await expect(row).toContainText('Phone');
+  await expect(row).toContainText('Sam Delivery');
+  await expect(row).toContainText('Accepted');
+  await owner.close();
+});
+
+test('a phone order over the slot limit is refused at its time, keeping what was typed', async ({ page, baseURL }) => {
+  await setSlotLimit(baseURL!, 1);
+  try {
+    await signInToDashboard(page);
+    await page.keyboard.press('Alt+KeyN');
+    await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
+    await page.keyboard.type('Full Slot');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('07700900333');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('9');
+    await expect(dialog(page).getByRole('option', { name: /Mixed Starter for Two/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const time = dialog(page).getByLabel('Time');
+    await time.focus();
+    await page.keyboard.press('ArrowDown');
+    const slot = await time.inputValue();
+
+    // Meanwhile a customer online takes the slot's last place (placeGuestOrder takes the first slot offered).
+    const online = await placeGuestOrder(baseURL!);
+    expect(online.orderRef).toBeTruthy();
+
+    await page.keyboard.press('Control+Enter');
+    await expect(time).toHaveAccessibleDescription(SLOT_FULL_MESSAGE);
+    await expect(time).toHaveAttribute('aria-invalid', 'true');
+    // Nothing typed is lost, and nothing was placed.
+    await expect(dialog(page).getByLabel("Customer's name")).toHaveValue('Full Slot');
+    await expect(dialog(page).getByRole('listitem')).toHaveCount(1);
+    await expect(time).toHaveValue(slot);
+    await expect(page.getByRole('article').filter({ hasText: 'Full Slot' })).toHaveCount(0);
+  } finally {
+    await setSlotLimit(baseURL!, null);
+  }
+});
