@@ -80,6 +80,33 @@ describe.each(databaseTargets)('ticket printing on $name', (target) => {
     expect(jobs.every((job) => job.reason === 'accepted')).toBe(true);
   });
 
+  it('prints a phone order by itself, as it prints an online order the kitchen accepts (docs/phone-orders.md)', async () => {
+    await setPrinters([printer(loopback.port)]);
+    const phoneOrder = {
+      orderType: 1,
+      orderItems: [
+        { categoryId: 1, itemId: 101, configId: 1012, quantity: 1 },
+        { categoryId: 1, itemId: 109, quantity: 2, specialRequest: 'No sesame' },
+      ],
+      name: 'Grace Hopper',
+      phone: '0113 496 0111',
+      paymentMethod: 'cash',
+      asapFlag: true,
+    };
+    const placed = await ordering.post('/kitchen/phoneOrders', phoneOrder, staff);
+    expect(placed.status).toBe(200);
+    const { orderRef, orderNumber } = placed.body.data.ticket;
+    const basket = await database.db.selectFrom('baskets').select('basket_id').where('order_ref', '=', orderRef).executeTakeFirstOrThrow();
+    expect((await jobsOf(basket.basket_id)).map((job) => job.reason)).toEqual(['accepted']);
+    await ordering.server.printTickets();
+    const order = { orderNumber } as PlacedOrder;
+    await waitFor(() => ticketsOf(order, loopback.control.printed()).length > 0);
+    const { text } = ticketsOf(order, loopback.control.printed())[0];
+    for (const expected of ['Prawn Crackers', 'Option: Large bag', 'Mixed Starter for Two', 'Request: No sesame', 'Customer: Grace Hopper', 'CASH TO COLLECT £']) {
+      expect(text).toContain(expected);
+    }
+  });
+
   it('prints a delivery ticket whose decoded text holds the number, each line with its option and request, the Chinese name and the address', async () => {
     await setPrinters([printer(loopback.port)]);
     const order = await acceptedOrder(deliveryOrder);
