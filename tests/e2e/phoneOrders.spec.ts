@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { placeGuestOrder } from './guestOrderApi';
 import { signedInApi } from './kitchenApi';
 import { signInToDashboard } from './kitchenSupport';
@@ -85,7 +85,34 @@ test('staff take a three-dish collection order by keyboard alone, in a few dozen
   await expect(dialog(page)).toBeHidden();
 });
 
-test('staff take a delivery by keyboard; it is accepted on the dashboard and in the takings as phone', async ({ page, browser }) => {
+/**
+ * The server's loopback printer as the restaurant's one printer, through the owner's call, for the length of `use`; the
+ * printers are the whole restaurant's, so the list is put back as it was.
+ */
+async function withDemoPrinter(baseURL: string, use: () => Promise<void>): Promise<void> {
+  const { apiBase, headers } = await signedInApi(baseURL, OWNER_EMAIL, OWNER_PASSWORD);
+  const printersUrl = new URL('manage/printers', apiBase);
+  const save = async (printers: unknown[]) => {
+    const { revision } = (await (await fetch(printersUrl, { headers })).json()).data;
+    const saved = await fetch(printersUrl, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ revision, printers }) });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+  };
+  const current = (await (await fetch(printersUrl, { headers })).json()).data;
+  expect(current.loopbackPrinter).not.toBeNull();
+  const { host, port } = current.loopbackPrinter;
+  await save([{ name: 'Counter', host, port, paperWidth: 80, prints: 'kitchen', copies: 1 }]);
+  try {
+    await use();
+  } finally {
+    await save(current.printers);
+  }
+}
+
+test('staff take a delivery by keyboard; it is accepted on the dashboard, printed, and in the takings as phone', async ({ page, browser, baseURL }) => {
+  await withDemoPrinter(baseURL!, () => takeDeliveryByKeyboard(page, browser));
+});
+
+async function takeDeliveryByKeyboard(page: Page, browser: Browser): Promise<void> {
   await signInToDashboard(page);
   const input = countedInput(page);
 
@@ -142,6 +169,14 @@ test('staff take a delivery by keyboard; it is accepted on the dashboard and in 
   await expect(page.getByRole('region', { name: /^In progress/ }).getByRole('article', { name: `Order ${orderNumber}` })).toBeVisible();
   await expect(ticket.getByRole('button', { name: 'Start cooking' })).toBeVisible();
 
+  // Printed by itself on the counter's printer, as an accepted online order is.
+  const printed = await page.context().newPage();
+  await printed.goto('/kitchen/printers');
+  const ticketPrinted = printed.getByRole('list', { name: 'Printed tickets' }).getByRole('figure').filter({ hasText: `ORDER ${orderNumber}` });
+  await expect(ticketPrinted).toContainText('Chicken & Sweetcorn Soup', { timeout: 15_000 });
+  await expect(ticketPrinted).toContainText('3 Cardigan Road');
+  await printed.close();
+
   // In the owner's takings as phone.
   const owner = await browser.newPage();
   await openBackOffice(owner, '/manage/takings');
@@ -150,7 +185,7 @@ test('staff take a delivery by keyboard; it is accepted on the dashboard and in 
   await expect(row).toContainText('Sam Delivery');
   await expect(row).toContainText('Accepted');
   await owner.close();
-});
+}
 
 test('a phone order over the slot limit is refused at its time, keeping what was typed', async ({ page, baseURL }) => {
   await setSlotLimit(baseURL!, 1);
