@@ -68,6 +68,7 @@ const kitchenCalls = [
   'POST /kitchen/orders/{orderId}/refuse',
   'POST /kitchen/orders/{orderId}/status',
   'POST /kitchen/orders/{orderId}/reprint',
+  'POST /kitchen/phoneOrders',
   'GET /kitchen/printers',
   'GET /kitchen/soldOut',
   'POST /kitchen/soldOut',

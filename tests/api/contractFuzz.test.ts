@@ -21,6 +21,7 @@ let owner: Customer;
 const authorization: Record<Exclude<Caller, 'anonymous'>, string> = {
   customer: '',
   staff: '',
+  owner: '',
   forged: '',
   'not a token': 'Bearer not.a.token',
   'another scheme': 'Basic ZGluZXI6c2VjcmV0',
@@ -32,7 +33,10 @@ const orderRefs: string[] = [];
 
 async function addOrders() {
   // A fuzzed setSoldOut may have sold out the dish these orders hold until the next opening day: it is put back on sale.
-  expect((await ordering.post('/kitchen/soldOut', { itemId: 109, soldOut: false }, authorization.staff.slice('Bearer '.length))).status).toBe(200);
+  const staffToken = authorization.staff.slice('Bearer '.length);
+  expect((await ordering.post('/kitchen/soldOut', { itemId: 109, soldOut: false }, staffToken)).status).toBe(200);
+  // And a fuzzed setBusyMode may have paused online orders: the kitchen ends it.
+  expect((await ordering.post('/kitchen/busy', { mode: 'off' }, staffToken)).status).toBe(200);
   baskets.push(await ordering.newBasket());
   const confirmed = await ordering.confirmedOrder();
   const requested = await ordering.requestedOrder({ asapFlag: true });
@@ -180,6 +184,7 @@ beforeAll(async () => {
   await ordering.createAccount(owner, { name: 'Ada Lovelace', phone: '0113 496 0999' });
   authorization.customer = `Bearer ${owner.idToken}`;
   authorization.staff = `Bearer ${await ordering.staffToken()}`;
+  authorization.owner = `Bearer ${await ordering.ownerToken()}`;
   authorization.forged = `Bearer ${await ordering.forgedStaffToken()}`;
   await addOrders();
   watch = new DatabaseWatch(ordering.sqliteFile);
@@ -206,7 +211,7 @@ describe('contract fuzzing of every operation of openapi.yaml', () => {
     expect(findings.slice(0, 20), `seed ${seed} (FUZZ_SEED=${seed} FUZZ_RUNS=${runs} repeats it): ${findings.length} calls outside the contract`).toEqual([]);
     expect(new Set(callsPerOperation.keys()).size, 'every operation was called').toBe(operations.length);
     const reached = operations.filter(({ operationId }) => [...(statusesPerOperation.get(operationId)?.keys() ?? [])].some((status) => status === 200));
-    expect(reached.length, 'operations that answered 200 at least once').toBeGreaterThan(operations.length / 2);
+    expect(reached.length, `operations that answered 200 at least once (not: ${operations.filter((operation) => !reached.includes(operation)).map(({ operationId }) => operationId).join(', ')})`).toBeGreaterThan(operations.length / 2);
   });
 
   // Found by the fuzzing: @fastify/compress refused any Content-Encoding it does not know with 415, on GETs too.

@@ -22,6 +22,10 @@ export interface Operation {
   body: Schema | undefined;
   bearer: 'none' | 'optional' | 'required';
   staffOnly: boolean;
+  /** Its 200 is a CSV file (the takings' export). */
+  csvSuccess: boolean;
+  /** The back office's calls, for the owner alone (x-identity-groups [owner]). */
+  ownerOnly: boolean;
   declared: string[];
 }
 
@@ -52,6 +56,8 @@ export const operations: Operation[] = Object.entries(contract.paths).flatMap(([
       body: operation.requestBody?.content?.['application/json']?.schema,
       bearer: !requirements.includes('bearer') ? 'none' : requirements.includes('anyone') ? 'optional' : 'required',
       staffOnly: operation['x-identity-groups'] !== undefined,
+      csvSuccess: operation.responses['200']?.content?.['text/csv'] !== undefined,
+      ownerOnly: (operation['x-identity-groups'] as string[] | undefined)?.includes('owner') === true,
       declared: Object.keys(operation.responses),
     };
   }),
@@ -83,7 +89,7 @@ const awkwardTimes = ['9999-12-31T23:59:59.999Z', '1970-01-01T00:00:00Z', '2026-
 
 /** Values the handlers know, so that a valid request gets past the business rules now and then. */
 const knownValues: Record<string, unknown[]> = {
-  page: ['privacy', 'terms', 'about'],
+  page: ['privacy', 'terms', 'about', 'about-us'],
   menuId: [1],
   postcode: ['LS6 2AB', 'LS1 4AP', 'SW1A 1AA'],
   postCode: ['LS6 2AB'],
@@ -153,6 +159,9 @@ const examples: Record<string, unknown[]> = {
   refuseKitchenOrder: [{ reason: 'We are too busy tonight' }],
   setKitchenOrderStatus: [{ kitchenStatus: 1 }, { kitchenStatus: 6 }],
   setSoldOut: [{ itemId: 101, configId: 1012, soldOut: true }, { itemId: 101, soldOut: false }],
+  placePhoneOrder: [
+    { orderType: 1, orderItems: [{ categoryId: 1, itemId: 101, configId: 1012, quantity: 1 }], name: 'Grace Hopper', phone: '0113 496 0111', paymentMethod: 'cash', asapFlag: true },
+  ],
   // Not a pause: it would refuse every order the rest of the run sends.
   setBusyMode: [{ mode: 'extraTime', extraMinutes: 20 }, { mode: 'off' }],
   createBookingRequest: [{ date: '2026-11-25', time: '19:30', partySize: 4, name: 'Ada Lovelace', phone: '0113 496 0999', email: 'ada@example.com' }],
@@ -288,7 +297,7 @@ function hostileBody(validBody: fc.Arbitrary<unknown>): fc.Arbitrary<BodyText> {
   );
 }
 
-export type Caller = 'anonymous' | 'customer' | 'staff' | 'forged' | 'not a token' | 'another scheme' | 'empty bearer' | 'huge bearer';
+export type Caller = 'anonymous' | 'customer' | 'staff' | 'owner' | 'forged' | 'not a token' | 'another scheme' | 'empty bearer' | 'huge bearer';
 export type Identification = 'valid' | 'missing' | 'wrong' | 'tooLong';
 export type Kind = 'valid' | 'nearly valid' | 'hostile';
 
@@ -404,10 +413,10 @@ function headerParameters(operation: Operation, kind: Kind): fc.Arbitrary<Record
 }
 
 function callerFor(operation: Operation): fc.Arbitrary<Caller> {
-  const allowed: Caller = operation.staffOnly ? 'staff' : operation.bearer === 'required' ? 'customer' : 'anonymous';
+  const allowed: Caller = operation.ownerOnly ? 'owner' : operation.staffOnly ? 'staff' : operation.bearer === 'required' ? 'customer' : 'anonymous';
   return fc.oneof(
     { arbitrary: fc.constant(allowed), weight: 8 },
-    { arbitrary: fc.constantFrom<Caller>('anonymous', 'customer', 'staff', 'forged'), weight: 3 },
+    { arbitrary: fc.constantFrom<Caller>('anonymous', 'customer', 'staff', 'owner', 'forged'), weight: 3 },
     fc.constantFrom<Caller>('not a token', 'another scheme', 'empty bearer', 'huge bearer'),
   );
 }
@@ -473,6 +482,11 @@ export function breaches(operation: Operation, answer: Answered): string[] {
   const found: string[] = [];
   if (answer.status >= 500 && !isNotBuiltYet(operation, answer)) found.push(`a ${answer.status}`);
   if (!operation.declared.includes(String(answer.status))) found.push(`the undeclared status ${answer.status}`);
+  // A success the contract declares as CSV (the takings' export) is that file, not the JSON envelope.
+  if (answer.status === 200 && operation.csvSuccess) {
+    if (!/^text\/csv\b/.test(answer.contentType ?? '')) found.push(`the content type ${answer.contentType}`);
+    return found;
+  }
   if (!/^application\/json\b/.test(answer.contentType ?? '')) found.push(`the content type ${answer.contentType}`);
   let body: unknown;
   try {

@@ -14,6 +14,7 @@ interface ContractOperation {
   security: Array<Record<string, string[]>>;
   'x-identity-groups'?: string[];
   responses: Record<string, unknown>;
+  requestBody?: { content: Record<string, unknown> };
 }
 const contract = parse(readFileSync(resolve(import.meta.dirname, '../../openapi.yaml'), 'utf8')) as {
   paths: Record<string, Record<string, ContractOperation>>;
@@ -21,9 +22,11 @@ const contract = parse(readFileSync(resolve(import.meta.dirname, '../../openapi.
 
 interface Operation {
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The contract's path with `{parameters}`. */
   template: string;
+  /** The media types its request body may be sent as; none when it takes no body. */
+  bodyTypes: string[];
   bearer: 'none' | 'optional' | 'required';
   staffOnly: boolean;
   /** The back office's: the owner may call it, the kitchen may not. */
@@ -38,6 +41,7 @@ const operations: Operation[] = Object.entries(contract.paths).flatMap(([templat
       operationId: operation.operationId,
       method: method.toUpperCase() as Operation['method'],
       template,
+      bodyTypes: Object.keys(operation.requestBody?.content ?? {}),
       bearer: !requirements.includes('bearer') ? 'none' : requirements.includes('anyone') ? 'optional' : 'required',
       staffOnly: operation['x-identity-groups'] !== undefined,
       ownerOnly: operation['x-identity-groups']?.includes('owner') === true,
@@ -163,6 +167,18 @@ const refusals: Refusal[] = [
     expected: { status: 415, errorMessage: NOT_JSON, validationErrors: [{ field: 'body', message: 'must be sent as application/json' }] },
   },
   {
+    name: 'no body and no content type, where a JSON body is needed',
+    appliesTo: (operation) => operation.bodyTypes.join() === 'application/json',
+    request: (operation, tokens) => ({ path: pathOf(operation.template), headers: allowedCaller(operation, tokens) }),
+    expected: { status: 400, errorMessage: null, validationErrors: [{ field: 'body', message: 'must be sent as application/json' }] },
+  },
+  {
+    name: 'JSON where a form with a file is needed',
+    appliesTo: (operation) => operation.bodyTypes.join() === 'multipart/form-data',
+    request: (operation, tokens) => ({ path: pathOf(operation.template), headers: { ...json, ...allowedCaller(operation, tokens) }, body: 'null' }),
+    expected: { status: 400, errorMessage: null, validationErrors: [{ field: 'body', message: 'must be sent as multipart/form-data' }] },
+  },
+  {
     name: 'malformed JSON',
     appliesTo: isPost,
     request: (operation, tokens) => ({ path: pathOf(operation.template), headers: { ...json, ...allowedCaller(operation, tokens) }, body: '{"basketId":' }),
@@ -208,11 +224,17 @@ const refusals: Refusal[] = [
   },
   {
     name: 'an address under it that is no route',
-    appliesTo: () => true,
+    // Not where the address under it is another operation's (GET /manage/pages/{page} under GET /manage/pages).
+    appliesTo: (operation) => !operations.some((other) => other.method === operation.method && routeMatches(other.template, `${operation.template}/unknown`)),
     request: (operation) => ({ path: `${pathOf(operation.template)}/unknown`, headers: json, ...jsonBody(operation) }),
     expected: { status: 404, errorMessage: 'Route does not exist' },
   },
 ];
+
+/** Whether `path` is an address of the route `template` (its `{parameters}` any one segment). */
+function routeMatches(template: string, path: string): boolean {
+  return new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+}
 
 const cases = operations.flatMap((operation) =>
   refusals.filter((refusal) => refusal.appliesTo(operation)).map((refusal) => ({ name: `${operation.method} ${operation.template}: ${refusal.name}`, operation, refusal })),

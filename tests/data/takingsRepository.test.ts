@@ -116,6 +116,8 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
       bagChargePence: 10,
       totalCostPence: 3060,
       requestedTime: null,
+      sourceType: 'Website',
+      cardOnCollection: false,
       acceptance: { status: 2, refusalReason: null, cancelledAt: null, kitchenStatus: 0, updateTime: '2026-07-01T12:20:00.000Z' },
     });
 

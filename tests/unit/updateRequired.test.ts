@@ -70,7 +70,7 @@ describe("the app's root route guard", () => {
   it('never sends the website there, whatever the server supports', async () => {
     const outcome = await guardAt('/order');
     expect(isRedirect(outcome)).toBe(false);
-    expect(outcome).toEqual({ restaurant: { name: 'Golden Dragon' } });
+    expect(outcome).toEqual({ restaurant: { name: 'Golden Dragon' }, renderedAt: expect.any(Number) });
   });
 
   it('lets a supported app order', async () => {

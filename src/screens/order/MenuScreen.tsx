@@ -10,6 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
 import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSummaryBar';
+import { useTypedBeforeHydration } from '../../components/useTypedBeforeHydration';
 import { formatPounds } from '../../components/order/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
@@ -52,6 +53,8 @@ export function MenuScreen({
   const placedOrderRef = useSelector(basket, (snapshot) => snapshot.context.orderRef);
   const [lastAdded, setLastAdded] = useState<string>();
   const [query, setQuery] = useState('');
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(searchField, query, setQuery);
   const unusedMenuRequest = useRef(menuRequest);
   const { state, data: answeredMenu, error, send } = useApiRequest<number, Menu>((id, signal) => {
     const loaderRequest = unusedMenuRequest.current;
@@ -131,6 +134,7 @@ export function MenuScreen({
             </Alert>
           )}
           <TextInput
+            ref={searchField}
             type="search"
             label="Search the menu"
             description="A dish's name in English or Chinese, or its number"

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notJsonBody } from '../errors';
+import { ApiError, notJsonBody } from '../errors';
 
 /**
  * The API reads JSON bodies only. Some clients send `Content-Type: application/json`, or another type, on every call,
@@ -18,6 +18,16 @@ export function acceptJsonBodiesOnly(app: FastifyInstance): void {
       return;
     }
     parseJson(request, text, done);
+  });
+  // Fastify validates a body by its content type's schema, and validates nothing when the call's type has none (a call
+  // with no body and no type, JSON sent to the photo upload): the handler would meet a body it was promised was checked.
+  app.addHook('preValidation', async (request) => {
+    const accepted = (request.routeOptions.schema?.body as { content?: Record<string, unknown> } | undefined)?.content;
+    if (accepted === undefined) return;
+    const mediaType = request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+    if (mediaType === undefined || !Object.hasOwn(accepted, mediaType)) {
+      throw new ApiError(400, null, [{ field: 'body', message: `must be sent as ${Object.keys(accepted).join(' or ')}` }]);
+    }
   });
   app.addContentTypeParser('*', (request, _payload, done) => {
     // An unknown address is 404 whatever its body.

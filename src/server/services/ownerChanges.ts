@@ -21,17 +21,30 @@ export async function saveEdit<Result>(
   who: { editor: Editor; now: Date },
   change: Change<Result>,
 ): Promise<EditOutcome<Result>> {
-  const outcome = await repositories.inTransaction(async (transaction): Promise<EditOutcome<Result>> => {
-    const current = await lockRevision(transaction, area);
-    if (current !== openedAt) return { outcome: 'conflict', revision: current };
-    const made = await change(transaction);
-    const revision = current + 1;
-    await setRevision(transaction, area, revision);
-    await insertAudit(transaction, who, made.audit);
-    return { outcome: 'saved', revision, result: made.result };
-  });
-  if (outcome.outcome === 'saved') repositories.referenceDataChanged();
+  let outcome: EditOutcome<Result>;
+  try {
+    outcome = await repositories.inTransaction(async (transaction): Promise<EditOutcome<Result>> => {
+      const current = await lockRevision(transaction, area);
+      // Rolled back: a refused save writes nothing, not even the area's first revision row.
+      if (current !== openedAt) throw new RevisionConflict(current);
+      const made = await change(transaction);
+      const revision = current + 1;
+      await setRevision(transaction, area, revision);
+      await insertAudit(transaction, who, made.audit);
+      return { outcome: 'saved', revision, result: made.result };
+    });
+  } catch (error) {
+    if (error instanceof RevisionConflict) return { outcome: 'conflict', revision: error.revision };
+    throw error;
+  }
+  repositories.referenceDataChanged();
   return outcome;
+}
+
+class RevisionConflict extends Error {
+  constructor(readonly revision: number) {
+    super(`The area is at revision ${revision}`);
+  }
 }
 
 /** Runs `change` in one transaction with its audit lines: for staff actions that are not edits of a whole (sold out, busy mode, a gift). */

@@ -38,7 +38,7 @@ export function DishPhotoField({
                 error={photo.alt.trim() ? undefined : 'Say what the photo shows'}
                 onChange={(event) => onChange({ ...photo, alt: event.currentTarget.value })}
               />
-              <Button variant="default" onClick={() => onChange(undefined)} aria-label={`Remove the photo of ${dish}`}>
+              <Button variant="default" onClick={() => onChange(undefined)} aria-label={`Remove photo of ${dish}`}>
                 Remove photo
               </Button>
             </Stack>

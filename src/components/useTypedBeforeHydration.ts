@@ -1,0 +1,14 @@
+import { useLayoutEffect, type RefObject } from 'react';
+
+/**
+ * What a visitor typed into a field of the server's page before the app had hydrated it (docs/first-paint.md): hydration
+ * keeps the element, and the text in it, but the field's state starts as the server rendered it, and no change event
+ * came. The text is taken into the state once, from the field itself, at the first commit; from then on React owns it.
+ */
+export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null>, value: string, onTyped: (typed: string) => void): void {
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== value) onTyped(typed);
+    // Only the first commit can follow text typed before hydration.
+  }, []);
+}
