@@ -37,6 +37,7 @@ import { createMenuFromPage } from './shell/menuFromPage';
 import { createPageDataCache } from './shell/pageDataCache';
 import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
+import { pageFactsOf } from './domain/routeFacts';
 import { HYDRATED_EVENT } from './start/earlyTaps';
 import { nextTask } from './start/nextTask';
 import type { RestaurantData } from './shell/routerContext';
@@ -139,9 +140,10 @@ async function start(rootElement: HTMLElement) {
     checkOrderStatus: checkOrderInProgress,
     arriveAtNewPage,
   });
-  router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
+  const titleSuffix = () => pageFactsOf(router.state.matches)?.title;
+  router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname, titleSuffix()));
   // A hydrated start resolves nothing on the client: its first route change is the hydrated page's first render.
-  router.subscribe('onRendered', (event) => onRouteChange(event.toLocation.pathname));
+  router.subscribe('onRendered', (event) => onRouteChange(event.toLocation.pathname, titleSuffix()));
   // Links opened from outside and tapped notifications go where they point, in the same way.
   const navigateTo = (href: string) => void router.navigate({ href });
   void listenForDeepLinks(navigateTo);

@@ -1,16 +1,17 @@
 import { Burger } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
-import { Link, rootRouteId, useLocation, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useLocation, useMatches, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../actors/firstVisit';
 import { useEffect, useRef, useState } from 'react';
-import { isAccountHighlighted } from '../shell/highlighting';
+import { pageFactsOf, type PageFacts } from '../domain/routeFacts';
+import { isNavigationCurrent } from '../shell/highlighting';
 import { HEADER_ELEMENT_ID } from '../shell/routeChangeEffects';
 import { Logo } from './Logo';
-import { TOP_NAVIGATION } from './navigation';
+import { ACCOUNT_LINK_SECTION, TOP_NAVIGATION } from './navigation';
 import classes from './SiteHeader.module.css';
 
 // The router marks a link current on its own path too; kept to exact matches, that agrees with the
-// highlighting sets (each item's path is in its set), which decide every other path.
+// routes' `navigation` facts (each item's own route says so), which decide every other path.
 const NO_AUTOMATIC_ACTIVE = { exact: true, includeSearch: false } as const;
 const MOBILE_MENU_ID = 'mobile-menu';
 /** SPEC §9. */
@@ -20,13 +21,19 @@ function currentIf(highlighted: boolean): 'page' | undefined {
   return highlighted ? 'page' : undefined;
 }
 
+/** The facts of the page shown, whose `navigation` fact says which link is current. */
+function usePageFacts(): PageFacts | undefined {
+  return useMatches({ select: pageFactsOf });
+}
+
 function NavigationItems({ pathname, linkClassName, onNavigate }: { pathname: string; linkClassName: string; onNavigate?: () => void }) {
+  const facts = usePageFacts();
   return TOP_NAVIGATION.map((item) => (
     <li key={item.to}>
       <Link
         to={item.to}
         onClick={onNavigate}
-        aria-current={currentIf(item.isHighlighted(pathname))}
+        aria-current={currentIf(isNavigationCurrent(item, facts, pathname))}
         activeOptions={NO_AUTOMATIC_ACTIVE}
         className={linkClassName}
       >
@@ -39,11 +46,13 @@ function NavigationItems({ pathname, linkClassName, onNavigate }: { pathname: st
 function AccountLink({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const auth = useRouteContext({ from: rootRouteId, select: (context) => context.auth });
   const signedIn = useSelector(auth, (snapshot) => snapshot.matches('signedIn'));
+  const to = signedIn ? '/account' : '/login';
+  const current = isNavigationCurrent({ to, ...ACCOUNT_LINK_SECTION }, usePageFacts(), pathname);
   return (
     <Link
-      to={signedIn ? '/account' : '/login'}
+      to={to}
       aria-label={signedIn ? 'Your account' : 'Login or register'}
-      aria-current={currentIf(isAccountHighlighted(pathname))}
+      aria-current={currentIf(current)}
       activeOptions={NO_AUTOMATIC_ACTIVE}
       onClick={onNavigate}
       className={classes.account}

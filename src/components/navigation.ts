@@ -1,19 +1,22 @@
-import { isCurrentPath, isTakeAwayHighlighted } from '../shell/highlighting';
+import type { LinkProps } from '@tanstack/react-router';
+import type { HighlightedLink } from '../shell/highlighting';
 
-export interface NavigationItem {
+export interface NavigationItem extends HighlightedLink {
   label: string;
-  to: '/restaurant' | '/gallery' | '/booking' | '/order' | '/dine-at-home';
-  isHighlighted(pathname: string): boolean;
+  to: NonNullable<LinkProps['to']>;
 }
 
-/** SPEC §1's top navigation, in its order; Take Away stays highlighted through the whole order journey. */
+/** SPEC §1's top navigation, in its order; Take Away stands for the whole order journey (the routes' `navigation` facts). */
 export const TOP_NAVIGATION: readonly NavigationItem[] = [
-  { label: 'Restaurant', to: '/restaurant', isHighlighted: (pathname) => isCurrentPath(pathname, '/restaurant') },
-  { label: 'Gallery', to: '/gallery', isHighlighted: (pathname) => isCurrentPath(pathname, '/gallery') },
-  { label: 'Booking', to: '/booking', isHighlighted: (pathname) => isCurrentPath(pathname, '/booking') },
-  { label: 'Take Away', to: '/order', isHighlighted: isTakeAwayHighlighted },
-  { label: 'Dine at home', to: '/dine-at-home', isHighlighted: (pathname) => isCurrentPath(pathname, '/dine-at-home') },
+  { label: 'Restaurant', to: '/restaurant' },
+  { label: 'Gallery', to: '/gallery' },
+  { label: 'Booking', to: '/booking' },
+  { label: 'Take Away', to: '/order', section: 'takeAway' },
+  { label: 'Dine at home', to: '/dine-at-home' },
 ];
+
+/** The account icon stands for the account pages and the sign-in steps. */
+export const ACCOUNT_LINK_SECTION = { section: 'account' } as const;
 
 export const FOOTER_LINKS = [
   { label: 'Privacy', to: '/privacy' },

@@ -8,6 +8,15 @@ import { SplashScreen } from '../screens/splash/SplashScreen';
  * be a page is the splash without asking.
  */
 export const Route = createFileRoute('/$page')({
+  staticData: {
+    facts: {
+      title: null,
+      navigation: null,
+      start: 'public',
+      firstPaint: false,
+      sitemap: 'restaurantPage',
+    },
+  },
   loader: ({ context: { pages }, params }) => {
     if (isPageName(params.page)) void pages.request(params.page);
   },

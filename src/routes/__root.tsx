@@ -1,23 +1,23 @@
-import { createRootRouteWithContext, redirect, Scripts } from '@tanstack/react-router';
+import { createRootRouteWithContext, redirect, Scripts, type StaticDataRouteOption } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
 import { SplashScreen } from '../screens/splash/SplashScreen';
-import { isStaffPath } from '../shell/staffGate';
-import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';
-import { isAccountPath, returnPathAfterSettingsLoad } from '../shell/settingsGate';
 import { updateRequiredRedirect } from '../domain/appVersions';
 import { normalisePath } from '../domain/paths';
+import { pageFactsOf, returnPathAfterSettingsLoad, type PageFacts } from '../domain/routeFacts';
 
 /**
- * The generic content page and the splash take any path: a start there is kept, not sent through `/`. A path
- * below a fixed route (`/gallery/photos`) is matched to that route only to show its splash, so it is kept too.
+ * The start rule of the route that shows `pathname`. A path below a fixed route (`/gallery/photos`) is matched to that
+ * route only to show its splash: no route's rule, so the start is kept, as on any path no route has.
  */
-function isFixedAppRoute(deepestMatch: { routeId: string; pathname: string } | undefined, pathname: string): boolean {
-  if (deepestMatch === undefined || deepestMatch.routeId === '__root__' || deepestMatch.routeId.includes('$')) return false;
-  return normalisePath(deepestMatch.pathname) === normalisePath(pathname);
+function startRuleAt(matches: readonly { pathname: string; staticData: StaticDataRouteOption }[], pathname: string): PageFacts['start'] | undefined {
+  const deepest = matches.at(-1);
+  if (deepest === undefined || normalisePath(deepest.pathname) !== normalisePath(pathname)) return undefined;
+  return pageFactsOf(matches)?.start;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  staticData: { facts: 'layout' },
   // The settings gate of SPEC §2: nothing renders until the restaurant's core data is held.
   beforeLoad: async ({ context, location, matches }) => {
     // The error page must show even when the core data is what failed.
@@ -38,11 +38,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     }
     if (isAppStart) {
       context.appStart.settingsChecked = true;
-      const returnPath = returnPathAfterSettingsLoad(
-        location.pathname,
-        isFixedAppRoute(matches.at(-1), location.pathname),
-        isRestorableOrderingStep(location.pathname) || isStaffPath(location.pathname) || isAccountPath(location.pathname),
-      );
+      const returnPath = returnPathAfterSettingsLoad(location.pathname, startRuleAt(matches, location.pathname));
       if (returnPath !== location.pathname) throw redirect({ href: returnPath, replace: true });
     }
     // The server's instant for what depends on the clock ("Open now"): the hydrating render shows what the server drew.

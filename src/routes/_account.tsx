@@ -8,6 +8,7 @@ import { accountRouteRedirect, isAuthSettled } from '../../machines/auth/authMac
  * back, to create their account, or from /createAccount to the account they already have).
  */
 export const Route = createFileRoute('/_account')({
+  staticData: { facts: 'layout' },
   beforeLoad: async ({ context, location }) => {
     const settled = await waitFor(context.auth, isAuthSettled);
     const target = accountRouteRedirect(settled, location.pathname);

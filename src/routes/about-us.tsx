@@ -5,6 +5,15 @@ import { PAGE_NAMES } from '../shell/pageRoutes';
 const pageName = PAGE_NAMES['/about-us'];
 
 export const Route = createFileRoute('/about-us')({
+  staticData: {
+    facts: {
+      title: 'About Us',
+      navigation: 'self',
+      start: 'public',
+      firstPaint: false,
+      sitemap: 'listed',
+    },
+  },
   // Not awaited: the page data downloads alongside the screen's code.
   loader: ({ context: { pages } }) => void pages.request(pageName),
   component: () => <ContentPageScreen pageName={pageName} heading="About Us" />,

@@ -4,6 +4,15 @@ import { validateOrderIdSearch } from '../shell/orderIdSearch';
 import { requireOnlineOrdering } from '../shell/orderingGate';
 
 export const Route = createFileRoute('/confirmation')({
+  staticData: {
+    facts: {
+      title: 'Your order confirmation',
+      navigation: 'takeAway',
+      start: 'restored',
+      firstPaint: false,
+      sitemap: 'private',
+    },
+  },
   validateSearch: validateOrderIdSearch,
   beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: function ConfirmationRoute() {

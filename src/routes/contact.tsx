@@ -2,5 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ContactStepScreen } from '../screens/order/ContactStepScreen';
 
 export const Route = createFileRoute('/contact')({
+  staticData: {
+    facts: {
+      title: 'Enter your contact details',
+      navigation: 'takeAway',
+      start: 'public',
+      firstPaint: true,
+      sitemap: 'private',
+    },
+  },
   component: ContactStepScreen,
 });

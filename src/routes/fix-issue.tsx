@@ -2,5 +2,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { FixIssueScreen } from '../screens/order/FixIssueScreen';
 
 export const Route = createFileRoute('/fix-issue')({
+  staticData: {
+    facts: {
+      title: 'Fix your order issue',
+      navigation: null,
+      start: 'public',
+      firstPaint: false,
+      sitemap: 'private',
+    },
+  },
   component: FixIssueScreen,
 });

@@ -3,6 +3,15 @@ import { OrderCancelErrorScreen } from '../screens/acceptance/OrderCancelErrorSc
 import { requireOnlineOrdering } from '../shell/orderingGate';
 
 export const Route = createFileRoute('/order-cancel-error')({
+  staticData: {
+    facts: {
+      title: 'Your order could not be cancelled',
+      navigation: null,
+      start: 'home',
+      firstPaint: false,
+      sitemap: 'private',
+    },
+  },
   beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: OrderCancelErrorScreen,
 });

@@ -5,6 +5,16 @@ import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
 
 export const Route = createFileRoute('/order')({
+  staticData: {
+    facts: {
+      title: 'Add items to your order',
+      navigation: 'takeAway',
+      start: 'public',
+      firstPaint: true,
+      sitemap: 'listed',
+      description: '{name}\'s takeaway menu with prices: {tagline} in {place}. {toOrder}',
+    },
+  },
   validateSearch: validateDishSearch,
   // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
   // load here has it in the page already.

@@ -3,6 +3,15 @@ import { PaymentProcessingScreen } from '../screens/payment/PaymentProcessingScr
 import { requireOnlineOrdering } from '../shell/orderingGate';
 
 export const Route = createFileRoute('/paymentProcessing')({
+  staticData: {
+    facts: {
+      title: null,
+      navigation: null,
+      start: 'restored',
+      firstPaint: false,
+      sitemap: 'private',
+    },
+  },
   beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: PaymentProcessingScreen,
 });

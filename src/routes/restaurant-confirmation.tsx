@@ -3,6 +3,15 @@ import { RestaurantConfirmationScreen } from '../screens/acceptance/RestaurantCo
 import { requireOnlineOrdering } from '../shell/orderingGate';
 
 export const Route = createFileRoute('/restaurant-confirmation')({
+  staticData: {
+    facts: {
+      title: 'Waiting for the restaurant',
+      navigation: null,
+      start: 'restored',
+      firstPaint: false,
+      sitemap: 'private',
+    },
+  },
   beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: RestaurantConfirmationScreen,
 });

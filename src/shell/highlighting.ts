@@ -1,23 +1,22 @@
 import { normalisePath } from '../domain/paths';
+import type { PageFacts } from '../domain/routeFacts';
 
-const TAKE_AWAY_PATHS = new Set(
-  ['/order', '/basket', '/contact', '/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/confirmation'].map(normalisePath),
-);
-
-const ACCOUNT_PATHS = new Set(
-  ['/login', '/register', '/forgotpassword', '/account', '/updateProfile', '/addAddress', '/viewOrder', '/vouchers'].map(normalisePath),
-);
-
-/** SPEC §2 navigation highlighting: the Take Away item covers the whole order journey. */
-export function isTakeAwayHighlighted(pathname: string): boolean {
-  return TAKE_AWAY_PATHS.has(normalisePath(pathname));
+/** A navigation link as highlighting sees it: its path, and the section of routes it stands for (Take Away, the account icon), if any. */
+export interface HighlightedLink {
+  to: string;
+  section?: 'takeAway' | 'account';
 }
 
-export function isAccountHighlighted(pathname: string): boolean {
-  return ACCOUNT_PATHS.has(normalisePath(pathname));
+/**
+ * SPEC §2 navigation highlighting, from the matched route's `navigation` fact: a section's link is current on every
+ * route of that section (Take Away through the whole order journey); a plain link only on its own route, which says `self`.
+ */
+export function isNavigationCurrent(link: HighlightedLink, facts: PageFacts | undefined, pathname: string): boolean {
+  if (link.section !== undefined) return facts?.navigation === link.section;
+  return facts?.navigation === 'self' && isCurrentPath(pathname, link.to);
 }
 
-/** The plain navigation items (Restaurant, Gallery, Booking, Dine at home, footer links) are current only on their own path. */
+/** A plain link (a footer link) is current only on its own path. */
 export function isCurrentPath(pathname: string, itemPath: string): boolean {
   return normalisePath(pathname) === normalisePath(itemPath);
 }

@@ -1,6 +1,6 @@
+import { documentTitle } from '../domain/routeFacts';
 import type { Analytics } from '../platform/analytics';
 import { checkOrderInProgress, type OrderStatusCheck } from './orderStatusCheck';
-import { titleFor } from './titles';
 
 export interface RouteChangeDependencies {
   document: Pick<Document, 'title' | 'getElementById'>;
@@ -14,16 +14,19 @@ export interface RouteChangeDependencies {
 
 export const HEADER_ELEMENT_ID = 'site-header';
 
-/** SPEC §2: what happens on each route change, in one place so that main.tsx only wires it to the router. */
-export function createRouteChangeEffects(dependencies: RouteChangeDependencies): (pathname: string) => void {
+/**
+ * SPEC §2: what happens on each route change, in one place so that main.tsx only wires it to the router, which gives
+ * the path and the title suffix the matched route declares (its `staticData.facts.title`).
+ */
+export function createRouteChangeEffects(dependencies: RouteChangeDependencies): (pathname: string, titleSuffix: string | null | undefined) => void {
   const { document, storage, analytics, restaurantName, checkOrderStatus, arriveAtNewPage } = dependencies;
   // The router may report one navigation as resolved more than once; only a new path is a route change.
   let previousPathname: string | undefined;
-  return (pathname) => {
+  return (pathname, titleSuffix) => {
     if (pathname === previousPathname) return;
     const isFirstLoad = previousPathname === undefined;
     previousPathname = pathname;
-    document.title = titleFor(pathname, restaurantName());
+    document.title = documentTitle(titleSuffix, restaurantName());
     analytics.pageView(pathname);
     // A page just opened starts at its top already; scrolling there would only force a layout while the phone is busiest.
     if (!isFirstLoad) {

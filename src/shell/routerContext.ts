@@ -6,6 +6,7 @@ import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema.gen';
 import type { NativeAppVersions } from '../domain/appVersions';
+import type { RouteFacts } from '../domain/routeFacts';
 import type { Analytics } from '../platform/analytics';
 import type { PayPalConfig } from '../platform/config';
 import type { CoreDataCache } from './coreDataCache';
@@ -48,7 +49,10 @@ export interface RouterContext {
 }
 
 declare module '@tanstack/react-router' {
+  /** Required of every route, so that a route without its facts does not type-check (docs/routes.md). */
   interface StaticDataRouteOption {
+    /** The route's page facts (title, highlighting, start rule, first paint, sitemap), or `layout` for a route that only frames. */
+    facts: RouteFacts;
     /** The route and its children are a staff layout (`_kitchen`): the root draws them without the site's header and footer. */
     staffFrame?: boolean;
   }

@@ -8,8 +8,7 @@ import { ConfigurationError, loadConfig } from '../../src/server/config';
 import { normalisePath } from '../../src/domain/paths';
 import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { jsonLdElement, restaurantStructuredData } from '../../src/server/seo/structuredData';
-import { PUBLIC_PATHS } from '../../src/shell/settingsGate';
-import { titleFor } from '../../src/shell/titles';
+import { titleAt as titleFor } from '../../src/server/seo/routeFacts';
 import { buildInjectedApp, type InjectedApp } from './injectedApp';
 import { identification } from './orderingServer';
 
@@ -358,6 +357,12 @@ describe('the served HTML of the public pages', () => {
     expect(JSON.parse(parsed).description).toBe(tagline);
   });
 });
+
+/** SPEC §2's list of the paths the app may start from without going through `/`; '' is the bare origin. */
+const PUBLIC_PATHS = [
+  '', '/', '/home', '/order', '/booking', '/contact', '/track', '/restaurant', '/updateRequired', '/fix-issue',
+  '/privacy', '/cookies', '/terms', '/about-us', '/apps', '/dine-at-home', '/login', '/register', '/gallery',
+];
 
 // ---- Pages for every client ----
 

@@ -3,14 +3,8 @@ import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { basketMachine } from '../../machines/basket/basketMachine';
 import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
-import {
-  guardOrderingStep,
-  isRestorableOrderingStep,
-  RESTORABLE_ORDERING_STEPS,
-  requireOnlineOrdering,
-} from '../../src/shell/orderingGate';
+import { guardOrderingStep, requireOnlineOrdering } from '../../src/shell/orderingGate';
 import type { RestaurantData } from '../../src/shell/routerContext';
-import { returnPathAfterSettingsLoad } from '../../src/shell/settingsGate';
 
 function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean): RestaurantData {
   return {
@@ -82,35 +76,5 @@ describe('an ordering step guard', () => {
 
   it('answers not-found before looking at the basket when ordering is switched off', () => {
     expect(isNotFound(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(false, true), basket: emptyBasket() }, '/checkout')))).toBe(true);
-  });
-});
-
-describe('a reload on an ordering step', () => {
-  it('names the steps whose state the browser keeps', () => {
-    expect(RESTORABLE_ORDERING_STEPS).toEqual([
-      '/order',
-      '/basket',
-      '/delivery',
-      '/contact',
-      '/orderTime',
-      '/checkout',
-      '/payment',
-      '/paymentProcessing',
-      '/restaurant-confirmation',
-      '/confirmation',
-      '/order-cancelled',
-    ]);
-    expect(isRestorableOrderingStep('/ordertime')).toBe(true);
-    expect(isRestorableOrderingStep('/checkout/')).toBe(true);
-    expect(isRestorableOrderingStep('/fix-issue')).toBe(false);
-    expect(isRestorableOrderingStep('/account')).toBe(false);
-  });
-
-  it.each(RESTORABLE_ORDERING_STEPS)('keeps %s once the settings load, instead of landing on /', (path) => {
-    expect(returnPathAfterSettingsLoad(path, true, isRestorableOrderingStep(path))).toBe(path);
-  });
-
-  it.each(['/account', '/confirmAccount'])('still sends %s, whose state is not restored, to /', (path) => {
-    expect(returnPathAfterSettingsLoad(path, true, isRestorableOrderingStep(path))).toBe('/');
   });
 });

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Analytics } from '../../src/platform/analytics';
 import { IN_PROGRESS_ORDER_KEY, type StoredOrderInProgress } from '../../src/platform/orderInProgressStorage';
+import { ROUTE_MANIFEST } from '../../src/server/routeManifest.gen';
 import { HEADER_ELEMENT_ID, createRouteChangeEffects } from '../../src/shell/routeChangeEffects';
 
 function recordingAnalytics(): Analytics & { paths: string[] } {
@@ -31,8 +32,8 @@ describe('the effects of a route change', () => {
       arriveAtNewPage: () => undefined,
     });
 
-    onRouteChange('/');
-    onRouteChange('/privacy');
+    onRouteChange('/', ROUTE_MANIFEST['/']?.title);
+    onRouteChange('/privacy', ROUTE_MANIFEST['/privacy']?.title);
 
     expect(document.title).toBe('Golden Dragon | Privacy Policy');
     expect(analytics.paths).toEqual(['/', '/privacy']);
@@ -54,9 +55,9 @@ describe('the effects of a route change', () => {
       arriveAtNewPage: () => undefined,
     });
 
-    onRouteChange('/order');
-    onRouteChange('/track');
-    onRouteChange('/order');
+    onRouteChange('/order', ROUTE_MANIFEST['/order']?.title);
+    onRouteChange('/track', ROUTE_MANIFEST['/track']?.title);
+    onRouteChange('/order', ROUTE_MANIFEST['/order']?.title);
 
     expect(checked).toEqual([order, order, order]);
     expect(document.title).toBe('Golden Dragon | Add items to your order');
@@ -73,10 +74,10 @@ describe('the effects of a route change', () => {
       arriveAtNewPage: () => undefined,
     });
 
-    onRouteChange('/terms');
-    onRouteChange('/terms');
-    onRouteChange('/cookies');
-    onRouteChange('/terms');
+    onRouteChange('/terms', ROUTE_MANIFEST['/terms']?.title);
+    onRouteChange('/terms', ROUTE_MANIFEST['/terms']?.title);
+    onRouteChange('/cookies', ROUTE_MANIFEST['/cookies']?.title);
+    onRouteChange('/terms', ROUTE_MANIFEST['/terms']?.title);
 
     expect(analytics.paths).toEqual(['/terms', '/cookies', '/terms']);
   });
@@ -92,10 +93,10 @@ describe('the effects of a route change', () => {
       arriveAtNewPage: (title) => void arrivals.push(title),
     });
 
-    onRouteChange('/');
-    onRouteChange('/order');
-    onRouteChange('/order');
-    onRouteChange('/basket');
+    onRouteChange('/', ROUTE_MANIFEST['/']?.title);
+    onRouteChange('/order', ROUTE_MANIFEST['/order']?.title);
+    onRouteChange('/order', ROUTE_MANIFEST['/order']?.title);
+    onRouteChange('/basket', ROUTE_MANIFEST['/basket']?.title);
 
     expect(arrivals).toEqual(['Golden Dragon | Add items to your order', 'Golden Dragon | Manage your order basket']);
   });

@@ -2,7 +2,8 @@ import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type AuthSession } from '../../machines/auth/authMachine';
-import { guardKitchenRoute, guardOwnerRoute, isStaffPath } from '../../src/shell/staffGate';
+import { guardKitchenRoute, guardOwnerRoute } from '../../src/shell/staffGate';
+import { factsAt } from '../../src/server/seo/routeFacts';
 
 function authActorWith(session: AuthSession | undefined) {
   return createActor(authMachine.provide({ actors: { restoreSession: fromPromise(async () => session) } })).start();
@@ -44,15 +45,13 @@ describe('guardOwnerRoute', () => {
   });
 });
 
-describe('isStaffPath', () => {
-  it('knows the dashboard, its printable tickets and the back office, and nothing else', () => {
-    expect(isStaffPath('/kitchen')).toBe(true);
-    expect(isStaffPath('/Kitchen/')).toBe(true);
-    expect(isStaffPath('/kitchen/ticket/abc')).toBe(true);
-    expect(isStaffPath('/manage')).toBe(true);
-    expect(isStaffPath('/manage/menu')).toBe(true);
-    expect(isStaffPath('/kitchens')).toBe(false);
-    expect(isStaffPath('/manager')).toBe(false);
-    expect(isStaffPath('/account')).toBe(false);
+describe('the staff routes’ start rule', () => {
+  it('keeps a start on the dashboard, its pages and printable tickets and the back office, and on nothing else', () => {
+    for (const path of ['/kitchen', '/Kitchen/', '/kitchen/bookings', '/kitchen/ticket/abc', '/manage', '/manage/menu']) {
+      expect(factsAt(path)?.start, path).toBe('restored');
+      expect(factsAt(path)?.sitemap, path).toBe('private');
+    }
+    // One segment that is no route of the app's is the restaurant's page or the splash.
+    for (const path of ['/kitchens', '/manager']) expect(factsAt(path)?.sitemap, path).toBe('restaurantPage');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_SEPARATOR, titleFor } from '../../src/shell/titles';
+import { TITLE_SEPARATOR } from '../../src/domain/routeFacts';
+import { titleAt as titleFor } from '../../src/server/seo/routeFacts';
 
 const NAME = 'Golden Dragon';
 

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import { Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useMatches, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -14,7 +14,7 @@ import { kitchenAlertMachine, unacknowledgedOf } from '../../../machines/kitchen
 import { kitchenBoardMachine, newOrdersOf, type KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
 import { kitchenBoardActors } from '../../actors/kitchenBoard';
 import { createChime, type Chime } from '../../platform/chime';
-import { titleFor } from '../../shell/titles';
+import { documentTitle, pageFactsOf } from '../../domain/routeFacts';
 import classes from './KitchenDashboard.module.css';
 import { BusyModeControl } from './BusyModeControl';
 import { useKitchenBarSlots } from './KitchenLayout';
@@ -36,6 +36,7 @@ const SECTIONS: readonly { section: KitchenSection; heading: string; empty: stri
 export function KitchenDashboardScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const restaurantName = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.name });
+  const titleSuffix = useMatches({ select: (matches) => pageFactsOf(matches)?.title });
   const slots = useKitchenBarSlots();
   const [chime] = useState(createChime);
   const [boardMachine] = useState(() => kitchenBoardMachine.provide({ actors: kitchenBoardActors(api) }));
@@ -64,14 +65,14 @@ export function KitchenDashboardScreen() {
 
   // The tab's title carries the count, so a waiting order shows even from another tab.
   useEffect(() => {
-    const title = titleFor('/kitchen', restaurantName);
+    const title = documentTitle(titleSuffix, restaurantName);
     const counted = newOrderCount > 0 ? `(${newOrderCount}) ${title}` : title;
     document.title = counted;
     // Only the count is taken back: a page navigated to may already have set its own title.
     return () => {
       if (document.title === counted) document.title = title;
     };
-  }, [newOrderCount, restaurantName]);
+  }, [newOrderCount, restaurantName, titleSuffix]);
 
   const announcedTickets = announced === '' ? [] : (list?.orders.filter((ticket) => announced.split(' ').includes(ticket.orderRef)) ?? []);
   /** The banner's button: the orders are seen, so the chime stops, and the first of them is brought into view. */

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BootData } from '../../api/bootData';
-import { normalisePath } from '../../domain/paths';
 import type { FirstPaint } from '../../prerender/renderFirstPaint';
 import { escapeHtml } from '../seo/pageHead';
+import { factsAt } from '../seo/routeFacts';
 
 /** Route file → the chunks and stylesheets its code brings, written into the site's build by vite.config.ts's `routeAssets`. */
 const ROUTE_ASSETS_FILE = '.vite/route-assets.json';
@@ -26,15 +26,13 @@ export interface PrerenderedPage {
 export type FirstPaintSource = (pathname: string, boot: BootData) => Promise<PrerenderedPage | undefined>;
 
 /**
- * The public pages, rendered from the start data alone as a first-time visitor sees them and hydrated in the browser,
- * which then shows what the device keeps (a basket, a session); a restaurant's page (the gallery, privacy, …) too when
- * the page brings it. The ordering steps, the account and the kitchen are the device's own from the start (a basket, a
- * session, an order being tracked): the browser renders them.
+ * The public pages whose route says `firstPaint`, rendered from the start data alone as a first-time visitor sees them
+ * and hydrated in the browser, which then shows what the device keeps (a basket, a session); a restaurant's page (the
+ * gallery, privacy, …) too when the page brings it. The ordering steps, the account and the kitchen are the device's own
+ * from the start (a basket, a session, an order being tracked): the browser renders them.
  */
-const FIRST_PAINT_PATHS = new Set(['/', '/home', '/restaurant', '/order', '/booking', '/dine-at-home', '/apps', '/contact']);
-
 function isFirstPaintPath(pathname: string, boot: BootData): boolean {
-  return FIRST_PAINT_PATHS.has(normalisePath(pathname)) || Object.keys(boot.pages ?? {}).length > 0;
+  return factsAt(pathname)?.firstPaint === true || Object.keys(boot.pages ?? {}).length > 0;
 }
 
 /** A route id (`/order`, `/$page`, `/`) as the file under src/routes/ that the router plugin named it from. */

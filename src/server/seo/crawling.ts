@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { canonicalPath, contentPagePath, PRIVATE_PATH_PREFIXES, SEARCHABLE_PATHS } from './searchRoutes';
+import { canonicalPath, contentPagePath, listedPaths, PRIVATE_PATH_PREFIXES } from './routeFacts';
 
 /** Like the site's HTML: revalidated on every use, so a new page of the restaurant's is listed at once. */
 const revalidate = 'no-cache';
@@ -26,10 +26,10 @@ function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** The searchable routes, then each of the restaurant's pages that is not one of them (and not at a private path). */
+/** The listed routes, then each of the restaurant's pages that is not one of them (and not at a private path). */
 function sitemapPaths(pageNames: readonly string[]): string[] {
   const restaurantPages = pageNames.flatMap((name) => canonicalPath(contentPagePath(name), true) ?? []);
-  return [...new Set([...SEARCHABLE_PATHS, ...restaurantPages])];
+  return [...new Set([...listedPaths(), ...restaurantPages])];
 }
 
 function sitemapXml(publicUrl: string, pageNames: readonly string[]): string {

@@ -3,8 +3,8 @@ import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
 import { HOME_PHOTO_SIZES, SHARE_IMAGE, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
 import { normalisePath } from '../../domain/paths';
-import { titleFor } from '../../shell/titles';
-import { canonicalPath } from './searchRoutes';
+import type { DescriptionName } from '../../domain/routeFacts';
+import { canonicalPath, factsAt, titleAt } from './routeFacts';
 import { jsonLdElement, menuStructuredData, restaurantStructuredData } from './structuredData';
 
 type RestaurantData = components['schemas']['RestaurantData'];
@@ -29,14 +29,14 @@ const RESTAURANT_PATHS = new Set(['/', '/home', '/restaurant']);
 const HOME_PATHS = new Set(['/', '/home']);
 
 /**
- * The document head a search engine or a shared link reads: the title the app sets (src/shell/titles.ts), a
+ * The document head a search engine or a shared link reads: the title the app sets (the route's facts), a
  * description, the canonical URL, Open Graph and Twitter's card, and schema.org JSON-LD on the home, restaurant and
  * menu pages. A path not to be listed (private, or the splash) says `noindex` instead of naming a canonical URL.
  */
 export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFacts): string {
   const path = normalisePath(pathname);
-  const title = titleFor(path, restaurant?.name);
-  const description = shortened(describe(path, restaurant, page));
+  const title = titleAt(path, restaurant?.name);
+  const description = shortened(describe(factsAt(path)?.description, restaurant, page));
   const canonical = canonicalPath(path, page !== undefined);
   const url = `${publicUrl}${canonical ?? path}`;
   const image = shareImageOf(page, restaurant);
@@ -66,8 +66,11 @@ export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFa
   return tags.join('');
 }
 
-/** A description in the restaurant's own words where it has them, naming where it is and how to reach it. */
-function describe(path: string, restaurant: RestaurantData | undefined, page: Page | undefined): string {
+/**
+ * A description in the restaurant's own words where it has them, naming where it is and how to reach it: the route's
+ * own (its facts' `description`, filled in from the restaurant's data), else the page's opening.
+ */
+function describe(template: string | undefined, restaurant: RestaurantData | undefined, page: Page | undefined): string {
   if (!restaurant) return 'Order a Chinese takeaway for collection or delivery.';
   const { name, tagline, phone, address } = restaurant;
   const place = [address.address2, address.town].filter((part) => part !== '').join(', ');
@@ -75,24 +78,20 @@ function describe(path: string, restaurant: RestaurantData | undefined, page: Pa
   const toOrder = isOnlineOrderingAvailable(restaurant)
     ? `Order online for collection or delivery, or call ${phone}.`
     : `Call ${phone} to order.`;
-  switch (path) {
-    case '/restaurant':
-      return `Visit ${name} at ${fullAddress}: our opening hours and how to reach us. Call ${phone}.`;
-    case '/order':
-      return `${name}'s takeaway menu with prices: ${tagline} in ${place}. ${toOrder}`;
-    case '/gallery':
-      return `Photos of ${name} in ${place}: the dining room, the kitchen and our dishes.`;
-    case '/booking':
-      return `Book a table at ${name}, ${place}. Choose a day and time online, or call ${phone}.`;
-    case '/dine-at-home':
-      return `${name} brings ${tagline.toLowerCase()} to your home: catering for parties and gatherings in and around ${address.town}.`;
-    case '/apps':
-      return `Get the ${name} app for iPhone and Android: order your takeaway from ${place} and follow it until it is ready.`;
-  }
+  if (template !== undefined) return filledIn(template, { name, tagline, place, town: address.town, fullAddress, phone, toOrder });
   const opening = page ? firstParagraph(page) : undefined;
   if (opening) return opening;
   if (page) return `${page.title}: ${name}, ${tagline} in ${place}.`;
   return `${name}: ${tagline} in ${place}. ${toOrder}`;
+}
+
+/** A route's description with `{name}` (or `{name:lower}`) replaced by the restaurant's; an unknown name is a route's mistake. */
+function filledIn(template: string, values: Readonly<Record<DescriptionName, string>>): string {
+  return template.replace(/\{(\w+)(:lower)?\}/g, (_whole, key: string, lower: string | undefined) => {
+    const value = (values as Readonly<Record<string, string>>)[key];
+    if (value === undefined) throw new Error(`A route's description names {${key}}, which no restaurant has`);
+    return lower ? value.toLowerCase() : value;
+  });
 }
 
 /** The page's first paragraph of text, which opens what the page says. */
