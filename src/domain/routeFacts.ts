@@ -30,6 +30,8 @@ export interface PageFacts {
    * the page's first paragraph, else a sentence about the restaurant, is used.
    */
   description?: string;
+  /** The schema.org JSON-LD the served page carries: the `Restaurant` (its address, phone, hours), or the `Menu` of available dishes. */
+  structuredData?: 'restaurant' | 'menu';
   /** Another spelling of the path that links use (SPEC's `/forgotPassword`), which robots.txt matches case-sensitively. */
   spelledAlso?: string;
 }

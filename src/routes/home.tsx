@@ -9,6 +9,7 @@ export const Route = createFileRoute('/home')({
       start: 'public',
       firstPaint: true,
       sitemap: { sameAs: '/' },
+      structuredData: 'restaurant',
     },
   },
   component: HomeScreen,

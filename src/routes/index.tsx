@@ -9,6 +9,7 @@ export const Route = createFileRoute('/')({
       start: 'public',
       firstPaint: true,
       sitemap: 'listed',
+      structuredData: 'restaurant',
     },
   },
   component: HomeScreen,

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/restaurant')({
       firstPaint: true,
       sitemap: 'listed',
       description: 'Visit {name} at {fullAddress}: our opening hours and how to reach us. Call {phone}.',
+      structuredData: 'restaurant',
     },
   },
   component: RestaurantScreen,

@@ -3,7 +3,7 @@ import type { PageFacts } from '../domain/routeFacts';
 
 /** Each page route's facts by the path it serves, as its route file declares them. */
 export const ROUTE_MANIFEST: Readonly<Record<string, PageFacts>> = {
-  "/": {"title":null,"navigation":null,"start":"public","firstPaint":true,"sitemap":"listed"},
+  "/": {"title":null,"navigation":null,"start":"public","firstPaint":true,"sitemap":"listed","structuredData":"restaurant"},
   "/$page": {"title":null,"navigation":null,"start":"public","firstPaint":false,"sitemap":"restaurantPage"},
   "/about-us": {"title":"About Us","navigation":"self","start":"public","firstPaint":false,"sitemap":"listed"},
   "/account": {"title":"Your account details","navigation":"account","start":"restored","firstPaint":false,"sitemap":"private"},
@@ -23,7 +23,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, PageFacts>> = {
   "/fix-issue": {"title":"Fix your order issue","navigation":null,"start":"public","firstPaint":false,"sitemap":"private"},
   "/forgotpassword": {"title":"Register for an account","navigation":"account","start":"restored","firstPaint":false,"sitemap":"private","spelledAlso":"/forgotPassword"},
   "/gallery": {"title":"Gallery","navigation":"self","start":"public","firstPaint":false,"sitemap":"listed","description":"Photos of {name} in {place}: the dining room, the kitchen and our dishes."},
-  "/home": {"title":null,"navigation":null,"start":"public","firstPaint":true,"sitemap":{"sameAs":"/"}},
+  "/home": {"title":null,"navigation":null,"start":"public","firstPaint":true,"sitemap":{"sameAs":"/"},"structuredData":"restaurant"},
   "/kitchen": {"title":"Kitchen","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/kitchen/bookings": {"title":"Bookings","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/kitchen/printers": {"title":"Printers","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
@@ -39,7 +39,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, PageFacts>> = {
   "/manage/settings": {"title":"Takeaway settings","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/manage/takings": {"title":"Takings","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/manage/zones": {"title":"Delivery zones","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
-  "/order": {"title":"Add items to your order","navigation":"takeAway","start":"public","firstPaint":true,"sitemap":"listed","description":"{name}'s takeaway menu with prices: {tagline} in {place}. {toOrder}"},
+  "/order": {"title":"Add items to your order","navigation":"takeAway","start":"public","firstPaint":true,"sitemap":"listed","description":"{name}'s takeaway menu with prices: {tagline} in {place}. {toOrder}","structuredData":"menu"},
   "/order-cancel-error": {"title":"Your order could not be cancelled","navigation":null,"start":"home","firstPaint":false,"sitemap":"private"},
   "/order-cancelled": {"title":"Your order has been cancelled","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/orderTime": {"title":"Select your order time","navigation":"takeAway","start":"restored","firstPaint":false,"sitemap":"private"},
@@ -48,7 +48,7 @@ export const ROUTE_MANIFEST: Readonly<Record<string, PageFacts>> = {
   "/paymentProcessing": {"title":null,"navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/privacy": {"title":"Privacy Policy","navigation":"self","start":"public","firstPaint":false,"sitemap":"listed"},
   "/register": {"title":"Register for your account","navigation":"account","start":"public","firstPaint":false,"sitemap":"private"},
-  "/restaurant": {"title":"Visit the restaurant","navigation":"self","start":"public","firstPaint":true,"sitemap":"listed","description":"Visit {name} at {fullAddress}: our opening hours and how to reach us. Call {phone}."},
+  "/restaurant": {"title":"Visit the restaurant","navigation":"self","start":"public","firstPaint":true,"sitemap":"listed","description":"Visit {name} at {fullAddress}: our opening hours and how to reach us. Call {phone}.","structuredData":"restaurant"},
   "/restaurant-confirmation": {"title":"Waiting for the restaurant","navigation":null,"start":"restored","firstPaint":false,"sitemap":"private"},
   "/sorry": {"title":"Sorry, something went wrong","navigation":null,"start":"home","firstPaint":false,"sitemap":"private"},
   "/terms": {"title":"Terms of Use","navigation":"self","start":"public","firstPaint":false,"sitemap":"listed"},

@@ -25,18 +25,18 @@ export interface PageFacts {
 /** Search engines show about this many characters of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-const RESTAURANT_PATHS = new Set(['/', '/home', '/restaurant']);
 const HOME_PATHS = new Set(['/', '/home']);
 
 /**
  * The document head a search engine or a shared link reads: the title the app sets (the route's facts), a
- * description, the canonical URL, Open Graph and Twitter's card, and schema.org JSON-LD on the home, restaurant and
- * menu pages. A path not to be listed (private, or the splash) says `noindex` instead of naming a canonical URL.
+ * description, the canonical URL, Open Graph and Twitter's card, and the schema.org JSON-LD the route's facts name
+ * (the home, restaurant and menu pages). A path not to be listed (private, or the splash) says `noindex` instead of naming a canonical URL.
  */
 export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFacts): string {
   const path = normalisePath(pathname);
+  const facts = factsAt(path);
   const title = titleAt(path, restaurant?.name);
-  const description = shortened(describe(factsAt(path)?.description, restaurant, page));
+  const description = shortened(describe(facts?.description, restaurant, page));
   const canonical = canonicalPath(path, page !== undefined);
   const url = `${publicUrl}${canonical ?? path}`;
   const image = shareImageOf(page, restaurant);
@@ -61,8 +61,8 @@ export function pageHead({ pathname, publicUrl, restaurant, page, menu }: PageFa
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
     ...lcpPhotoPreload(path, page, restaurant),
   ];
-  if (restaurant && RESTAURANT_PATHS.has(path)) tags.push(jsonLdElement(restaurantStructuredData(restaurant, publicUrl)));
-  if (restaurant && menu && path === '/order') tags.push(jsonLdElement(menuStructuredData(menu, restaurant, publicUrl)));
+  if (restaurant && facts?.structuredData === 'restaurant') tags.push(jsonLdElement(restaurantStructuredData(restaurant, publicUrl)));
+  if (restaurant && menu && facts?.structuredData === 'menu') tags.push(jsonLdElement(menuStructuredData(menu, restaurant, publicUrl)));
   return tags.join('');
 }
 
