@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createRootRoute, createRoute, createRouter, type AnyRouter } from '@tanstack/react-router';
@@ -94,6 +95,12 @@ describe('the routes’ facts', () => {
       expect(page.options.beforeLoad, page.id).toBeUndefined();
     }
     expect(appRouter.routesById['/_kitchen'].options.beforeLoad).toBeTypeOf('function');
+  });
+
+  it('leave a public page written only in its route file and its navigation link (and the router\'s generated tree)', () => {
+    const files = execFileSync('git', ['grep', '-l', "'/dine-at-home'", '--', '.'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+    const outsideTests = files.filter((file) => !file.startsWith('tests/'));
+    expect(outsideTests.sort()).toEqual(['src/components/navigation.ts', 'src/routeTree.gen.ts', 'src/routes/dine-at-home.tsx']);
   });
 
   it('describe pages only with the restaurant’s data that descriptions may name', () => {
