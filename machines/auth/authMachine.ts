@@ -1,220 +1,12 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf, type ApiError } from '../../src/api/errors';
-import type { components } from '../../src/api/schema.gen';
-import { profileFailures } from '../../src/domain/accountRules';
-import { isEmailAddress } from '../../src/domain/contactRules';
+import { setup, type SnapshotFrom } from 'xstate';
 import { normalisePath } from '../../src/domain/paths';
-import { isLongEnoughPassword, PASSWORD_TOO_SHORT_MESSAGE } from '../../src/domain/passwordRules';
-import {
-  DELETION_UNAVAILABLE_MESSAGE,
-  identityErrorMessage,
-  INVALID_EMAIL_MESSAGE,
-  isUserNotConfirmed,
-  MISSING_CODE_MESSAGE,
-  MISSING_CREDENTIALS_MESSAGE,
-  MISSING_EMAIL_MESSAGE,
-  MISSING_RESET_DETAILS_MESSAGE,
-  type AuthStep,
-  type IdentityStep,
-} from './identityErrors';
+import { authActions, givenDetails, isExpiredSession } from './authActions';
+import { authActors } from './authActors';
+import { authGuards } from './authGuards';
+import type { AccountProfile, AuthContext, AuthEvent, AuthStep, AuthTag, NewAccount } from './authTypes';
+import { isUserNotConfirmed } from './identityErrors';
 
-export type { AuthStep } from './identityErrors';
-export type AccountProfile = components['schemas']['AccountProfile'];
-
-export interface AuthUser {
-  sub: string;
-  email: string;
-  groups: string[];
-}
-
-export interface AuthSession {
-  idToken: string;
-  user: AuthUser;
-}
-
-/** A guest's confirmed order, credited to the account created after signing up (`CreateAccountFromOrder`). */
-export interface PendingOrder {
-  orderRef: string;
-  points: number;
-}
-
-export interface GuestDetails {
-  name: string;
-  phone: string;
-}
-
-export interface AuthFailure {
-  step: AuthStep;
-  message: string;
-}
-
-/** What the customer is told after a step that went well, or after being signed out. */
-export type AuthNotice = 'codeResent' | 'resetCodeSent' | 'accountConfirmed' | 'passwordChanged' | 'accountDeleted' | 'signedOutAfterAccountError';
-
-const noticeTexts: Record<AuthNotice, string> = {
-  codeResent: 'We have sent you a new code.',
-  resetCodeSent: 'We have emailed you a code to reset your password.',
-  accountConfirmed: 'Your account is confirmed. Sign in to continue.',
-  passwordChanged: 'Your password has been changed. Sign in with your new password.',
-  accountDeleted: 'Your account has been deleted.',
-  signedOutAfterAccountError: 'Something went wrong with your account, so we have signed you out. Please sign in again.',
-};
-
-export function noticeText(notice: AuthNotice): string {
-  return noticeTexts[notice];
-}
-
-const SESSION_EXPIRED_BEFORE_DELETION_MESSAGE = 'Your session has expired. Sign in again to delete your account.';
-
-export interface AuthContext {
-  user?: AuthUser;
-  idToken?: string;
-  /** The account record (`GetAccount`), held once signed in with one. */
-  account?: AccountProfile;
-  /** The email of the current sign-in, sign-up, confirmation or reset attempt: the forms prefill it. */
-  email?: string;
-  /**
-   * Held only from a sign-up, or a sign-in that found an unconfirmed user, until the sign-in after confirming
-   * the code, so that confirming signs the customer straight in.
-   */
-  password?: string;
-  /** A guest's order to credit when the account is created (given with `SIGN_UP`). */
-  pendingOrder?: PendingOrder;
-  /**
-   * The name and phone a guest gave with the order they just placed on this device (`CARRY_GUEST_DETAILS`, whose
-   * email becomes `email`): /createAccount prefills them, until the account is created, another email is used or
-   * the customer signs out.
-   */
-  guestDetails?: GuestDetails;
-  failure?: AuthFailure;
-  notice?: AuthNotice;
-}
-
-export interface SignInCredentials {
-  email: string;
-  password: string;
-}
-
-export interface ConfirmationCode {
-  email: string;
-  code: string;
-}
-
-export interface PasswordReset {
-  email: string;
-  code: string;
-  newPassword: string;
-}
-
-/** `CreateAccount` with the optional profile details, or `CreateAccountFromOrder` when a guest's order is to be credited. */
-export type NewAccount = { authId: string; email: string } & ({ name?: string; phone?: string } | { fromOrder: PendingOrder });
-
-export interface AccountCheck {
-  accountExists: boolean;
-}
-
-export type AuthEvent =
-  | { type: 'SIGN_IN'; email: string; password: string }
-  | { type: 'SIGN_UP'; email: string; password: string; pendingOrder?: PendingOrder }
-  | { type: 'CONFIRM_SIGN_UP'; email: string; code: string }
-  | { type: 'RESEND_CODE'; email: string }
-  | { type: 'REQUEST_PASSWORD_RESET'; email: string }
-  | { type: 'RESET_PASSWORD'; email: string; code: string; newPassword: string }
-  | { type: 'CREATE_ACCOUNT'; name?: string; phone?: string }
-  /** A guest who has just ordered asks for an account: the order's contact details prefill the account forms. */
-  | { type: 'CARRY_GUEST_DETAILS'; email: string; name: string; phone: string }
-  /** A profile or address change answered the account: the held one is replaced. */
-  | { type: 'ACCOUNT_CHANGED'; account: AccountProfile }
-  | { type: 'RELOAD_ACCOUNT' }
-  | { type: 'DELETE_ACCOUNT' }
-  | { type: 'SIGN_OUT' }
-  /** The identity platform could not keep the session alive (its tokens expired and could not be refreshed). */
-  | { type: 'SESSION_EXPIRED' }
-  /** The identity platform refreshed the tokens: the id token the API client sends must follow. */
-  | { type: 'SESSION_REFRESHED'; session: AuthSession }
-  /** Clears the failure and the notice: screens send it when they open. */
-  | { type: 'DISMISS_MESSAGES' };
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
-
-const isBlank = (text: string) => text.trim() === '';
-
-const profileLabels = { name: 'Name', phone: 'Phone' } as const;
-
-/**
- * Why an attempt is refused before any call is made (SPEC §5: reset calls only with non-empty values; sign-up and
- * reset need an email and a password of at least 8 characters), or undefined when it may go ahead.
- */
-function refusalOf(event: AuthEvent): AuthFailure | undefined {
-  switch (event.type) {
-    case 'SIGN_IN':
-      return isBlank(event.email) || event.password === '' ? { step: 'signIn', message: MISSING_CREDENTIALS_MESSAGE } : undefined;
-    case 'SIGN_UP':
-      if (!isEmailAddress(event.email)) return { step: 'signUp', message: INVALID_EMAIL_MESSAGE };
-      return isLongEnoughPassword(event.password) ? undefined : { step: 'signUp', message: PASSWORD_TOO_SHORT_MESSAGE };
-    case 'CONFIRM_SIGN_UP':
-      return isBlank(event.email) || isBlank(event.code) ? { step: 'confirmSignUp', message: MISSING_CODE_MESSAGE } : undefined;
-    case 'RESEND_CODE':
-      return isBlank(event.email) ? { step: 'resendCode', message: MISSING_EMAIL_MESSAGE } : undefined;
-    case 'REQUEST_PASSWORD_RESET':
-      return isBlank(event.email) ? { step: 'requestPasswordReset', message: MISSING_EMAIL_MESSAGE } : undefined;
-    case 'RESET_PASSWORD':
-      if (isBlank(event.email) || isBlank(event.code) || event.newPassword === '') return { step: 'resetPassword', message: MISSING_RESET_DETAILS_MESSAGE };
-      return isLongEnoughPassword(event.newPassword) ? undefined : { step: 'resetPassword', message: PASSWORD_TOO_SHORT_MESSAGE };
-    case 'CREATE_ACCOUNT': {
-      const failures = profileFailures({ name: event.name ?? '', phone: event.phone ?? '' }, { required: false });
-      const field = (['name', 'phone'] as const).find((name) => failures[name] !== undefined);
-      return field ? { step: 'createAccount', message: `${profileLabels[field]} ${failures[field]}` } : undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** An attempt's email as it is sent and kept; a new email drops what belonged to the previous attempt's. */
-function attemptBy(context: AuthContext, typedEmail: string): Partial<AuthContext> {
-  const email = typedEmail.trim();
-  const sameCustomer = email === context.email;
-  return { email, failure: undefined, notice: undefined, ...(sameCustomer ? {} : { password: undefined, pendingOrder: undefined, guestDetails: undefined }) };
-}
-
-/** The email a guest's order carried to /register (empty when none did). */
-export function carriedEmail(context: AuthContext): string {
-  return context.guestDetails === undefined ? '' : (context.email ?? '');
-}
-
-/** The profile details given with `CREATE_ACCOUNT`, without the empty ones. */
-function givenDetails(event: AuthEvent): { name?: string; phone?: string } {
-  if (event.type !== 'CREATE_ACCOUNT') return {};
-  const name = event.name?.trim();
-  const phone = event.phone?.trim();
-  return { ...(name ? { name } : {}), ...(phone ? { phone } : {}) };
-}
-
-/** The call's ApiError when it was the API that refused (the deletion's identity-service step rejects otherwise). */
-function apiFailureOf(error: unknown): ApiError | undefined {
-  return apiErrorOf(error) === error ? (error as ApiError) : undefined;
-}
-
-const accountFallbackMessages = {
-  loadAccount: 'We could not load your account.',
-  createAccount: 'We could not create your account.',
-  deleteAccount: DELETION_UNAVAILABLE_MESSAGE,
-} as const;
-
-function accountErrorMessage(step: keyof typeof accountFallbackMessages, error: unknown): string {
-  const apiError = apiFailureOf(error);
-  if (!apiError) return step === 'deleteAccount' ? identityErrorMessage('deleteAccount', error) : accountFallbackMessages[step];
-  const firstValidation = apiError.validationErrors[0];
-  return apiError.message ?? (firstValidation ? `${firstValidation.field} ${firstValidation.message}` : accountFallbackMessages[step]);
-}
-
-/** The API refused the deletion because the id token is no longer valid: nothing was deleted. */
-function isExpiredSession(error: unknown): boolean {
-  return apiFailureOf(error)?.status === 401;
-}
-
-const sessionCleared = { user: undefined, idToken: undefined, account: undefined, password: undefined, pendingOrder: undefined } as const;
+export * from './authTypes';
 
 // The events a signed-out customer can send from every screen of the auth flows (login, register, confirm, reset):
 // each is refused, with its failure, when its values cannot go ahead.
@@ -256,54 +48,11 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    tags: {} as 'busy' | 'unconfirmed' | 'needsAccount',
+    tags: {} as AuthTag,
   },
-  actors: {
-    restoreSession: fromPromise<AuthSession | undefined>(notProvided('restoreSession')),
-    signIn: fromPromise<AuthSession, SignInCredentials>(notProvided('signIn')),
-    signUp: fromPromise<void, SignInCredentials>(notProvided('signUp')),
-    confirmSignUp: fromPromise<void, ConfirmationCode>(notProvided('confirmSignUp')),
-    resendCode: fromPromise<void, { email: string }>(notProvided('resendCode')),
-    requestPasswordReset: fromPromise<void, { email: string }>(notProvided('requestPasswordReset')),
-    resetPassword: fromPromise<void, PasswordReset>(notProvided('resetPassword')),
-    doLogin: fromPromise<AccountCheck>(notProvided('doLogin')),
-    getAccount: fromPromise<AccountProfile>(notProvided('getAccount')),
-    createAccount: fromPromise<AccountProfile, NewAccount>(notProvided('createAccount')),
-    /** Deletes the account record, then the identity user, which also ends the stored session (SPEC §4). */
-    deleteAccount: fromPromise<void>(notProvided('deleteAccount')),
-    signOut: fromPromise<void>(notProvided('signOut')),
-  },
-  guards: {
-    attemptRefused: ({ event }) => refusalOf(event) !== undefined,
-    passwordHeld: ({ context }) => context.password !== undefined,
-  },
-  actions: {
-    refuseAttempt: assign(({ event }) => ({ failure: refusalOf(event), notice: undefined })),
-    beginAttempt: assign(({ context, event }) => ('email' in event ? attemptBy(context, event.email) : {})),
-    beginSignIn: assign(({ context, event }) => (event.type === 'SIGN_IN' ? { ...attemptBy(context, event.email), password: event.password } : {})),
-    beginSignUp: assign(({ context, event }) =>
-      event.type === 'SIGN_UP' ? { ...attemptBy(context, event.email), password: event.password, pendingOrder: event.pendingOrder } : {},
-    ),
-    // Resetting the password leaves any sign-up in progress: its password is no longer needed.
-    beginPasswordReset: assign(({ context, event }) => ('email' in event ? { ...attemptBy(context, event.email), password: undefined } : {})),
-    clearMessages: assign({ failure: undefined, notice: undefined }),
-    carryGuestDetails: assign(({ context, event }) =>
-      event.type === 'CARRY_GUEST_DETAILS'
-        ? { ...attemptBy(context, event.email), guestDetails: { name: event.name.trim(), phone: event.phone.trim() } }
-        : {},
-    ),
-    forgetGuestDetails: assign({ guestDetails: undefined }),
-    holdSession: assign((_, session: AuthSession) => ({ user: session.user, idToken: session.idToken })),
-    holdAccount: assign((_, account: AccountProfile) => ({ account })),
-    clearSession: assign(sessionCleared),
-    identityFailure: assign((_, { step, error }: { step: IdentityStep; error: unknown }) => ({ failure: { step, message: identityErrorMessage(step, error) } })),
-    notify: assign((_, notice: AuthNotice) => ({ notice })),
-    // SPEC §8: an account-load or account-creation error signs out; the failure stays for the screen it lands on.
-    accountFailure: assign((_, { step, error }: { step: 'loadAccount' | 'createAccount'; error: unknown }) => ({
-      failure: { step, message: accountErrorMessage(step, error) },
-      notice: 'signedOutAfterAccountError' as const,
-    })),
-  },
+  actors: authActors,
+  guards: authGuards,
+  actions: authActions,
 }).createMachine({
   id: 'auth',
   context: {},
@@ -450,7 +199,7 @@ export const authMachine = setup({
     },
     signedIn: {
       initial: 'checkingAccount',
-      entry: assign({ password: undefined }),
+      entry: 'forgetPassword',
       on: {
         SIGN_OUT: { target: 'signingOut', actions: 'clearMessages' },
         SESSION_EXPIRED: { target: 'signedOut', actions: 'clearMessages' },
@@ -502,7 +251,7 @@ export const authMachine = setup({
             },
             onDone: {
               target: 'ready',
-              actions: [{ type: 'holdAccount', params: ({ event }) => event.output }, assign({ pendingOrder: undefined, guestDetails: undefined })],
+              actions: [{ type: 'holdAccount', params: ({ event }) => event.output }, 'accountCreated'],
             },
             onError: {
               target: '#auth.signingOut',
@@ -531,12 +280,9 @@ export const authMachine = setup({
               {
                 guard: ({ event }) => isExpiredSession(event.error),
                 target: '#auth.signingOut',
-                actions: assign({ failure: { step: 'deleteAccount', message: SESSION_EXPIRED_BEFORE_DELETION_MESSAGE } }),
+                actions: 'sessionExpiredBeforeDeletion',
               },
-              {
-                target: 'ready',
-                actions: assign(({ event }) => ({ failure: { step: 'deleteAccount' as const, message: accountErrorMessage('deleteAccount', event.error) } })),
-              },
+              { target: 'ready', actions: { type: 'deletionFailure', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },
@@ -557,6 +303,11 @@ export const authMachine = setup({
 });
 
 export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+/** The email a guest's order carried to /register (empty when none did). */
+export function carriedEmail(context: AuthContext): string {
+  return context.guestDetails === undefined ? '' : (context.email ?? '');
+}
 
 export function isSignedIn(snapshot: AuthSnapshot): boolean {
   return snapshot.matches('signedIn');

@@ -1,158 +1,13 @@
-import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf, noResponseError, type ApiError } from '../../src/api/errors';
-import type { components } from '../../src/api/schema.gen';
-import {
-  PaymentErrorMode,
-  paymentErrorLogMessage,
-  PAYMENT_DECLINED_MESSAGE,
-  PAYPAL_USER_UNVERIFIED_ERROR,
-  type PaymentErrorModeValue,
-} from '../../src/domain/paymentErrors';
+import { and, assign, not, setup, type SnapshotFrom } from 'xstate';
+import { apiErrorOf } from '../../src/api/errors';
+import { PaymentErrorMode, paymentErrorLogMessage, type PaymentErrorModeValue } from '../../src/domain/paymentErrors';
 import { journeyStep } from '../basket/journeySteps';
+import { failAs, paymentActions } from './paymentActions';
+import { paymentActors } from './paymentActors';
+import { paymentGuards } from './paymentGuards';
+import { PAYMENT_TIMEOUTS, type PaymentContext, type PaymentErrorData, type PaymentEvent, type PaymentInput, type PaymentTag } from './paymentTypes';
 
-export type PayPalOrderLink = components['schemas']['PayPalOrderLink'];
-export type AuthoriseCaptureRequest = components['schemas']['AuthoriseCapture'];
-export type PaymentErrorData = components['schemas']['PaymentErrorData'];
-
-/** SPEC §4's payment script loading, as `usePayPalScriptReducer()`'s `loadingStatus` reports it. */
-export type ScriptStatus = 'initial' | 'pending' | 'resolved' | 'rejected';
-
-/** The funding source when PayPal does not say: the PayPal button. */
-export const DEFAULT_PAYMENT_SOURCE = 'paypal';
-
-/** How long each step that waits for someone else may take before the customer is told (docs/payments.md). */
-export interface PaymentTimeouts {
-  /** PayPal's script, from the first status until resolved. */
-  scriptLoadMs: number;
-  /** PayPal's SDK creating the order (createOrder). */
-  createOrderMs: number;
-  /** createPayPalOrderLink. */
-  linkMs: number;
-  /** authorise-capture: PayPal's order read and authorised, then the order confirmed (several PayPal calls). */
-  authoriseMs: number;
-  /** LogError. */
-  logMs: number;
-  /** The order updated to cash. */
-  cashMs: number;
-}
-
-export const PAYMENT_TIMEOUTS: PaymentTimeouts = {
-  scriptLoadMs: 30_000,
-  createOrderMs: 30_000,
-  linkMs: 30_000,
-  authoriseMs: 60_000,
-  logMs: 15_000,
-  cashMs: 30_000,
-};
-
-export interface PaymentInput {
-  timeouts?: Partial<PaymentTimeouts>;
-}
-
-export interface AuthorisedPayment {
-  orderRef: string;
-}
-
-export interface PaymentContext {
-  timeouts: PaymentTimeouts;
-  /** The last status the screen reported for PayPal's script; kept across attempts, as the script stays loaded. */
-  scriptStatus: ScriptStatus;
-  basketId?: string;
-  payPalOrderId?: string;
-  /** The funding source PayPal reported (`paypal`, `card`). */
-  paymentSource?: string;
-  /**
-   * The linked PayPal order whose authorise-capture has no known outcome (under way, or failed without a refusal: no
-   * answer, a 5xx, the time limit). PayPal may hold money for it and the server keeps it being processed, so Try again
-   * asks authorise-capture again for it (idempotent) rather than starting a new PayPal order. Forgotten once answered,
-   * refused (400) or replaced by a new link.
-   */
-  unsettledPayPalOrderId?: string;
-  /** The confirmed order's reference, once authorise-capture answered. */
-  orderRef?: string;
-  /** The mode being logged or shown on /paymentIssue. */
-  errorMode?: PaymentErrorModeValue;
-  /** What went wrong, for the log only (never shown to the customer). */
-  errorDetails?: string;
-  /** Why the order could not be converted to cash, shown on /paymentIssue; cleared by the next attempt. */
-  cashError?: ApiError;
-  /**
-   * The last card or funding source was declined: /payment says so above the buttons, whose next payment is a new
-   * PayPal order (PayPal's advice for INSTRUMENT_DECLINED: restart, so the buyer chooses another way). Cleared by the
-   * next approval.
-   */
-  declined?: boolean;
-}
-
-export type PaymentEvent =
-  /** `/payment` opened for the basket (none when the browser holds no order). */
-  | { type: 'START'; basketId: string | undefined }
-  /** `loadingStatus` of `usePayPalScriptReducer()`, sent when the payment screen mounts and whenever it changes. */
-  | { type: 'SCRIPT_STATUS'; status: ScriptStatus }
-  /** PayPal's createOrder was called (its `data.paymentSource` says which button). */
-  | { type: 'CREATE_ORDER'; paymentSource?: string }
-  /** `actions.order.create` answered PayPal's order id. */
-  | { type: 'ORDER_CREATED'; payPalOrderId: string }
-  /** `actions.order.create` failed. */
-  | { type: 'ORDER_NOT_CREATED'; error?: unknown }
-  /** PayPal's onApprove: `orderID` may be missing. */
-  | { type: 'APPROVED'; payPalOrderId?: string; paymentSource?: string }
-  /** PayPal's onCancel: the customer closed PayPal's window. */
-  | { type: 'CANCELLED' }
-  /** PayPal's onError. */
-  | { type: 'PAYPAL_ERROR'; error?: unknown }
-  /** `/paymentProcessing` loaded again with the linked order the browser kept: authorise it (the server is idempotent). */
-  | { type: 'RESUME'; basketId: string | undefined; payPalOrderId: string | undefined }
-  /** /paymentIssue's "Try again". */
-  | { type: 'TRY_AGAIN' }
-  /** /paymentIssue's "Pay with cash instead" (SPEC §4), also offered on /payment after a decline. */
-  | { type: 'PAY_CASH_INSTEAD' };
-
-export type PaymentTag = 'loadingScript' | 'ready' | 'processing' | 'issue' | 'paid' | 'cashChosen';
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`The ${name} actor was not provided`));
-
-/** The log's account of a failure: the call's answer or the thrown error's message. */
-function describeError(thrown: unknown): string | undefined {
-  if (thrown === undefined) return undefined;
-  if (thrown instanceof Error) return thrown.message;
-  if (typeof thrown === 'string') return thrown;
-  const apiError = apiErrorOf(thrown);
-  if (apiError !== thrown) return JSON.stringify(thrown);
-  const failures = apiError.validationErrors.map((failure) => `${failure.field}: ${failure.message}`);
-  const status = apiError.status === undefined ? 'no response' : `HTTP ${apiError.status}`;
-  return [status, apiError.message, ...failures].filter(Boolean).join(': ');
-}
-
-/** The server answered and refused (400): nothing is held, so a new attempt may start afresh. */
-function isRefusal(thrown: unknown): boolean {
-  return apiErrorOf(thrown).status === 400;
-}
-
-function isDeclined(thrown: unknown): boolean {
-  const error = apiErrorOf(thrown);
-  return error.status === 400 && error.message === PAYMENT_DECLINED_MESSAGE;
-}
-
-function isUnverifiedAccount(thrown: unknown): boolean {
-  const error = apiErrorOf(thrown);
-  return error.status === 400 && error.message === PAYPAL_USER_UNVERIFIED_ERROR;
-}
-
-/**
- * The unsettled PayPal order kept when the payment step starts again for `basketId`: back on /payment after an unknown
- * outcome, the same basket's first payment may still be held, and Try again finds it; another basket's is not this one's.
- */
-function unsettledFor(context: PaymentContext, basketId: string | undefined): string | undefined {
-  return basketId === context.basketId ? context.unsettledPayPalOrderId : undefined;
-}
-
-const presentId = (id: string | undefined): id is string => id !== undefined && id.trim() !== '';
-
-type Failure = { mode: PaymentErrorModeValue; details?: string };
-
-/** The `fail` action for a mode, with what to log when the event carries no error of its own. */
-const failAs = (mode: PaymentErrorModeValue, details?: string) => ({ type: 'fail', params: { mode, details } }) as const;
+export * from './paymentTypes';
 
 /**
  * The customer's payment through PayPal (docs/payments.md, SPEC §4 and §8): PayPal's script loading, the PayPal order
@@ -169,13 +24,7 @@ export const paymentMachine = setup({
     input: {} as PaymentInput,
     tags: {} as PaymentTag,
   },
-  actors: {
-    createPayPalOrderLink: fromPromise<unknown, PayPalOrderLink>(notProvided('createPayPalOrderLink')),
-    authoriseCapture: fromPromise<AuthorisedPayment, AuthoriseCaptureRequest>(notProvided('authoriseCapture')),
-    logError: fromPromise<unknown, PaymentErrorData>(notProvided('logError')),
-    /** Sets paymentType 1 (cash) and updates the order (SPEC §4). */
-    convertToCash: fromPromise<unknown, { basketId: string }>(notProvided('convertToCash')),
-  },
+  actors: paymentActors,
   delays: {
     scriptLoad: ({ context }) => context.timeouts.scriptLoadMs,
     createOrder: ({ context }) => context.timeouts.createOrderMs,
@@ -184,83 +33,21 @@ export const paymentMachine = setup({
     log: ({ context }) => context.timeouts.logMs,
     cash: ({ context }) => context.timeouts.cashMs,
   },
-  guards: {
-    hasBasket: ({ context }) => presentId(context.basketId),
-    scriptResolved: ({ context }) => context.scriptStatus === 'resolved',
-    scriptRejected: ({ context }) => context.scriptStatus === 'rejected',
-    reportsResolved: ({ event }) => event.type === 'SCRIPT_STATUS' && event.status === 'resolved',
-    reportsRejected: ({ event }) => event.type === 'SCRIPT_STATUS' && event.status === 'rejected',
-    reportsLoading: ({ event }) => event.type === 'SCRIPT_STATUS' && (event.status === 'initial' || event.status === 'pending'),
-    approvalHasIds: ({ context, event }) =>
-      event.type === 'APPROVED' && presentId(context.basketId) && presentId(event.payPalOrderId),
-    resumeHasIds: ({ event }) => event.type === 'RESUME' && presentId(event.basketId) && presentId(event.payPalOrderId),
-    resumesSameOrder: ({ context, event }) =>
-      event.type === 'RESUME' && event.basketId === context.basketId && event.payPalOrderId === context.payPalOrderId,
-    unverifiedAccount: ({ event }) => 'error' in event && isUnverifiedAccount(event.error),
-    declined: ({ event }) => 'error' in event && isDeclined(event.error),
-    wasDeclined: ({ context }) => context.declined === true,
-    refused: ({ event }) => 'error' in event && isRefusal(event.error),
-    outcomeUnknown: ({ context }) => context.unsettledPayPalOrderId !== undefined,
-  },
-  actions: {
-    recordScriptStatus: assign({
-      scriptStatus: ({ context, event }) => (event.type === 'SCRIPT_STATUS' ? event.status : context.scriptStatus),
-    }),
-    startOrder: assign({
-      paymentSource: ({ context, event }) => (event.type === 'CREATE_ORDER' ? event.paymentSource : context.paymentSource),
-      payPalOrderId: undefined,
-    }),
-    settle: assign({ unsettledPayPalOrderId: undefined }),
-    /** Keeps the mode and what went wrong; the error carried by the event (a call's failure, PayPal's onError) comes first. */
-    fail: assign(({ event }, failure: Failure) => ({
-      errorMode: failure.mode,
-      errorDetails: ('error' in event ? describeError(event.error) : undefined) ?? failure.details,
-    })),
-  },
+  guards: paymentGuards,
+  actions: paymentActions,
 }).createMachine({
   id: 'payment',
   // The app may start it without input: the default time limits.
   context: ({ input }) => ({ timeouts: { ...PAYMENT_TIMEOUTS, ...input?.timeouts }, scriptStatus: 'initial' }),
   initial: 'idle',
   on: {
-    START: {
-      target: '.opening',
-      actions: assign(({ context, event }) => ({
-        unsettledPayPalOrderId: unsettledFor(context, event.basketId),
-        basketId: event.basketId,
-        payPalOrderId: undefined,
-        paymentSource: undefined,
-        orderRef: undefined,
-        errorMode: undefined,
-        errorDetails: undefined,
-        cashError: undefined,
-        // Back on /payment after a decline (the screen starts the step as it mounts), the customer is still told.
-        declined: event.basketId === context.basketId ? context.declined : undefined,
-      })),
-    },
+    START: { target: '.opening', actions: 'open' },
     RESUME: [
-      {
-        guard: 'resumeHasIds',
-        target: '.authorising',
-        actions: assign(({ event }) => ({
-          basketId: event.basketId,
-          payPalOrderId: event.payPalOrderId,
-          orderRef: undefined,
-          errorMode: undefined,
-          errorDetails: undefined,
-          cashError: undefined,
-          declined: undefined,
-        })),
-      },
+      { guard: 'resumeHasIds', target: '.authorising', actions: 'resume' },
       {
         target: '.logging',
         actions: [
-          assign(({ context, event }) => ({
-            unsettledPayPalOrderId: unsettledFor(context, event.basketId),
-            basketId: event.basketId,
-            payPalOrderId: event.payPalOrderId,
-            declined: undefined,
-          })),
+          'resumeWithoutIds',
           failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'A reload of /paymentProcessing held no linked order'),
         ],
       },
@@ -305,15 +92,7 @@ export const paymentMachine = setup({
       on: {
         // The customer approved at PayPal: whatever the page thought meanwhile, the approval goes ahead.
         APPROVED: [
-          {
-            guard: 'approvalHasIds',
-            target: 'linking',
-            actions: assign(({ context, event }) => ({
-              payPalOrderId: event.payPalOrderId,
-              paymentSource: event.paymentSource ?? context.paymentSource ?? DEFAULT_PAYMENT_SOURCE,
-              declined: undefined,
-            })),
-          },
+          { guard: 'approvalHasIds', target: 'linking', actions: 'approve' },
           {
             target: 'logging',
             actions: failAs(PaymentErrorMode.MissingOrderIdOrPayPalOrderId, 'PayPal approved without an order id'),
@@ -322,11 +101,7 @@ export const paymentMachine = setup({
         CANCELLED: '.buttons',
         PAYPAL_ERROR: { target: 'logging', actions: failAs(PaymentErrorMode.IssueCreatingPayPalBasketApi) },
         // After a decline, cash is one of the ways on; should it fail, /paymentIssue tells the declined authorisation's mode.
-        PAY_CASH_INSTEAD: {
-          guard: and(['hasBasket', 'wasDeclined']),
-          target: 'convertingToCash',
-          actions: assign({ errorMode: PaymentErrorMode.AuthorisationAndCaptureError, errorDetails: PAYMENT_DECLINED_MESSAGE }),
-        },
+        PAY_CASH_INSTEAD: { guard: and(['hasBasket', 'wasDeclined']), target: 'convertingToCash', actions: 'chooseCashAfterDecline' },
       },
       states: {
         buttons: {
@@ -389,7 +164,7 @@ export const paymentMachine = setup({
     },
     authorising: {
       tags: ['processing'],
-      entry: assign({ unsettledPayPalOrderId: ({ context }) => context.payPalOrderId }),
+      entry: 'holdAuthorisation',
       on: {
         START: {},
         // The same order asked again (a screen mounted twice) is already being authorised.
@@ -430,45 +205,26 @@ export const paymentMachine = setup({
           ...(context.errorDetails === undefined ? {} : { details: context.errorDetails }),
         }),
         onDone: 'issue',
-        onError: { target: 'issue', actions: assign({ errorMode: PaymentErrorMode.IssueLoggingPayPalError }) },
+        onError: { target: 'issue', actions: 'failToLog' },
       },
       after: {
-        log: { target: 'issue', actions: assign({ errorMode: PaymentErrorMode.IssueLoggingPayPalError }) },
+        log: { target: 'issue', actions: 'failToLog' },
       },
     },
     issue: {
       tags: ['issue'],
       on: {
         TRY_AGAIN: [
-          {
-            // Never a second payment while the first one's outcome is unknown: authorise-capture is asked again for it.
-            guard: 'outcomeUnknown',
-            target: 'authorising',
-            actions: assign(({ context }) => ({
-              payPalOrderId: context.unsettledPayPalOrderId,
-              errorMode: undefined,
-              errorDetails: undefined,
-              cashError: undefined,
-            })),
-          },
-          {
-            target: 'opening',
-            // A script that never loaded is loaded again by the payment screen, which reports its status afresh.
-            actions: assign(({ context }) => ({
-              scriptStatus: context.scriptStatus === 'resolved' ? context.scriptStatus : 'initial',
-              payPalOrderId: undefined,
-              errorMode: undefined,
-              errorDetails: undefined,
-              cashError: undefined,
-            })),
-          },
+          // Never a second payment while the first one's outcome is unknown: authorise-capture is asked again for it.
+          { guard: 'outcomeUnknown', target: 'authorising', actions: 'retryUnsettled' },
+          { target: 'opening', actions: 'retryAfresh' },
         ],
         PAY_CASH_INSTEAD: { guard: 'hasBasket', target: 'convertingToCash' },
       },
     },
     convertingToCash: {
       tags: ['issue', 'processing'],
-      entry: assign({ cashError: undefined }),
+      entry: 'clearCashError',
       invoke: {
         id: 'convertToCash',
         src: 'convertToCash',
@@ -477,7 +233,7 @@ export const paymentMachine = setup({
         onError: { target: 'issue', actions: assign({ cashError: ({ event }) => apiErrorOf(event.error) }) },
       },
       after: {
-        cash: { target: 'issue', actions: assign({ cashError: () => noResponseError() }) },
+        cash: { target: 'issue', actions: 'cashUnanswered' },
       },
     },
     paid: { tags: ['paid'] },

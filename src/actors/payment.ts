@@ -47,7 +47,8 @@ export type PaymentActor = Actor<typeof paymentMachine>;
 export function createPaymentActor({ api, basket }: { api: ApiClient; basket: BasketActor }): PaymentActor {
   const payInCash = async () => {
     basket.send({ type: 'CHOOSE_PAYMENT', paymentType: PaymentType.CashOrder });
-    const saved = await waitFor(basket, (snapshot) => snapshot.matches({ sync: 'idle' }));
+    // Saved, or refused: a refused update is told on /paymentIssue at once, not after the cash time limit.
+    const saved = await waitFor(basket, (snapshot) => snapshot.matches({ sync: 'idle' }) || snapshot.matches({ sync: 'failed' }));
     if (saved.context.error !== undefined) throw saved.context.error;
   };
   const payment = createActor(paymentMachine.provide({ actors: paymentActors({ api, payInCash }) }), { input: {} });

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptanceBrowserPaths } from '../e2e/paths/acceptance';
+import { authBrowserPaths } from '../e2e/paths/auth';
 import { basketBrowserPaths } from '../e2e/paths/basket';
+import { paymentBrowserPaths } from '../e2e/paths/payment';
 import { trackingBrowserPaths } from '../e2e/paths/tracking';
 import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
 import { authShortestPaths } from '../machines/auth.paths';
@@ -25,6 +27,7 @@ export function allPathSets(): PathSet[] {
     acceptanceWatchingPaths,
     acceptanceBrowserPaths,
     authShortestPaths,
+    authBrowserPaths,
     basketJourneyPaths,
     basketMenuChangePaths,
     basketCustomerPaths,
@@ -35,6 +38,7 @@ export function allPathSets(): PathSet[] {
     kitchenBoardShortestPaths,
     orderUpdatesShortestPaths,
     paymentShortestPaths,
+    paymentBrowserPaths,
     phoneOrderShortestPaths,
     requestShortestPaths,
     requestSimplePaths,

@@ -20,7 +20,7 @@ describe('the catalogue of generated statechart paths', () => {
     for (const set of machineSets) expect(set.paths.length, set.suite).toBeGreaterThan(0);
   });
 
-  it.each(['basket', 'acceptance', 'tracking'])('the %s statechart has its paths run through the real UI', (name) => {
+  it.each(['basket', 'acceptance', 'tracking', 'payment', 'auth'])('the %s statechart has its paths run through the real UI', (name) => {
     const browserSets = sets.filter((set) => set.machine === `machines/${name}/${name}Machine.ts` && set.where === 'browser');
     expect(browserSets.length).toBeGreaterThan(0);
     for (const set of browserSets) expect(set.paths.length, set.suite).toBeGreaterThan(0);
