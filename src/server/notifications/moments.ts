@@ -4,7 +4,6 @@ import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from 
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
-import { isEmailedMoment } from './mail/orderEmails';
 import type { MomentDetail, OrderMoment, PushMessage } from './senders';
 
 // Which changes of an order its customer is told about, on which channels, and what a push says
@@ -50,6 +49,14 @@ function kitchenMomentOf(status: AcceptanceState['kitchenStatus'], orderType: Or
     default:
       return undefined;
   }
+}
+
+/** The moments told by email; the kitchen's progress is for the phone and the browser. */
+export const emailedMoments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const satisfies readonly OrderMoment[];
+export type EmailedMoment = (typeof emailedMoments)[number];
+
+export function isEmailedMoment(moment: OrderMoment): moment is EmailedMoment {
+  return (emailedMoments as readonly OrderMoment[]).includes(moment);
 }
 
 /** Email carries what the customer may need to act on or keep (orderEmails.ts); the kitchen's progress is for the phone. */

@@ -111,9 +111,9 @@ export function createFcmSender({
     try {
       return await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`FCM did not answer ${what} within ${timeoutMs} ms`);
+      if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`FCM did not answer ${what} within ${timeoutMs} ms`, { cause: error });
       const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new Error(`FCM could not be reached for ${what}: ${cause}`);
+      throw new Error(`FCM could not be reached for ${what}: ${cause}`, { cause: error });
     }
   }
 
