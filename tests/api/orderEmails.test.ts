@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPounds } from '../../src/components/order/money';
+import { formatPounds } from '../../src/domain/money';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { createNotificationOutbox } from '../../src/server/db/notificationRepository';

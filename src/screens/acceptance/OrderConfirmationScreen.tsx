@@ -12,12 +12,11 @@ import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds, penceToPounds, poundsToPence } from '../../domain/money';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotLabel } from '../../components/order/timeSlotLabels';
-import { penceToPounds, poundsToPence } from '../../domain/money';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 

@@ -1,8 +1,7 @@
 import type { components } from '../../api/schema.gen';
-import { formatPounds } from '../../components/order/money';
+import { formatGbp, formatPounds } from '../../domain/money';
 import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
 import { POINTS_PER_VOUCHER, POINTS_VOUCHER_VALUE_PENCE } from '../../domain/loyalty';
-import { formatGbp } from '../../domain/money';
 import { OrderType } from '../../domain/orderEnums';
 
 export type AccountProfile = components['schemas']['AccountProfile'];

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge } from '@mantine/core';
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { OrderType } from '../../domain/orderEnums';
 import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from './kitchenTicketLabels';

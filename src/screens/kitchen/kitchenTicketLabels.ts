@@ -1,5 +1,5 @@
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { cashPaymentLabel } from '../../components/order/paymentLabels';
 import { slotDayLabel, slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
 import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';

@@ -11,7 +11,7 @@ import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../api/useApiRequest';
 import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSummaryBar';
 import { useTypedBeforeHydration } from '../../components/useTypedBeforeHydration';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
 import { MenuItemCard } from '../../components/order/MenuItemCard';

@@ -8,7 +8,7 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useState } from 'react';
 import type { BasketContext, OnlineFunding } from '../../../machines/basket/basketMachine';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { slotLabel } from '../../components/order/timeSlotLabels';
 import { OrderType } from '../../domain/orderEnums';
 import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';

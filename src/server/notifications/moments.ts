@@ -1,5 +1,5 @@
 import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
-import { londonWallClock } from '../../domain/londonClock';
+import { londonTimeAt } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
@@ -69,12 +69,6 @@ export function trackingPathOf(orderRef: string): string {
   return `/track?orderId=${encodeURIComponent(orderRef)}`;
 }
 
-/** "18:45", on London's clock. */
-export function londonTimeOf(instant: string): string {
-  const { minutes } = londonWallClock(new Date(instant));
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 export interface PushFacts {
   orderRef: string;
   /** The day's number, which every push names the order by ("Order 47"). */
@@ -87,7 +81,7 @@ export interface PushFacts {
 
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
   const delivery = order.orderType === OrderType.Delivery;
-  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeOf(time)}`);
+  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeAt(Date.parse(time))}`);
   const named = orderLabel(order.orderNumber);
   const inSentence = orderInSentence(order.orderNumber);
   // Named dishes say more than the reason (usually "Item unavailable"), as on the refusal page.

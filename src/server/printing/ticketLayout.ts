@@ -1,6 +1,6 @@
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { components } from '../../api/schema.gen';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { allergyNoteOf } from '../../domain/allergyNotes';
 import { allergenName } from '../../components/order/menuLabels';
 import { OrderType } from '../../domain/orderEnums';

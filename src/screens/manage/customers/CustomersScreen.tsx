@@ -19,7 +19,7 @@ import {
   type GiftFailure,
   type VoucherGift,
 } from '../../../domain/customerGiftRules';
-import { formatPounds } from '../../../components/order/money';
+import { formatPounds } from '../../../domain/money';
 import { fieldMessage, type FieldErrors } from '../../booking/fieldMessages';
 import { useRequestForm, type RequestForm } from '../../booking/useRequestForm';
 import { ScrollingTable } from '../ScrollingTable';

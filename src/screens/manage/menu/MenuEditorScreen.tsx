@@ -17,7 +17,7 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
-import { formatPounds } from '../../../components/order/money';
+import { formatPounds } from '../../../domain/money';
 import { MENU_LIMITS, menuDraftFailures } from '../../../domain/menuRules';
 import { SoldOutTodayPanel } from '../../kitchen/SoldOutToday';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';

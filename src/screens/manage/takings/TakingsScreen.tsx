@@ -11,7 +11,7 @@ import { callApi } from '../../../api/client';
 import { toApiError } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { londonWallClock } from '../../../domain/londonClock';
-import { formatPounds } from '../../../components/order/money';
+import { formatPounds } from '../../../domain/money';
 import { ScrollingTable } from '../ScrollingTable';
 
 type Takings = components['schemas']['Takings'];

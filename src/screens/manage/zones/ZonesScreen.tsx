@@ -11,7 +11,7 @@ import { callApi } from '../../../api/client';
 import type { ApiError } from '../../../api/errors';
 import type { components } from '../../../api/schema.gen';
 import { deliveryZoneFailures, type DeliveryZoneDraft } from '../../../domain/deliveryZoneRules';
-import { formatPounds } from '../../../components/order/money';
+import { formatPounds } from '../../../domain/money';
 import { fieldMessage } from '../../booking/fieldMessages';
 
 type ManagedDeliveryZone = components['schemas']['ManagedDeliveryZone'];

@@ -1,9 +1,8 @@
-import { formatPounds } from '../../../components/order/money';
-import { calendarDayLabel } from '../../../domain/londonClock';
+import { formatPounds } from '../../../domain/money';
+import { calendarDayLabel, londonDateAt, londonTimeAt } from '../../../domain/londonClock';
 import { OrderType, PaymentType } from '../../../domain/orderEnums';
 import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
 import { unavailableItemsSentence } from '../../../domain/orderRefusal';
-import { londonDateAt, londonTimeAt } from '../../domain/localDates';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf, type EmailedMoment } from '../moments';
 import type { MomentDetail } from '../senders';
