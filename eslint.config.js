@@ -127,6 +127,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // The user flow's functions run in the page (Playwright's evaluate).
+    files: ['scripts/bench/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['tests/**'],
     rules: {
       // Test doubles stand in for whole modules and answers.

@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf, noResponseError, type ApiError } from '../../src/api/errors';
+import { apiErrorOf, noResponseError, type ApiError } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
 import {
   PaymentErrorMode,

@@ -143,6 +143,9 @@ export function timeOfMinutes(minutes: number): string {
 /** English day names by the contract's DayOfWeek, 0 Sunday to 6 Saturday. */
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
+/** The days in the order a British week is read, from Monday, by DayOfWeek. */
+export const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
+
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 // A calendar day has no time zone of its own: read at noon UTC it is the same day everywhere it is printed.

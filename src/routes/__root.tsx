@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, redirect, Scripts } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
-import { SplashScreen } from '../screens/splash/SplashScreen';
+import { SplashScreen } from '../components/SplashScreen';
 import { isStaffPath } from '../shell/staffGate';
 import { isRestorableOrderingStep } from '../shell/orderingGate';
 import type { RouterContext } from '../shell/routerContext';

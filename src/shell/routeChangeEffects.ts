@@ -1,6 +1,6 @@
 import type { Analytics } from '../platform/analytics';
 import { checkOrderInProgress, type OrderStatusCheck } from './orderStatusCheck';
-import { titleFor } from './titles';
+import { titleFor } from '../domain/pageTitles';
 
 export interface RouteChangeDependencies {
   document: Pick<Document, 'title' | 'getElementById'>;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { RESTAURANT_NAME, navigateInApp, waitForShell } from './shellSupport';
 
-// Every public route of SPEC §2 that the app may start on, with its title (SPEC's table; the rest documented in src/shell/titles.ts).
+// Every public route of SPEC §2 that the app may start on, with its title (SPEC's table; the rest documented in src/domain/pageTitles.ts).
 const TITLES_ON_START: ReadonlyArray<[string, string]> = [
   ['/', RESTAURANT_NAME],
   ['/home', RESTAURANT_NAME],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TITLE_SEPARATOR, titleFor } from '../../src/shell/titles';
+import { TITLE_SEPARATOR, titleFor } from '../../src/domain/pageTitles';
 
 const NAME = 'Golden Dragon';
 

@@ -9,14 +9,14 @@ import { useEffect } from 'react';
 import { lineTitle } from '../../../machines/basket/basketLines';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds, penceToPounds, poundsToPence } from '../../domain/money';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
-import { cashPaymentLabel } from '../../components/order/paymentLabels';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { cashPaymentLabel } from '../../domain/paymentLabels';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 

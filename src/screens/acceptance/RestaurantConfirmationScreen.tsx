@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
 import { formatPounds } from '../../domain/money';
-import { slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
+import { slotLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { AcceptanceStatus } from '../../domain/orderEnums';

@@ -5,7 +5,7 @@ import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachin
 import { formatPounds } from '../../domain/money';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { OrderType } from '../../domain/orderEnums';
-import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from './kitchenTicketLabels';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from '../../domain/kitchenTicketLabels';
 import classes from './TicketDetails.module.css';
 
 function Total({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {

@@ -17,9 +17,9 @@ import { cashOfferFor, paymentTypesOffered } from '../../../machines/basket/bask
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds, poundsToPence } from '../../domain/money';
-import { cashPaymentLabel } from '../../components/order/paymentLabels';
+import { cashPaymentLabel } from '../../domain/paymentLabels';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { ACKNOWLEDGE_HINT, RemovedItemsNotice } from './RemovedItemsNotice';
 import { YourVouchers } from './YourVouchers';

@@ -8,7 +8,7 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { components } from '../../api/schema.gen';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { BasketSummaryBar, itemCountText } from '../../components/order/BasketSummaryBar';
 import { useTypedBeforeHydration } from '../../components/useTypedBeforeHydration';
 import { formatPounds } from '../../domain/money';

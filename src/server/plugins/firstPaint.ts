@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BootData } from '../../api/bootData';
+import type { BootData } from '../../domain/bootData';
 import { normalisePath } from '../../domain/paths';
-import type { FirstPaint } from '../../prerender/renderFirstPaint';
+import type { FirstPaint } from '../../domain/firstPaint';
 import { escapeHtml } from '../seo/pageHead';
 
 /** Route file → the chunks and stylesheets its code brings, written into the site's build by vite.config.ts's `routeAssets`. */

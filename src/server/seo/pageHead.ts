@@ -3,7 +3,7 @@ import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
 import { HOME_PHOTO_SIZES, SHARE_IMAGE, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
 import { normalisePath } from '../../domain/paths';
-import { titleFor } from '../../shell/titles';
+import { titleFor } from '../../domain/pageTitles';
 import { canonicalPath } from './searchRoutes';
 import { jsonLdElement, menuStructuredData, restaurantStructuredData } from './structuredData';
 
@@ -29,7 +29,7 @@ const RESTAURANT_PATHS = new Set(['/', '/home', '/restaurant']);
 const HOME_PATHS = new Set(['/', '/home']);
 
 /**
- * The document head a search engine or a shared link reads: the title the app sets (src/shell/titles.ts), a
+ * The document head a search engine or a shared link reads: the title the app sets (src/domain/pageTitles.ts), a
  * description, the canonical URL, Open Graph and Twitter's card, and schema.org JSON-LD on the home, restaurant and
  * menu pages. A path not to be listed (private, or the splash) says `noindex` instead of naming a canonical URL.
  */

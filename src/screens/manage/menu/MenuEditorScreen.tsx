@@ -19,7 +19,7 @@ import { callApi } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
 import { formatPounds } from '../../../domain/money';
 import { MENU_LIMITS, menuDraftFailures } from '../../../domain/menuRules';
-import { SoldOutTodayPanel } from '../../kitchen/SoldOutToday';
+import { SoldOutTodayPanel } from '../../../components/kitchen/SoldOutToday';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { DishEditorDialog } from './DishEditorDialog';
 import classes from './MenuEditor.module.css';

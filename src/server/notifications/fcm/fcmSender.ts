@@ -105,7 +105,7 @@ export function createFcmSender({
   timeoutMs = DEFAULT_TIMEOUT_MS,
 }: FcmSenderOptions): NativePushSender {
   const sendUrl = `${apiBaseUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(serviceAccount.project_id)}/messages:send`;
-  let signingKey: Promise<CryptoKey> | undefined;
+  let signingKey: ReturnType<typeof importPKCS8> | undefined;
 
   async function post(what: string, url: string, init: RequestInit): Promise<Response> {
     try {

@@ -1,4 +1,4 @@
-import { normalisePath } from '../domain/paths';
+import { normalisePath } from './paths';
 
 /** Between the restaurant's trading name and the page's suffix, for every document title. */
 export const TITLE_SEPARATOR = ' | ';
