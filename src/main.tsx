@@ -22,7 +22,7 @@ import { StrictMode, startTransition, useEffect, type ErrorInfo, type ReactNode 
 import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
-import { readBootData } from './api/bootData';
+import { BOOT_DATA_ELEMENT_ID, parseBootData } from './domain/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { arriveAtNewPage } from './components/a11y/newPage';
 import { preloadFirstPhoto } from './components/content/pageLayout';
@@ -38,7 +38,7 @@ import { createPageDataCache } from './shell/pageDataCache';
 import { pageNameAt } from './shell/pageRoutes';
 import { createRouteChangeEffects } from './shell/routeChangeEffects';
 import { pageFactsOf } from './domain/routeFacts';
-import { HYDRATED_EVENT } from './start/earlyTaps';
+import { HYDRATED_EVENT } from './domain/earlyTaps';
 import { nextTask } from './start/nextTask';
 import type { RestaurantData } from './shell/routerContext';
 
@@ -60,7 +60,7 @@ function showStartFailure(rootElement: HTMLElement, error: unknown) {
 }
 
 async function start(rootElement: HTMLElement) {
-  const boot = readBootData(document);
+  const boot = parseBootData(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent);
   const config = await loadRuntimeConfig(boot.config, nativeServerOrigin());
   // Inside the native apps, the installed app's version and the device's system (SPEC §3, §7); nothing on the web.
   const nativeClient = await nativeClientInfo(config.appVersion);
@@ -188,7 +188,7 @@ function MarkHydrated({ children }: { children: ReactNode }) {
     performance.mark(HYDRATED_EVENT);
     // For a browser test whose installed clock stands in for `performance`.
     document.documentElement.setAttribute('data-hydrated', '');
-    // The taps held since the first paint are made now (src/start/earlyTaps.ts).
+    // The taps held since the first paint are made now (src/domain/earlyTaps.ts).
     window.dispatchEvent(new Event(HYDRATED_EVENT));
   }, []);
   return children;

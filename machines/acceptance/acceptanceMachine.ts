@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf, type ApiError } from '../../src/api/errors';
+import { apiErrorOf, type ApiError } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
 import { AcceptanceStatus } from '../../src/domain/orderEnums';
 

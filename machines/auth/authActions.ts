@@ -1,5 +1,5 @@
 import { assign, type ParameterizedObject } from 'xstate';
-import { apiErrorOf, type ApiError } from '../../src/api/errors';
+import { apiErrorOf, type ApiError } from '../../src/domain/apiErrors';
 import { DELETION_UNAVAILABLE_MESSAGE, identityErrorMessage, type IdentityStep } from './identityErrors';
 import { refusalOf } from './authGuards';
 import type { AccountProfile, AuthContext, AuthEvent, AuthNotice, AuthSession } from './authTypes';

@@ -1,6 +1,6 @@
 import { and, assign, emit, fromPromise, not, or, raise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { components } from '../../src/api/schema.gen';
-import { apiErrorOf, type ApiError } from '../../src/api/errors';
+import { apiErrorOf, type ApiError } from '../../src/domain/apiErrors';
 import {
   deliveryMessages,
   fillBlankContact,

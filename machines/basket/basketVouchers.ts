@@ -1,5 +1,5 @@
 import type { components } from '../../src/api/schema.gen';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 
 /** A voucher the signed-in customer holds (GetAccount's three lists). */
 export type AccountVoucher = components['schemas']['AccountVoucher'];

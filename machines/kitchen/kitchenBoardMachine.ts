@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
 import { AcceptanceStatus, type KitchenStatusValue } from '../../src/domain/orderEnums';
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf } from '../../src/api/errors';
+import { apiErrorOf } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
 import { OrderType } from '../../src/domain/orderEnums';
 import { notProvided } from './kitchenBoardMachine';

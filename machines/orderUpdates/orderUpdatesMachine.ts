@@ -1,7 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { apiErrorOf, type ApiError } from '../../src/api/errors';
-import type { OrderUpdatesRegistration } from '../../src/platform/nativePush';
-import type { OrderUpdatesStanding } from '../../src/platform/orderUpdates';
+import { apiErrorOf, type ApiError } from '../../src/domain/apiErrors';
+
+/** How asking for an order's push notifications ended: allowed and sent to the server, refused, or not possible here. */
+export type OrderUpdatesRegistration = 'registered' | 'denied' | 'unavailable';
+
+/**
+ * Where an order's notifications stand on this device: not possible here, offered, on, refused by the customer's
+ * permission, or stopped from the order's page.
+ */
+export type OrderUpdatesStanding = 'unavailable' | 'offered' | 'registered' | 'denied' | 'stopped';
 
 export interface OrderUpdatesContext {
   basketId: string;

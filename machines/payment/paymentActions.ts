@@ -1,5 +1,5 @@
 import { assign, type ParameterizedObject } from 'xstate';
-import { apiErrorOf, noResponseError } from '../../src/api/errors';
+import { apiErrorOf, noResponseError } from '../../src/domain/apiErrors';
 import { PAYMENT_DECLINED_MESSAGE, PaymentErrorMode, type PaymentErrorModeValue } from '../../src/domain/paymentErrors';
 import { DEFAULT_PAYMENT_SOURCE, type PaymentContext, type PaymentEvent } from './paymentTypes';
 

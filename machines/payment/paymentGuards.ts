@@ -1,4 +1,4 @@
-import { apiErrorOf } from '../../src/api/errors';
+import { apiErrorOf } from '../../src/domain/apiErrors';
 import { PAYMENT_DECLINED_MESSAGE, PAYPAL_USER_UNVERIFIED_ERROR } from '../../src/domain/paymentErrors';
 import type { PaymentContext, PaymentEvent } from './paymentTypes';
 

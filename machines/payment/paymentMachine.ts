@@ -1,5 +1,5 @@
 import { and, assign, not, setup, type SnapshotFrom } from 'xstate';
-import { apiErrorOf } from '../../src/api/errors';
+import { apiErrorOf } from '../../src/domain/apiErrors';
 import { PaymentErrorMode, paymentErrorLogMessage, type PaymentErrorModeValue } from '../../src/domain/paymentErrors';
 import { journeyStep } from '../basket/journeySteps';
 import { failAs, paymentActions } from './paymentActions';

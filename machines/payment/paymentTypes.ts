@@ -1,4 +1,4 @@
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
 import type { PaymentErrorModeValue } from '../../src/domain/paymentErrors';
 

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { noResponseError, type ApiError, type ApiResult } from '../../src/api/errors';
+import { noResponseError, type ApiError, type ApiResult } from '../../src/domain/apiErrors';
 
 /**
  * Makes one call. The signal aborts when the machine leaves `sending` (RESET, or the actor

@@ -14,7 +14,7 @@ import {
 } from '../../machines/basket/basketMachine';
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
 import { callApi, type ApiClient } from '../api/client';
-import type { ApiResult } from '../api/errors';
+import type { ApiResult } from '../domain/apiErrors';
 import type { BasketStorage } from '../platform/basketStorage';
 
 export type BasketActor = ActorRefFrom<typeof basketMachine>;

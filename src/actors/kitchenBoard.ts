@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { KitchenOrderList, KitchenTicket, RefuseInput } from '../../machines/kitchen/kitchenBoardMachine';
 import { callApi, type ApiClient } from '../api/client';
-import type { ApiResult } from '../api/errors';
+import type { ApiResult } from '../domain/apiErrors';
 import type { KitchenStatusValue } from '../domain/orderEnums';
 
 /** A call's data, or a rejection with its ApiError (the statechart keeps its message beside the order). */

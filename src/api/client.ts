@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import { noResponseError, toApiError, type ApiAborted, type ApiResult } from './errors';
+import { noResponseError, toApiError, type ApiAborted, type ApiResult } from '../domain/apiErrors';
 import { authenticatedOperations } from './operations.gen';
 import type { paths } from './schema.gen';
 

@@ -57,6 +57,62 @@ export function londonWallClock(instant: Date): LondonWallClock {
   return { ...wallClock };
 }
 
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** London's clock at an instant, to the second. */
+export function wallClockAt(instantMs: number): WallClock {
+  const shifted = new Date(instantMs + londonOffsetMinutes(instantMs) * MILLISECONDS_PER_MINUTE);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
+}
+
+/** The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). */
+export function londonInstant(year: number, monthIndex: number, day: number, minutes: number): number {
+  const asUtc = Date.UTC(year, monthIndex, day, 0, minutes);
+  const firstGuess = asUtc - londonOffsetMinutes(asUtc) * MILLISECONDS_PER_MINUTE;
+  // Near a clock change the offset at the guess can differ from the offset at the answer.
+  return asUtc - londonOffsetMinutes(firstGuess) * MILLISECONDS_PER_MINUTE;
+}
+
+const localTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Minutes past midnight, or undefined unless the text is a time of day HH:MM. */
+export function minutesOfLocalTime(text: string): number | undefined {
+  const match = localTimePattern.exec(text);
+  return match === null ? undefined : Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Whole days from one calendar day to another (negative when `to` is earlier); undefined unless both are real days. */
+export function daysBetween(from: string, to: string): number | undefined {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return undefined;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / MILLISECONDS_PER_DAY);
+}
+
+/** London's calendar day at an instant, "2026-11-22", as the contract's LocalDate. */
+export function londonDateAt(instantMs: number): string {
+  const clock = wallClockAt(instantMs);
+  return `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`;
+}
+
+/** London's time of day at an instant, "18:45", as the contract's LocalTime. */
+export function londonTimeAt(instantMs: number): string {
+  const clock = wallClockAt(instantMs);
+  return `${twoDigits(clock.hour)}:${twoDigits(clock.minute)}`;
+}
+
 /** "2026-11-22" and 3 give "2026-11-25": calendar arithmetic, untouched by clock changes. */
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * MILLISECONDS_PER_DAY).toISOString().slice(0, 10);
@@ -86,6 +142,9 @@ export function timeOfMinutes(minutes: number): string {
 
 /** English day names by the contract's DayOfWeek, 0 Sunday to 6 Saturday. */
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The days in the order a British week is read, from Monday, by DayOfWeek. */
+export const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -29,3 +29,8 @@ export function formatGbp(pence: number): string {
   const pounds = String(Math.floor(wholePence / 100)).replace(THOUSANDS, ',');
   return `${sign}£${pounds}.${String(wholePence % 100).padStart(2, '0')}`;
 }
+
+/** The API speaks pounds (8.5); SPEC §9 shows them in GBP, en-GB, two decimals ("£8.50"). */
+export function formatPounds(pounds: number): string {
+  return formatGbp(poundsToPence(pounds));
+}

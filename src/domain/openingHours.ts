@@ -1,4 +1,4 @@
-import { londonOffsetMinutes } from './londonClock';
+import { londonDateAt, londonInstant, wallClockAt } from './londonClock';
 
 // When the restaurant is open, as its order times (src/server/domain/slots.ts), its table bookings and its home page
 // all read it. The restaurant keeps Europe/London wall-clock hours whatever clock the reader's device keeps.
@@ -21,38 +21,8 @@ export interface SpecialDay {
   sessions: { opens: string; closes: string }[];
 }
 
-const MINUTE_MS = 60_000;
 // How far ahead the next opening is looked for: a week covers every weekly timetable.
 const DAYS_AHEAD = 7;
-
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-export function wallClockAt(instantMs: number): WallClock {
-  const shifted = new Date(instantMs + londonOffsetMinutes(instantMs) * MINUTE_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
-  };
-}
-
-/** The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). */
-function londonInstant(year: number, monthIndex: number, day: number, minutes: number): number {
-  const asUtc = Date.UTC(year, monthIndex, day, 0, minutes);
-  const firstGuess = asUtc - londonOffsetMinutes(asUtc) * MINUTE_MS;
-  // Near a clock change the offset at the guess can differ from the offset at the answer.
-  return asUtc - londonOffsetMinutes(firstGuess) * MINUTE_MS;
-}
 
 function minutesOfDay(clockTime: string): number {
   const [hours, minutes] = clockTime.split(':').map(Number);
@@ -118,17 +88,11 @@ export type OpeningState =
   /** `next` is the next opening within a week, if there is one. */
   | { open: false; next?: { date: string; day: number; opens: string }; notice?: string };
 
-/** London's date at an instant, "2026-11-24". */
-export function londonDateOf(instantMs: number): string {
-  const clock = wallClockAt(instantMs);
-  return `${clock.year}-${twoDigits(clock.month)}-${twoDigits(clock.day)}`;
-}
-
 /** Open now and until when, or when the restaurant opens next: the same openings that decide whether ASAP is offered. */
 export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): OpeningState {
   const nowMs = now.getTime();
   const intervals = openingIntervals(nowMs, periods, DAYS_AHEAD, specialDays);
-  const today = londonDateOf(nowMs);
+  const today = londonDateAt(nowMs);
   const notice = specialDays.find((specialDay) => specialDay.date === today)?.message;
   const withNotice = notice === undefined ? {} : { notice };
   const current = currentOpening(intervals, nowMs);

@@ -1,5 +1,5 @@
 import type { components } from '../api/schema.gen';
-import type { ValidationFailure } from '../api/errors';
+import type { ValidationFailure } from './apiErrors';
 import { orderedRows } from './pageContent';
 import { photoFileName } from './photoSizes';
 

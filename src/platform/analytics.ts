@@ -23,6 +23,7 @@ function createGoogleAnalytics(measurementId: string): Analytics {
   const dataLayer = window.dataLayer;
   // gtag.js reads the `arguments` objects themselves from dataLayer, not arrays.
   function gtag(..._args: unknown[]) {
+    // eslint-disable-next-line prefer-rest-params -- gtag.js wants the arguments object itself (above).
     dataLayer.push(arguments);
   }
   gtag('js', new Date());

@@ -101,7 +101,7 @@ function servedFrom(config: RuntimeConfig, serverOrigin: string): RuntimeConfig 
   };
 }
 
-/** The configuration the site's HTML brought (src/api/bootData.ts), or else `/config.json`'s (the server's, in the native apps). */
+/** The configuration the site's HTML brought (src/domain/bootData.ts), or else `/config.json`'s (the server's, in the native apps). */
 export async function loadRuntimeConfig(fromPage: unknown, serverOrigin?: string): Promise<RuntimeConfig> {
   if (fromPage !== undefined) return parseRuntimeConfig(fromPage);
   const response = await fetch(serverOrigin === undefined ? '/config.json' : new URL('/config.json', serverOrigin), { cache: 'no-store' });

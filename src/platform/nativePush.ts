@@ -1,12 +1,10 @@
+import type { OrderUpdatesRegistration } from '../../machines/orderUpdates/orderUpdatesMachine';
 import { callApi, type ApiClient } from '../api/client';
 import { ORDER_UPDATES_CHANNEL } from '../domain/pushChannel';
 import { nativeCapacitor } from './native';
 
 // The order's page asks this one module both whether it runs inside the app and to register there.
 export { isNativeApp } from './native';
-
-/** How asking for an order's push notifications ended: allowed and sent to the server, refused, or not possible here. */
-export type OrderUpdatesRegistration = 'registered' | 'denied' | 'unavailable';
 
 /**
  * How long the device is given to answer with its token. FCM and APNs usually answer within a second or two; a device

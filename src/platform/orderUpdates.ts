@@ -1,5 +1,6 @@
 import { callApi, type ApiClient } from '../api/client';
-import { isNativeApp, registerForOrderUpdates, type OrderUpdatesRegistration } from './nativePush';
+import type { OrderUpdatesRegistration, OrderUpdatesStanding } from '../../machines/orderUpdates/orderUpdatesMachine';
+import { isNativeApp, registerForOrderUpdates } from './nativePush';
 import { hasPushSubscription, isWebPushSupported, notificationsBlocked, subscribeToOrderUpdates, unsubscribeFromPush } from './webPush';
 
 /** Each order's notifications as this device last left them, so that every page of the order shows the same. */
@@ -9,12 +10,6 @@ export const ORDER_UPDATES_KEY = 'takeaway.orderUpdates.v1';
 const REMEMBERED_ORDERS = 20;
 
 type Remembered = 'registered' | 'stopped';
-
-/**
- * Where an order's notifications stand on this device: not possible here, offered, on, refused by the customer's
- * permission, or stopped from the order's page.
- */
-export type OrderUpdatesStanding = 'unavailable' | 'offered' | 'registered' | 'denied' | 'stopped';
 
 function remembered(storage: Storage): [string, Remembered][] {
   try {

@@ -1,5 +1,5 @@
 import { callApi, type ApiClient } from '../api/client';
-import type { OrderUpdatesRegistration } from './nativePush';
+import type { OrderUpdatesRegistration } from '../../machines/orderUpdates/orderUpdatesMachine';
 
 /** The service worker that shows the pushed order updates (public/sw.js), at the site's root so that its scope is `/`. */
 export const SERVICE_WORKER_PATH = '/sw.js';

@@ -6,7 +6,7 @@ import { createBasketActor } from '../actors/basket';
 import { noStoredSession, nothingStored } from '../actors/firstVisit';
 import { createPaymentActor } from '../actors/payment';
 import { createTrackingActor } from '../actors/tracking';
-import type { BootData } from '../api/bootData';
+import type { BootData } from '../domain/bootData';
 import { callApi, createApiClient } from '../api/client';
 import { createAppRouter } from '../AppRouter';
 import { parseRuntimeConfig } from '../platform/config';
@@ -15,14 +15,7 @@ import { createMenuFromPage } from '../shell/menuFromPage';
 import { createPageDataCache } from '../shell/pageDataCache';
 import type { RouterContext } from '../shell/routerContext';
 import { cssVariablesResolver, theme } from '../theme';
-import { SCRIPT_NONCE_PLACEHOLDER } from './scriptNonce';
-
-export interface FirstPaint {
-  /** What goes inside `#root`: the page, then the router's scripts with the dehydrated matches the browser hydrates. */
-  html: string;
-  /** The matched routes' ids (`/order`, `/$page`), whose lazy chunks the page preloads and whose CSS it links. */
-  routeIds: string[];
-}
+import { SCRIPT_NONCE_PLACEHOLDER, type FirstPaint } from '../domain/firstPaint';
 
 const noRequests = () => Promise.reject(new Error('The server draws a page from the data the page brings, without API calls'));
 

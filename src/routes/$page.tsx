@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { isPageName } from '../domain/pageContent';
 import { ContentPageScreen } from '../screens/content/ContentPageScreen';
-import { SplashScreen } from '../screens/splash/SplashScreen';
+import { SplashScreen } from '../components/SplashScreen';
 
 /**
  * A page the restaurant has added (SPEC §2 "any other path shows a splash screen" when it has not); a name that cannot

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, redirect, Scripts, type StaticDataRouteOption } from '@tanstack/react-router';
 import { SiteLayout } from '../components/SiteLayout';
-import { SplashScreen } from '../screens/splash/SplashScreen';
+import { SplashScreen } from '../components/SplashScreen';
 import type { RouterContext } from '../shell/routerContext';
 import { updateRequiredRedirect } from '../domain/appVersions';
 import { normalisePath } from '../domain/paths';

@@ -2,12 +2,16 @@ import { BlockList, isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { APP_VERSION_PATTERN, DEFAULT_OLDEST_SUPPORTED_APP_VERSION } from '../domain/appVersions';
+import { checkedHttpUrl, ConfigurationError, type Environment, read, wholeNumber } from './configReading';
 import { DEFAULT_ACCEPTANCE_TIMEOUT_SECONDS } from './domain/autoRefusal';
 import { loadFcmConfig, type FcmConfig } from './notifications/fcm/fcmConfig';
 import { loadMailConfig, type MailConfig } from './notifications/mail/mailConfig';
 import { loadPrintingConfig, type PrintingConfig } from './printing/printingConfig';
 import { loadWebPushConfig, type WebPushConfig } from './notifications/webPush/webPushConfig';
 import { DEFAULT_RECONCILE_AFTER_SECONDS } from './payments/reconciliation';
+
+// Starting the server and its tests catch the one error a bad configuration throws.
+export { ConfigurationError, type Environment };
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -106,30 +110,6 @@ export interface ServerConfig {
   printing: PrintingConfig;
 }
 
-export class ConfigurationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigurationError';
-  }
-}
-
-export type Environment = Record<string, string | undefined>;
-
-/** An empty variable counts as unset, as shells and .env files often leave them empty. */
-export function read(env: Environment, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === '' ? undefined : value;
-}
-
-export function wholeNumber(env: Environment, name: string, fallback: number, lowest: number, highest: number): number {
-  const value = read(env, name);
-  if (value === undefined) return fallback;
-  if (!/^[0-9]+$/.test(value) || Number(value) < lowest || Number(value) > highest) {
-    throw new ConfigurationError(`${name} must be a whole number from ${lowest} to ${highest}, got "${value}"`);
-  }
-  return Number(value);
-}
-
 function portNumber(env: Environment, name: string, fallback: number): number {
   return wholeNumber(env, name, fallback, 1, 65535);
 }
@@ -190,20 +170,6 @@ function identity(env: Environment): LocalIdentityConfig | CognitoIdentityConfig
     return { mode, userPoolId: pool, clientId: required('COGNITO_CLIENT_ID', clientId, because), region };
   }
   throw new ConfigurationError(`IDENTITY_MODE must be "local" or "cognito", got "${mode}"`);
-}
-
-/** `value` as an http:// or https:// URL; otherwise a ConfigurationError naming `what`. */
-export function checkedHttpUrl(value: string, what: string): URL {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigurationError(`${what} must be an http:// or https:// URL, got "${value}"`);
-  }
-  return url;
 }
 
 function httpUrl(env: Environment, name: string): string | undefined {

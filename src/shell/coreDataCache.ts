@@ -7,7 +7,7 @@ export interface CoreDataCache<TData> {
   load(): Promise<TData>;
 }
 
-/** `startWith` is core data the site's HTML brought (src/api/bootData.ts): held from the start, so never fetched. */
+/** `startWith` is core data the site's HTML brought (src/domain/bootData.ts): held from the start, so never fetched. */
 export function createCoreDataCache<TData>(fetchCoreData: () => Promise<TData>, startWith?: TData): CoreDataCache<TData> {
   let held: TData | undefined = startWith;
   let inFlight: Promise<TData> | undefined;

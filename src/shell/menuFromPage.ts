@@ -3,7 +3,7 @@ import type { components } from '../api/schema.gen';
 type Menu = components['schemas']['Menu'];
 
 /**
- * The menu the site's HTML brought for a first load at `/order` (src/api/bootData.ts), given to the first request for
+ * The menu the site's HTML brought for a first load at `/order` (src/domain/bootData.ts), given to the first request for
  * that menu only: a later visit asks the API, since the restaurant may have changed the menu meanwhile.
  */
 export interface MenuFromPage {

@@ -1,5 +1,5 @@
 import type { components } from '../api/schema.gen';
-import type { ApiResult } from '../api/errors';
+import type { ApiResult } from '../domain/apiErrors';
 
 export type Page = components['schemas']['Page'];
 
@@ -13,7 +13,7 @@ export interface PageDataCache {
   request(pageName: string): Promise<ApiResult<Page>>;
 }
 
-/** `startWith` holds pages the site's HTML brought (src/api/bootData.ts), by lower-cased name. */
+/** `startWith` holds pages the site's HTML brought (src/domain/bootData.ts), by lower-cased name. */
 export function createPageDataCache(fetchPage: (pageName: string) => Promise<ApiResult<Page>>, startWith: Record<string, Page> = {}): PageDataCache {
   const held = new Map<string, Page>(Object.entries(startWith).map(([pageName, page]) => [pageName.toLowerCase(), page]));
   const inFlight = new Map<string, Promise<ApiResult<Page>>>();

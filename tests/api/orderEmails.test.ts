@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPounds } from '../../src/components/order/money';
+import { formatPounds } from '../../src/domain/money';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { createNotificationOutbox } from '../../src/server/db/notificationRepository';
@@ -10,7 +10,7 @@ import { createPushComposer } from '../../src/server/notifications/pushComposer'
 import { createMailComposer } from '../../src/server/notifications/mail/mailComposer';
 import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../src/server/local/mail/loopbackSmtp';
 import { setUpLocalMail } from '../../src/server/local/standIns';
-import type { EmailedMoment } from '../../src/server/notifications/mail/orderEmails';
+import type { EmailedMoment } from '../../src/server/notifications/moments';
 import { createSmtpMailSender } from '../../src/server/notifications/mail/smtpMailSender';
 import type { MailSender, MomentDetail } from '../../src/server/notifications/senders';
 import { identification, leedsAddress, readyOrderUpdate, startOrderingServer, type OrderingServer } from './orderingServer';

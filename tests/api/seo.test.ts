@@ -83,8 +83,8 @@ const matching =
     typeof value === 'string' && pattern.test(value) ? [] : [`${at}: expected ${what}, got ${JSON.stringify(value)}`];
 const absoluteUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an absolute URL');
 /** schema.org's DayOfWeek members, by JavaScript's day number as the database keeps it (0 Sunday). */
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const dayOfWeek = matching(new RegExp(`^https://schema\\.org/(${DAY_NAMES.join('|')})$`), 'a schema.org DayOfWeek');
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const dayOfWeek = matching(new RegExp(`^https://schema\\.org/(${WEEKDAY_NAMES.join('|')})$`), 'a schema.org DayOfWeek');
 const restrictedDiet = matching(
   /^https:\/\/schema\.org\/(DiabeticDiet|GlutenFreeDiet|HalalDiet|HinduDiet|KosherDiet|LowCalorieDiet|LowFatDiet|LowLactoseDiet|LowSaltDiet|VeganDiet|VegetarianDiet)$/,
   'a schema.org RestrictedDiet',
@@ -275,7 +275,7 @@ describe('the served HTML of the public pages', () => {
     expect(described.openingHoursSpecification).toEqual(
       periods.map((period) => ({
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: `https://schema.org/${DAY_NAMES[period.day]}`,
+        dayOfWeek: `https://schema.org/${WEEKDAY_NAMES[period.day]}`,
         opens: period.opens,
         closes: period.closes,
       })),

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBootData, type BootData } from '../../src/api/bootData';
+import { parseBootData, type BootData } from '../../src/domain/bootData';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { callIdentityService, DEMO_STAFF_EMAIL, DEMO_STAFF_PASSWORD } from '../../src/server/local/identity/emulator';
@@ -367,7 +367,7 @@ describe('the site', () => {
   const page = (path: string, headers: Record<string, string> = { accept: 'text/html,application/xhtml+xml' }) =>
     fetch(`${server.url}${path}`, { headers });
 
-  /** The served HTML split into index.html as built and the start data written into it (src/api/bootData.ts). */
+  /** The served HTML split into index.html as built and the start data written into it (src/domain/bootData.ts). */
   async function siteDocument(path: string): Promise<{ html: string; written: string; boot: BootData }> {
     const response = await page(path);
     expect(response.status).toBe(200);

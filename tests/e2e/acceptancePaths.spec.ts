@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { AcceptanceSnapshot, OrderAcceptanceRequest } from '../../machines/acceptance/acceptanceMachine';
-import { slotLabel } from '../../src/components/order/timeSlotLabels';
+import { slotLabel } from '../../src/domain/timeSlotLabels';
 import { AcceptanceStatus } from '../../src/domain/orderEnums';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import { expectStep, nextCustomerPoll, placeCollectionOrder } from './orderSupport';

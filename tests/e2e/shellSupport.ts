@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { bootDataElement, parseBootData, type BootData } from '../../src/api/bootData';
+import { bootDataElement, parseBootData, type BootData } from '../../src/domain/bootData';
 import type { components } from '../../src/api/schema.gen';
 import { BOOT_DATA_IN_HTML } from './bootDataHtml';
 
@@ -50,7 +50,7 @@ export async function navigateInApp(page: Page, path: string, landsOn = path): P
 }
 
 /**
- * Changes what the server writes into the HTML of every page load (src/api/bootData.ts): the configuration, the core
+ * Changes what the server writes into the HTML of every page load (src/domain/bootData.ts): the configuration, the core
  * data and the page, which the app then takes instead of calling for them.
  */
 export async function changeBootData(page: Page, change: (boot: BootData) => void): Promise<void> {

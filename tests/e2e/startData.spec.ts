@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RESTAURANT_NAME, waitForHydration, waitForShell } from './shellSupport';
 
-// A first load finds what it needs in the HTML the server wrote (src/api/bootData.ts) instead of calling for it.
+// A first load finds what it needs in the HTML the server wrote (src/domain/bootData.ts) instead of calling for it.
 
 /** The API calls the page makes from now on, by path. */
 function apiCalls(page: Page): string[] {

@@ -6,7 +6,7 @@ import {
   type CancelAnswer,
   type OrderAcceptanceRequest,
 } from '../../machines/acceptance/acceptanceMachine';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import { AcceptanceStatus } from '../../src/domain/orderEnums';
 import type { PathSet } from '../paths/catalogue';
 

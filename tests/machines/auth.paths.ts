@@ -1,6 +1,6 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { authMachine, type AccountProfile, type AuthEvent, type AuthSession, type AuthSnapshot } from '../../machines/auth/authMachine';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { PathSet } from '../paths/catalogue';
 
 export const EMAIL = 'mei@example.com';

@@ -1,7 +1,7 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { basketMachine, orderUpdateOf, type BasketEvent, type BasketSnapshot } from '../../machines/basket/basketMachine';
 import { tidyDeliveryAddress } from '../../machines/basket/basketForms';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { PathSet } from '../paths/catalogue';
 import {
   confirmBasket,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import { createBasketStorage, BASKET_STORAGE_KEY } from '../../src/platform/basketStorage';
 import {
   basketMachine,

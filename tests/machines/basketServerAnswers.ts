@@ -1,4 +1,4 @@
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { BasketEvent, CreatedBasket, DeliveryCheck, Menu, OrderUpdate, PricedOrder, RebuiltOrder } from '../../machines/basket/basketMachine';
 import type { AccountVoucher, VoucherItem } from '../../machines/basket/basketVouchers';
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { KitchenOrderList, KitchenTicket } from '../../machines/kitchen/kitchenBoardMachine';
 import { AcceptanceStatus, KitchenStatus, OrderType, PaymentType } from '../../src/domain/orderEnums';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { orderUpdatesMachine } from '../../machines/orderUpdates/orderUpdatesMachine';
-import type { OrderUpdatesRegistration } from '../../src/platform/nativePush';
-import type { OrderUpdatesStanding } from '../../src/platform/orderUpdates';
+import type { OrderUpdatesRegistration, OrderUpdatesStanding } from '../../machines/orderUpdates/orderUpdatesMachine';
 import { actorIn, orderUpdatesShortestPaths, serializeState, type ActorId, type ExploredEvent, type OrderUpdatesSnapshot } from './orderUpdates.paths';
 
 // Every shortest path of the order page's "Notify me" control, replayed on a real actor whose calls wait for the path to

@@ -1,7 +1,7 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { orderUpdatesMachine, type OrderUpdatesEvent } from '../../machines/orderUpdates/orderUpdatesMachine';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import type { PathSet } from '../paths/catalogue';
 
 export type OrderUpdatesSnapshot = SnapshotFrom<typeof orderUpdatesMachine>;

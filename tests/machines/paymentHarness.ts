@@ -7,7 +7,7 @@ import {
   type PaymentInput,
   type PayPalOrderLink,
 } from '../../machines/payment/paymentMachine';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import { PAYMENT_DECLINED_MESSAGE } from '../../src/domain/paymentErrors';
 
 export const BASKET_ID = 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f';

@@ -1,7 +1,7 @@
 import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import type { SnapshotFrom } from 'xstate';
 import { createRequestMachine, type RequestEvent } from '../../machines/request/requestMachine';
-import type { ApiError, ApiResult } from '../../src/api/errors';
+import type { ApiError, ApiResult } from '../../src/domain/apiErrors';
 import type { PathSet } from '../paths/catalogue';
 
 const machine = createRequestMachine<string, string>();

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestSender } from '../../machines/request/requestMachine';
-import { useApiRequest } from '../../src/api/useApiRequest';
+import { useApiRequest } from '../../src/actors/useApiRequest';
 import { createControlledSender } from './requestSender';
 
 const refused = { status: 400, message: 'That voucher has expired', validationErrors: [] };

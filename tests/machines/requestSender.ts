@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../src/api/errors';
+import type { ApiResult } from '../../src/domain/apiErrors';
 import type { RequestSender } from '../../machines/request/requestMachine';
 
 export type PendingCall = {

@@ -1,6 +1,6 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
 import { trackingMachine, type ActiveOrder, type TrackingEvent, type TrackingSnapshot } from '../../machines/tracking/trackingMachine';
-import type { ApiError } from '../../src/api/errors';
+import type { ApiError } from '../../src/domain/apiErrors';
 import { AcceptanceStatus, KitchenStatus, OrderType } from '../../src/domain/orderEnums';
 import type { PathSet } from '../paths/catalogue';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noResponseError, toApiError } from '../../src/api/errors';
+import { noResponseError, toApiError } from '../../src/domain/apiErrors';
 
 describe('the error catalogue (SPEC §8)', () => {
   describe('one test per row of the table', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bookingMessages } from '../../src/domain/bookingRules';
 import { BOOKING_SUBJECTS, EMPTY_BOOKING, bookingDateRange, bookingFormMessages, bookingRequestOf, validateBooking, type BookingDraft } from '../../src/screens/booking/bookingForm';
 import { CATERING_SUBJECTS, EMPTY_ENQUIRY, cateringFormMessages, enquiryOf, eventDateRange, validateEnquiry, type CateringDraft } from '../../src/screens/booking/cateringForm';
-import { fieldMessage, placeFailures } from '../../src/screens/booking/fieldMessages';
+import { fieldMessage, placeFailures } from '../../src/domain/fieldMessages';
 import { validateBookingRequest, validateCateringEnquiry } from '../../src/server/domain/bookingRequests';
 import { goldenDragonOpeningHours } from '../../src/server/db/seed/goldenDragonRestaurant';
 

@@ -3,7 +3,7 @@ import { bookingMessages, enquiryMessages, staffListMessages } from '../../src/d
 import { validateBookingRequest, validateCateringEnquiry, validateStaffListRange } from '../../src/server/domain/bookingRequests';
 import { bookingTimes } from '../../src/server/domain/bookingTimes';
 import { newCustomerReference, REFERENCE_ALPHABET, storeUnderNewReference } from '../../src/server/domain/customerReferences';
-import { daysBetween, minutesOfLocalTime } from '../../src/server/domain/localDates';
+import { daysBetween, minutesOfLocalTime } from '../../src/domain/londonClock';
 
 // The demo restaurant's week: closed on Mondays (day 1). 24 November 2026 is a Tuesday; London keeps GMT then.
 const demoHours = [

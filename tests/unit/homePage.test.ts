@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
 import { londonWallClock } from '../../src/domain/londonClock';
 import { openingStateAt, type OpeningPeriod } from '../../src/domain/openingHours';
-import { openingStateText } from '../../src/components/restaurant/openingStateText';
+import { openingStateText } from '../../src/domain/openingStateText';
 import { dishPriceText, leadTimeLines, todaysHoursText } from '../../src/screens/home/homeDetails';
 import { isAsapAvailable } from '../../src/server/domain/slots';
 import { demoWeek } from './demoWeek';

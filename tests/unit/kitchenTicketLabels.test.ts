@@ -10,7 +10,7 @@ import {
   requestedTimeLabel,
   statusActionLabel,
   ticketStateLabel,
-} from '../../src/screens/kitchen/kitchenTicketLabels';
+} from '../../src/domain/kitchenTicketLabels';
 import { acceptedOrder, cookingOrder, newOrder, refusedOrder, updatedOrder } from '../machines/kitchenServerAnswers';
 
 // 18:05 in London on the day the fixtures' orders were placed (GMT in November).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openingStateText } from '../../src/components/restaurant/openingStateText';
+import { openingStateText } from '../../src/domain/openingStateText';
 import { specialDaysAhead } from '../../src/screens/restaurant/restaurantDetails';
 import { todaysHoursText } from '../../src/screens/home/homeDetails';
 import { busyExtraMinutesAt, busyMessage, busyPauseMessage, busyStaffLabel } from '../../src/domain/busyMode';

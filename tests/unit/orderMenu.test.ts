@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
-import { allergenName, dietaryName } from '../../src/components/order/menuLabels';
-import { formatPounds } from '../../src/components/order/money';
+import { allergenName, dietaryName } from '../../src/domain/menuLabels';
+import { formatPounds } from '../../src/domain/money';
 import { orderedCategories } from '../../src/screens/order/MenuCategories';
 
 type MenuItem = components['schemas']['MenuItem'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSlotsByDay, slotDayLabel, slotLabel, slotTimeLabel } from '../../src/components/order/timeSlotLabels';
+import { groupSlotsByDay, slotDayLabel, slotLabel, slotTimeLabel } from '../../src/domain/timeSlotLabels';
 
 // Sunday 22 November 2026, 15:00 in London (GMT, so UTC too).
 const now = new Date('2026-11-22T15:00:00Z');

@@ -3,9 +3,9 @@ import { act, renderHook } from '@testing-library/react';
 import type { FormEvent } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { RequestSender } from '../../machines/request/requestMachine';
-import { toApiError, type ApiResult } from '../../src/api/errors';
-import type { FieldErrors } from '../../src/screens/booking/fieldMessages';
-import { useRequestForm } from '../../src/screens/booking/useRequestForm';
+import { toApiError, type ApiResult } from '../../src/domain/apiErrors';
+import type { FieldErrors } from '../../src/domain/fieldMessages';
+import { useRequestForm } from '../../src/components/forms/useRequestForm';
 
 type Field = 'name' | 'phone';
 type Draft = Record<Field, string>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usableStoreLink } from '../../src/screens/apps/appLinks';
+import { usableStoreLink } from '../../src/domain/appLinks';
 import { addressLines } from '../../src/components/restaurant/addressLines';
 import { londonWallClock } from '../../src/domain/londonClock';
 import { openingStateAt } from '../../src/domain/openingHours';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiResult } from '../../src/api/errors';
+import type { ApiResult } from '../../src/domain/apiErrors';
 import { createPageDataCache, type Page } from '../../src/shell/pageDataCache';
 
 const gallery: Page = { pageName: 'Gallery', title: 'Gallery', rows: [] };

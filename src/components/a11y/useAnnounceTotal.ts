@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatPounds } from '../order/money';
+import { formatPounds } from '../../domain/money';
 import { announce } from './announcer';
 
 export const totalAnnouncement = (total: number) => `Basket total ${formatPounds(total)}`;

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { BASKET_BAR_ID, SkipLinkToBasket } from '../a11y/SkipLinks';
-import { formatPounds } from './money';
+import { formatPounds } from '../../domain/money';
 import classes from './BasketSummaryBar.module.css';
 
 export function itemCountText(itemCount: number): string {

@@ -1,8 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { DeliveryChargeShown, OrderTotals } from '../../../machines/basket/basketMachine';
-import { penceToPounds, poundsToPence } from '../../domain/money';
+import { formatPounds, penceToPounds, poundsToPence } from '../../domain/money';
 import type { VoucherItem } from '../../../machines/basket/basketVouchers';
-import { formatPounds } from './money';
 
 /** One discount of the order and what it takes off, in pounds. */
 export interface DiscountLine {

@@ -2,8 +2,8 @@ import { memo, useId, useState } from 'react';
 import type { components } from '../../api/schema.gen';
 import { DishPhoto } from './DishPhoto';
 import classes from './MenuItemCard.module.css';
-import { allergenName, dietaryName } from './menuLabels';
-import { formatPounds } from './money';
+import { allergenName, dietaryName } from '../../domain/menuLabels';
+import { formatPounds } from '../../domain/money';
 
 type MenuItem = components['schemas']['MenuItem'];
 type ConfigItem = components['schemas']['ConfigItem'];

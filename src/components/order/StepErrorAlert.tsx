@@ -1,5 +1,5 @@
 import { Alert, List } from '@mantine/core';
-import type { ApiError } from '../../api/errors';
+import type { ApiError } from '../../domain/apiErrors';
 import { orderFailureText } from './orderFailureText';
 
 /** A refused call (SPEC §8): the server's message, or its validation failures one by one. */

@@ -1,5 +1,5 @@
-import type { ValidationFailure } from '../../api/errors';
-import { fieldMessage } from '../../screens/booking/fieldMessages';
+import type { ValidationFailure } from '../../domain/apiErrors';
+import { fieldMessage } from '../../domain/fieldMessages';
 import { CONTACT_LABELS } from '../ContactInputs';
 
 /** The order's fields the server refuses by name, in the words of the ordering steps' forms. */

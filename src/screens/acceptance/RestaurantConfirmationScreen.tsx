@@ -5,11 +5,10 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
-import { formatPounds } from '../../components/order/money';
-import { slotTimeLabel } from '../../components/order/timeSlotLabels';
+import { formatPounds } from '../../domain/money';
+import { slotLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
-import { slotLabel } from '../../components/order/timeSlotLabels';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { CancelOrderDialog } from './CancelOrderDialog';
 import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';

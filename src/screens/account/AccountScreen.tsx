@@ -5,7 +5,7 @@ import '@mantine/core/styles/List.css';
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { POINTS_PER_VOUCHER } from '../../domain/loyalty';
 import { addressLines, ordersNewestFirst, orderDateLabel, orderTypeLabel, pointsToNextVoucher, POINTS_VOUCHER_VALUE, voucherCount, type AccountProfile } from './accountDisplay';
 import { DeleteAccountDialog } from './DeleteAccountDialog';

@@ -9,8 +9,8 @@ import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { callApi } from '../../api/client';
 import { tidyAddress, type AccountAddress } from '../../domain/accountRules';
-import { RequestRefusalAlert } from '../booking/RequestRefusalAlert';
-import { useRequestForm } from '../booking/useRequestForm';
+import { RequestRefusalAlert } from '../../components/forms/RequestRefusalAlert';
+import { useRequestForm } from '../../components/forms/useRequestForm';
 import type { AccountProfile } from './accountDisplay';
 import { ADDRESS_SUBJECTS, EMPTY_ADDRESS, validateAddress, type AddressField } from './accountForms';
 import { useAuthActor } from './useAuthScreen';

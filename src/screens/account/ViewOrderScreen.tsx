@@ -7,7 +7,7 @@ import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react
 import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { orderLabel } from '../../domain/orderNumbers';
 import { ordersNewestFirst, orderSummary, type AccountOrder } from './accountDisplay';

@@ -1,8 +1,7 @@
 import type { components } from '../../api/schema.gen';
-import { formatPounds } from '../../components/order/money';
-import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
+import { formatGbp, formatPounds } from '../../domain/money';
+import { calendarDayLabel, londonWallClock, WEEKDAY_NAMES } from '../../domain/londonClock';
 import { POINTS_PER_VOUCHER, POINTS_VOUCHER_VALUE_PENCE } from '../../domain/loyalty';
-import { formatGbp } from '../../domain/money';
 import { OrderType } from '../../domain/orderEnums';
 
 export type AccountProfile = components['schemas']['AccountProfile'];
@@ -45,12 +44,11 @@ export function pointsToNextVoucher(points: number): number {
 
 export const POINTS_VOUCHER_VALUE = formatGbp(POINTS_VOUCHER_VALUE_PENCE);
 
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** What a voucher takes off, in the words of SPEC §9's three kinds. */
 export function voucherValueLabel(voucher: AccountVoucher): string {
   if (voucher.voucherType === 3) {
-    const day = voucher.validDay === undefined ? 'one day of the week' : `${DAY_NAMES[voucher.validDay]}s`;
+    const day = voucher.validDay === undefined ? 'one day of the week' : `${WEEKDAY_NAMES[voucher.validDay]}s`;
     return `${voucher.percDiscount}% off the items on ${day}`;
   }
   const amount = voucher.voucherType === 2 ? voucher.discountValue : Math.abs(voucher.itemCost);

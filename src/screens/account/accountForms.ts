@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema.gen';
 import { addressFailures, profileFailures, type AccountAddress, type ProfileDetails } from '../../domain/accountRules';
-import { fieldMessage, type FieldErrors } from '../booking/fieldMessages';
+import { fieldMessage, type FieldErrors } from '../../domain/fieldMessages';
 
 export type ProfileField = keyof ProfileDetails;
 export type AddressField = keyof AccountAddress;

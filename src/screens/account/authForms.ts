@@ -1,7 +1,7 @@
 import { INVALID_EMAIL_MESSAGE, MISSING_EMAIL_MESSAGE } from '../../../machines/auth/identityErrors';
 import { isEmailAddress } from '../../domain/contactRules';
 import { isLongEnoughPassword, PASSWORD_TOO_SHORT_MESSAGE } from '../../domain/passwordRules';
-import { withoutEmpty, type FieldErrors } from '../booking/fieldMessages';
+import { withoutEmpty, type FieldErrors } from '../../domain/fieldMessages';
 
 // The checks the auth forms make beside each field before an event is sent; the auth statechart refuses the same
 // attempts (refusalOf) with the same words, so a message never depends on which of the two saw it first.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { hasErrors, type FieldErrors } from '../booking/fieldMessages';
+import { hasErrors, type FieldErrors } from '../../domain/fieldMessages';
 
 export interface CheckedForm<Field extends string> {
   draft: Record<Field, string>;

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { usableStoreLink } from './appLinks';
+import { usableStoreLink } from '../../domain/appLinks';
 
 /** `/apps`: where to get the restaurant's own apps, or a plain word that one is not out yet. */
 export function AppsScreen() {

@@ -13,9 +13,9 @@ import { MAX_GUESTS, MIN_GUESTS } from '../../domain/bookingRules';
 import { londonWallClock } from '../../domain/londonClock';
 import type { RestaurantData } from '../../shell/routerContext';
 import { CATERING_SUBJECTS, EMPTY_ENQUIRY, enquiryOf, eventDateRange, validateEnquiry, type CateringField } from './cateringForm';
-import { RequestRefusalAlert } from './RequestRefusalAlert';
+import { RequestRefusalAlert } from '../../components/forms/RequestRefusalAlert';
 import { RequestSentPanel } from './RequestSentPanel';
-import { useRequestForm } from './useRequestForm';
+import { useRequestForm } from '../../components/forms/useRequestForm';
 
 type EnquiryAnswer = { enquiryRef: string };
 type CateringEnquiry = components['schemas']['CateringEnquiry'];

@@ -9,7 +9,7 @@ import {
 } from '../../domain/bookingRules';
 import { addDays, isCalendarDate } from '../../domain/londonClock';
 import { contactErrors, wholeNumberOf } from './contactFields';
-import { fieldMessage, withoutEmpty, type FieldErrors } from './fieldMessages';
+import { fieldMessage, withoutEmpty, type FieldErrors } from '../../domain/fieldMessages';
 
 type BookingRequest = components['schemas']['BookingRequest'];
 

@@ -1,7 +1,7 @@
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { isEmailAddress, isUkPhoneNumber } from '../../domain/contactRules';
 import type { ContactField } from '../../components/ContactInputs';
-import { fieldMessage, type FieldErrors } from './fieldMessages';
+import { fieldMessage, type FieldErrors } from '../../domain/fieldMessages';
 
 
 export interface NameRule {

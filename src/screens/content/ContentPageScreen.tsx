@@ -3,11 +3,11 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { ContentRows } from '../../components/content/ContentRows';
 import { PageLoading } from '../../components/PageLoading';
 import type { Page } from '../../shell/pageDataCache';
-import { SplashScreen } from '../splash/SplashScreen';
+import { SplashScreen } from '../../components/SplashScreen';
 
 const LOAD_FAILURE_HEADING = 'This page could not be loaded';
 

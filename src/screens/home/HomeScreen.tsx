@@ -6,7 +6,7 @@ import { DishPhoto } from '../../components/order/DishPhoto';
 import { HOME_PHOTO_SIZES } from '../../domain/photoSizes';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
-import { openingStateText } from '../../components/restaurant/openingStateText';
+import { openingStateText } from '../../domain/openingStateText';
 import { usePageNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';

@@ -6,9 +6,9 @@ import { Alert, Anchor, Button, Group, Text, TextInput, Title } from '@mantine/c
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { callApi, type ApiClient } from '../../api/client';
-import type { ApiResult } from '../../api/errors';
+import type { ApiResult } from '../../domain/apiErrors';
 import type { components } from '../../api/schema.gen';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
 import classes from './KitchenBookings.module.css';

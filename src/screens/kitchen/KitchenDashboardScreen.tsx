@@ -16,14 +16,14 @@ import { kitchenBoardActors } from '../../actors/kitchenBoard';
 import { createChime, type Chime } from '../../platform/chime';
 import { documentTitle, pageFactsOf } from '../../domain/routeFacts';
 import classes from './KitchenDashboard.module.css';
-import { BusyModeControl } from './BusyModeControl';
+import { BusyModeControl } from '../../components/kitchen/BusyModeControl';
 import { useKitchenBarSlots } from './KitchenLayout';
 import { KitchenTicketCard, ticketElementId } from './KitchenTicketCard';
 import { NewPhoneOrderButton } from './PhoneOrder';
 import { PrintAlert, PrinterStatusLine } from './PrinterStatus';
 import { usePrinterStates } from './usePrinterStates';
-import { SoldOutTodayButton } from './SoldOutToday';
-import { kitchenSectionOf, orderTypeLabel, type KitchenSection } from './kitchenTicketLabels';
+import { SoldOutTodayButton } from '../../components/kitchen/SoldOutToday';
+import { kitchenSectionOf, orderTypeLabel, type KitchenSection } from '../../domain/kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
 
 const SECTIONS: readonly { section: KitchenSection; heading: string; empty: string }[] = [

@@ -7,7 +7,7 @@ import { PageMain } from '../../components/SiteLayout';
 import { useNow } from '../../components/useNow';
 import { busyModeAt, busyStaffLabel } from '../../domain/busyMode';
 import { londonWallClock, timeOfMinutes } from '../../domain/londonClock';
-import { BusyModeProvider, useBusyMode } from './BusyModeControl';
+import { BusyModeProvider, useBusyMode } from '../../components/kitchen/BusyModeControl';
 import classes from './KitchenLayout.module.css';
 
 /** Where a kitchen page puts its own part of the staff bar: its controls beside the clock, its alerts below the bar. */

@@ -1,6 +1,6 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { printerStateLabel } from '../../domain/printerStates';
 import classes from './KitchenPrinters.module.css';
 import { usePrinterStates } from './usePrinterStates';

@@ -4,9 +4,9 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { KitchenOrderList } from '../../../machines/kitchen/kitchenBoardMachine';
 import { callApi } from '../../api/client';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
-import { orderTypeLabel, ticketName } from './kitchenTicketLabels';
+import { orderTypeLabel, ticketName } from '../../domain/kitchenTicketLabels';
 import classes from './KitchenTicketPrint.module.css';
 import { TicketDetails } from './TicketDetails';
 

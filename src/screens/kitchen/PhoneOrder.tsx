@@ -19,7 +19,7 @@ import { failureAt, phoneOrderMachine, type PhoneOrderLine, type TextField } fro
 import { phoneOrderActors } from '../../actors/phoneOrder';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { searchDishes } from '../../domain/dishSearch';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { OrderType } from '../../domain/orderEnums';

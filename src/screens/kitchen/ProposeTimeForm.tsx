@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { quarterHourChoices } from './kitchenTicketLabels';
+import { quarterHourChoices } from '../../domain/kitchenTicketLabels';
 import classes from './KitchenDashboard.module.css';
 
 /** "Accept with a new time": big quarter-hour buttons rather than a dropdown, for wet or gloved fingers. */

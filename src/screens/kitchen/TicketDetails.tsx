@@ -2,10 +2,10 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge } from '@mantine/core';
 import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { OrderType } from '../../domain/orderEnums';
-import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from './kitchenTicketLabels';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel } from '../../domain/kitchenTicketLabels';
 import classes from './TicketDetails.module.css';
 
 function Total({ label, amount, strong = false }: { label: string; amount: string; strong?: boolean }) {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiError, ApiResult, ValidationFailure } from '../../api/errors';
+import type { ApiError, ApiResult, ValidationFailure } from '../../domain/apiErrors';
 
 // What the back office's draft editors (the menu, the pages, the home page's signature dishes) share: each call answers
 // the thing edited, which the screen then shows; a refusal keeps what was typed and puts each field's message beside it.

@@ -17,7 +17,7 @@ import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../mach
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { createOrderTypeMemory } from '../../platform/orderTypeMemory';

@@ -7,7 +7,7 @@ import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { useBasketActor, useCustomer, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';

@@ -1,5 +1,5 @@
 import { callApi, type ApiClient } from '../../api/client';
-import type { ApiResult } from '../../api/errors';
+import type { ApiResult } from '../../domain/apiErrors';
 import type { components } from '../../api/schema.gen';
 
 type Menu = components['schemas']['Menu'];

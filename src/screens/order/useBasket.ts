@@ -1,15 +1,14 @@
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
+import { useBasketActor } from '../../actors/useBasketActor';
 import { useEffect } from 'react';
 import { heldAccount, isSignedIn } from '../../../machines/auth/authMachine';
 import { itemTotal } from '../../../machines/basket/basketLines';
 import { needsFix } from '../../../machines/basket/basketMachine';
 import type { JourneyStepId } from '../../../machines/basket/journeySteps';
 
-/** The app's one basket actor, from the router context (created and restored in main.tsx). */
-export function useBasketActor() {
-  return useRouteContext({ from: rootRouteId, select: (context) => context.basket });
-}
+// The order screens take the basket actor with their other hooks from here.
+export { useBasketActor };
 
 /** Whether a customer is signed in, and their account once it is loaded (its vouchers, addresses). */
 export function useCustomer() {

@@ -8,14 +8,14 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useCallback, useEffect, useState } from 'react';
 import type { BasketContext, OnlineFunding } from '../../../machines/basket/basketMachine';
-import { formatPounds } from '../../components/order/money';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { formatPounds } from '../../domain/money';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { OrderType } from '../../domain/orderEnums';
 import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
 import { PAYMENT_PATH, type ScriptStatus } from '../../../machines/payment/paymentMachine';
 import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
 import { PayPalScript } from '../../platform/paypal';
-import { useBasketActor } from '../order/useBasket';
+import { useBasketActor } from '../../actors/useBasketActor';
 import { usePaymentActor, usePaymentNavigation } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 

@@ -4,7 +4,7 @@ import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { RestaurantAddress } from '../../components/restaurant/RestaurantAddress';
-import { openingStateText } from '../../components/restaurant/openingStateText';
+import { openingStateText } from '../../domain/openingStateText';
 import { usePageNow } from '../../components/useNow';
 import { londonWallClock } from '../../domain/londonClock';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';

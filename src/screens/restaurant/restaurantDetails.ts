@@ -1,13 +1,11 @@
 import type { components } from '../../api/schema.gen';
 import { addressLines } from '../../components/restaurant/addressLines';
-import { DAY_NAMES } from '../../components/restaurant/openingStateText';
+import { WEEK_FROM_MONDAY, WEEKDAY_NAMES } from '../../domain/londonClock';
 import { calendarDayLabel } from '../../domain/londonClock';
 import { hoursOn, specialDaysFrom, type OpeningPeriod, type OpeningState, type SpecialDay } from '../../domain/openingHours';
 
 type Address = components['schemas']['Address'];
 
-// A British week is read from Monday.
-const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** A maps search for the address, which works on phones (it opens the maps app) and desktops alike. */
 export function directionsUrl(address: Address): string {
@@ -22,7 +20,7 @@ export interface OpeningDay {
 }
 
 export function openingWeek(periods: readonly OpeningPeriod[], today: number): OpeningDay[] {
-  return WEEK_FROM_MONDAY.map((day) => ({ name: DAY_NAMES[day], hours: hoursOn(periods, day), isToday: day === today }));
+  return WEEK_FROM_MONDAY.map((day) => ({ name: WEEKDAY_NAMES[day], hours: hoursOn(periods, day), isToday: day === today }));
 }
 
 /** The special days from today on, each as a customer reads it: "Friday 25 December 2026: Closed for Christmas Day". */

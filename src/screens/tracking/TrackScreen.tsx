@@ -11,7 +11,7 @@ import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
-import { slotLabel } from '../../components/order/timeSlotLabels';
+import { slotLabel } from '../../domain/timeSlotLabels';
 import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
 

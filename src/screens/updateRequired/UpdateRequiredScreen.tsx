@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { usableStoreLink } from '../apps/appLinks';
+import { usableStoreLink } from '../../domain/appLinks';
 
 /**
  * `/updateRequired` (SPEC §2): where an app older than the server supports is held (src/domain/appVersions.ts), with

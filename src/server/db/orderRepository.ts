@@ -8,7 +8,7 @@ import { changesOf, firstRowOf, insertRow, rowsOf, runOnKysely, runOnSqlite, typ
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
 import type { DeliveryZone } from '../domain/deliveryZones';
-import { londonDateAt } from '../domain/localDates';
+import { londonDateAt } from '../../domain/londonClock';
 import { postcodeAreasOf } from '../domain/postcodes';
 import { parseUkPostcode, type UkPostcode } from '../../domain/contactRules';
 import type { StoredDiscounts } from '../domain/vouchers';

@@ -20,10 +20,9 @@ import {
   staffListMessages,
 } from '../../domain/bookingRules';
 import { isEmailAddress, isUkPhoneNumber } from '../../domain/contactRules';
-import { isCalendarDate } from '../../domain/londonClock';
+import { daysBetween, isCalendarDate, londonDateAt } from '../../domain/londonClock';
 import { bookingDateRefusal, bookingTimeRefusal, type BookingClock } from './bookingTimes';
 import { EMAIL_FORMAT_MESSAGE, PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
-import { daysBetween, londonDateAt } from './localDates';
 import type { ValidationFailure } from './validationFailure';
 
 type Schemas = components['schemas'];

@@ -9,7 +9,7 @@ import {
   LAST_SEATING_MINUTES,
   bookingMessages,
 } from '../../domain/bookingRules';
-import { daysBetween, londonDateAt, londonTimeAt, minutesOfLocalTime } from './localDates';
+import { daysBetween, londonDateAt, londonTimeAt, minutesOfLocalTime } from '../../domain/londonClock';
 import { openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 const MINUTE_MS = 60_000;

@@ -6,7 +6,8 @@
 // time still ends before it closes and the slot it falls in is not full. The owner may let customers order days ahead
 // (0 to 7): the slots of every opening up to that many days after today are offered as well.
 
-import { currentOpening, londonDateOf, openingIntervals, wallClockAt, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
+import { londonDateAt, wallClockAt } from '../../domain/londonClock';
+import { currentOpening, openingIntervals, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 export interface TimeSlots {
   asapAvailable: boolean;
@@ -68,7 +69,7 @@ export interface SlotQuery {
 function lastOfferedDate(nowMs: number, daysAhead: number, firstOfferedDate: string): string {
   const today = wallClockAt(nowMs);
   const last = new Date(Date.UTC(today.year, today.month - 1, today.day + daysAhead));
-  const lastDate = londonDateOf(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate(), 12));
+  const lastDate = londonDateAt(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate(), 12));
   return lastDate > firstOfferedDate ? lastDate : firstOfferedDate;
 }
 
@@ -105,9 +106,9 @@ export function availableTimeSlots({
   if (withSlots.length === 0) return { asapAvailable, slots: [] };
 
   const [first] = withSlots;
-  const lastDate = lastOfferedDate(nowMs, daysAhead, londonDateOf(first.slots[0]));
+  const lastDate = lastOfferedDate(nowMs, daysAhead, londonDateAt(first.slots[0]));
   const slots = withSlots
-    .filter(({ interval }) => interval === first.interval || londonDateOf(interval.opensMs) <= lastDate)
+    .filter(({ interval }) => interval === first.interval || londonDateAt(interval.opensMs) <= lastDate)
     .flatMap(({ slots: intervalSlots }) => intervalSlots)
     .map((slot) => new Date(slot).toISOString());
   return {
@@ -129,8 +130,8 @@ export function isBeyondDaysAhead(requestedTime: string, query: SlotQuery): bool
   if (Number.isNaN(requestedMs)) return false;
   const nowMs = query.now.getTime();
   const [firstSlot] = availableTimeSlots(query).slots;
-  const firstOfferedDate = londonDateOf(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
-  return londonDateOf(requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
+  const firstOfferedDate = londonDateAt(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
+  return londonDateAt(requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
 }
 
 /** Whether a requested time (an ISO instant) is one of the slots offered now. */

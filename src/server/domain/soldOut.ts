@@ -1,5 +1,5 @@
 import { currentOpening, openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
-import { londonDateAt } from './localDates';
+import { londonDateAt } from '../../domain/londonClock';
 
 // "Sold out today" (docs/back-office.md): a dish or an option the kitchen has run out of comes back by itself when the
 // restaurant's next opening day starts, so nobody has to remember to switch it back on.

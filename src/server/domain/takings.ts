@@ -1,8 +1,6 @@
-import { addDays, isCalendarDate } from '../../domain/londonClock';
+import { addDays, daysBetween, isCalendarDate, londonDateAt, londonTimeAt, wallClockAt } from '../../domain/londonClock';
 import { bookingMessages } from '../../domain/bookingRules';
-import { wallClockAt } from '../../domain/openingHours';
 import { OrderType, PaymentType, type KitchenStatusValue, type AcceptanceStatusValue, AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
-import { daysBetween, londonDateAt, londonTimeAt } from './localDates';
 import { orderHasFallenThrough } from './loyalty';
 import type { Validated } from './bookingRequests';
 

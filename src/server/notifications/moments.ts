@@ -1,10 +1,9 @@
 import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
-import { londonWallClock } from '../../domain/londonClock';
+import { londonTimeAt } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
-import { isEmailedMoment } from './mail/orderEmails';
 import type { MomentDetail, OrderMoment, PushMessage } from './senders';
 
 // Which changes of an order its customer is told about, on which channels, and what a push says
@@ -52,6 +51,14 @@ function kitchenMomentOf(status: AcceptanceState['kitchenStatus'], orderType: Or
   }
 }
 
+/** The moments told by email; the kitchen's progress is for the phone and the browser. */
+export const emailedMoments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const satisfies readonly OrderMoment[];
+export type EmailedMoment = (typeof emailedMoments)[number];
+
+export function isEmailedMoment(moment: OrderMoment): moment is EmailedMoment {
+  return (emailedMoments as readonly OrderMoment[]).includes(moment);
+}
+
 /** Email carries what the customer may need to act on or keep (orderEmails.ts); the kitchen's progress is for the phone. */
 export function channelsOf(moment: OrderMoment): NotificationChannel[] {
   return isEmailedMoment(moment) ? ['email', 'nativePush', 'webPush'] : ['nativePush', 'webPush'];
@@ -60,12 +67,6 @@ export function channelsOf(moment: OrderMoment): NotificationChannel[] {
 /** The tracking page of an order, which every notification opens. */
 export function trackingPathOf(orderRef: string): string {
   return `/track?orderId=${encodeURIComponent(orderRef)}`;
-}
-
-/** "18:45", on London's clock. */
-export function londonTimeOf(instant: string): string {
-  const { minutes } = londonWallClock(new Date(instant));
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
 export interface PushFacts {
@@ -80,7 +81,7 @@ export interface PushFacts {
 
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
   const delivery = order.orderType === OrderType.Delivery;
-  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeOf(time)}`);
+  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeAt(Date.parse(time))}`);
   const named = orderLabel(order.orderNumber);
   const inSentence = orderInSentence(order.orderNumber);
   // Named dishes say more than the reason (usually "Item unavailable"), as on the refusal page.

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BootData } from '../../api/bootData';
-import type { FirstPaint } from '../../prerender/renderFirstPaint';
+import type { BootData } from '../../domain/bootData';
+import type { FirstPaint } from '../../domain/firstPaint';
 import { escapeHtml } from '../seo/pageHead';
 import { factsAt } from '../seo/routeFacts';
 

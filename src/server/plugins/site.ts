@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bootDataElement, type BootData } from '../../api/bootData';
+import { bootDataElement, type BootData } from '../../domain/bootData';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
 import { isPageName } from '../../domain/pageContent';
 import { normalisePath } from '../../domain/paths';
@@ -13,8 +13,8 @@ import { registerCrawling } from '../seo/crawling';
 import { pageHead } from '../seo/pageHead';
 import type { BrowserConfig } from './browserConfig';
 import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
-import { SCRIPT_NONCE_PLACEHOLDER } from '../../prerender/scriptNonce';
-import { EARLY_TAPS_SCRIPT } from '../../start/earlyTaps';
+import { SCRIPT_NONCE_PLACEHOLDER } from '../../domain/firstPaint';
+import { EARLY_TAPS_SCRIPT } from '../../domain/earlyTaps';
 import { allowScriptsWithNonce, openInTheSameBrowsingContextGroup } from './securityHeaders';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
@@ -107,7 +107,7 @@ async function answerNotFound(
 }
 
 /**
- * What the app would otherwise ask for one call after another once its code has run (src/api/bootData.ts). A read
+ * What the app would otherwise ask for one call after another once its code has run (src/domain/bootData.ts). A read
  * that fails is left out rather than failing the page: the app then makes the call itself and handles its failure.
  */
 async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname: string): Promise<BootData> {

@@ -1,4 +1,4 @@
-import { ConfigurationError, type Environment, read, wholeNumber } from '../config';
+import { ConfigurationError, type Environment, read, wholeNumber } from '../configReading';
 
 // Where the tickets go (docs/printing.md): to the printers the owner adds at /manage/printers, always. In local mode
 // the server also starts the loopback printer, a stand-in on this machine that decodes what it receives; with

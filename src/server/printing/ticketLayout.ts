@@ -1,10 +1,10 @@
 import { CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import type { components } from '../../api/schema.gen';
-import { formatPounds } from '../../components/order/money';
+import { formatPounds } from '../../domain/money';
 import { allergyNoteOf } from '../../domain/allergyNotes';
-import { allergenName } from '../../components/order/menuLabels';
+import { allergenName } from '../../domain/menuLabels';
 import { OrderType } from '../../domain/orderEnums';
-import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel, ticketName } from '../../screens/kitchen/kitchenTicketLabels';
+import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel, ticketName } from '../../domain/kitchenTicketLabels';
 import type { Printer } from '../db/printRepository';
 
 // The printed tickets (docs/printing.md), laid out with node-thermal-printer, which writes the ESC/POS commands: the

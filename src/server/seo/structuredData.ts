@@ -1,13 +1,12 @@
 import type { components } from '../../api/schema.gen';
+import { WEEKDAY_NAMES } from '../../domain/londonClock';
 
 type RestaurantData = components['schemas']['RestaurantData'];
 type Menu = components['schemas']['Menu'];
 type MenuItem = components['schemas']['MenuItem'];
 
 /** schema.org's days, by JavaScript's day number (0 Sunday), as the restaurant's opening periods number them. */
-const SCHEMA_ORG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
-  (day) => `https://schema.org/${day}`,
-);
+const SCHEMA_ORG_DAYS = WEEKDAY_NAMES.map((day) => `https://schema.org/${day}`);
 
 /** SPEC §1: the product is the website of a Chinese restaurant; the restaurant's data has no cuisine of its own. */
 const CUISINE = 'Chinese';

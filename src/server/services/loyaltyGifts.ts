@@ -11,12 +11,11 @@ import { ApiError } from '../errors';
 import type { RequestBody } from '../handlers/handlerTypes';
 import { recordChange } from './ownerChanges';
 import type { ServiceContext } from './serviceContext';
+import { WEEKDAY_NAMES } from '../../domain/londonClock';
 
 // The owner's gifts to a customer (docs/back-office.md, "Customers and loyalty"): points, and vouchers of the restaurant's.
 
 export const NO_SUCH_CUSTOMER_MESSAGE = 'No customer has this loyalty code';
-
-const WEEKDAYS = ['Sundays', 'Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays'];
 
 type Who = { editor: Editor; now: Date };
 type VoucherGift = RequestBody<'giveCustomerVoucher'>;
@@ -24,7 +23,7 @@ type VoucherGift = RequestBody<'giveCustomerVoucher'>;
 const customerLabel = (customer: CustomerRecord) => `${customer.email} (${customer.loyaltyId})`;
 
 function voucherTerms(voucher: RestaurantVoucher): string {
-  return voucher.voucherType === VoucherType.Discount ? `${formatGbp(voucher.valuePence)} off` : `${voucher.percent}% off on ${WEEKDAYS[voucher.validDay]}`;
+  return voucher.voucherType === VoucherType.Discount ? `${formatGbp(voucher.valuePence)} off` : `${voucher.percent}% off on ${WEEKDAY_NAMES[voucher.validDay]}s`;
 }
 
 const audited = (customer: CustomerRecord) => ({ loyaltyId: customer.loyaltyId, email: customer.email, points: customer.points, vouchers: customer.vouchers.length });

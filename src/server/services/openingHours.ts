@@ -1,7 +1,7 @@
 import { londonWallClock } from '../../domain/londonClock';
 import { hoursOn, type SpecialDay } from '../../domain/openingHours';
 import { openingHoursFailures, type OpeningHoursEdit } from '../../domain/openingHoursRules';
-import { DAY_NAMES } from '../../components/restaurant/openingStateText';
+import { WEEKDAY_NAMES } from '../../domain/londonClock';
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { readHours, writeHours } from '../db/restaurantEdits';
 import { ApiError } from '../errors';
@@ -23,7 +23,7 @@ function hoursChanges(before: OpeningHoursEdit, after: OpeningHoursEdit): AuditR
   const line = (summary: string, was: unknown, is: unknown) => lines.push({ area: 'hours', summary, before: was, after: is });
   for (const day of [1, 2, 3, 4, 5, 6, 0]) {
     const [was, is] = [hoursOn(before.weekly, day), hoursOn(after.weekly, day)];
-    if (was.join() !== is.join()) line(`${DAY_NAMES[day]} ${sessionsText(was)} → ${sessionsText(is)}`, { day, hours: was }, { day, hours: is });
+    if (was.join() !== is.join()) line(`${WEEKDAY_NAMES[day]} ${sessionsText(was)} → ${sessionsText(is)}`, { day, hours: was }, { day, hours: is });
   }
   const dates = [...new Set([...before.specialDays, ...after.specialDays].map((day) => day.date))].sort();
   for (const date of dates) {

@@ -5,9 +5,9 @@ import { Alert, Button, Group, NativeSelect, Stack, Table, Text, Title } from '@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { callApi, type ApiClient } from '../../../api/client';
-import type { ApiResult } from '../../../api/errors';
+import type { ApiResult } from '../../../domain/apiErrors';
 import type { components, operations } from '../../../api/schema.gen';
-import { useApiRequest } from '../../../api/useApiRequest';
+import { useApiRequest } from '../../../actors/useApiRequest';
 import { auditTimeLabel } from './auditLabels';
 import { ScrollingTable } from '../ScrollingTable';
 

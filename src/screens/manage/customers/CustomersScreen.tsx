@@ -19,22 +19,22 @@ import {
   type GiftFailure,
   type VoucherGift,
 } from '../../../domain/customerGiftRules';
-import { formatPounds } from '../../../components/order/money';
-import { fieldMessage, type FieldErrors } from '../../booking/fieldMessages';
-import { useRequestForm, type RequestForm } from '../../booking/useRequestForm';
+import { formatPounds } from '../../../domain/money';
+import { fieldMessage, type FieldErrors } from '../../../domain/fieldMessages';
+import { useRequestForm, type RequestForm } from '../../../components/forms/useRequestForm';
 import { ScrollingTable } from '../ScrollingTable';
+import { WEEKDAY_NAMES } from '../../../domain/londonClock';
 
 type ManagedCustomer = components['schemas']['ManagedCustomer'];
 type CustomerSummary = components['schemas']['ManagedCustomerSummary'];
 type ManagedVoucher = components['schemas']['ManagedVoucher'];
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const STATE_LABELS: Readonly<Record<ManagedVoucher['state'], string>> = { held: 'Held', used: 'Used', withdrawn: 'Withdrawn' };
 
 const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 
 function voucherTerms(voucher: ManagedVoucher): string {
-  if (voucher.voucherType === 3) return `${voucher.percent}% off on ${WEEKDAYS[voucher.validDay ?? 0]}s`;
+  if (voucher.voucherType === 3) return `${voucher.percent}% off on ${WEEKDAY_NAMES[voucher.validDay ?? 0]}s`;
   return `${formatPounds(voucher.value)} off`;
 }
 
@@ -259,7 +259,7 @@ function GiveVoucherForm({ api, loyaltyId, onChanged }: { api: ApiClient; loyalt
               value={form.draft.validDay}
               error={form.errors.validDay}
               onChange={(event) => form.change('validDay', event.currentTarget.value)}
-              data={[{ value: '', label: 'Choose a day' }, ...WEEKDAYS.map((day, index) => ({ value: String(index), label: day }))]}
+              data={[{ value: '', label: 'Choose a day' }, ...WEEKDAY_NAMES.map((day, index) => ({ value: String(index), label: day }))]}
             />
           </Group>
         )}

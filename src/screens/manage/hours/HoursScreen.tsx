@@ -4,15 +4,13 @@ import '@mantine/core/styles/NumberInput.css';
 import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { callApi } from '../../../api/client';
-import { DAY_NAMES } from '../../../components/restaurant/openingStateText';
+import { WEEK_FROM_MONDAY, WEEKDAY_NAMES } from '../../../domain/londonClock';
 import type { OpeningPeriod, SpecialDay } from '../../../domain/openingHours';
 import { LEAD_MINUTES_RULE, ORDERS_PER_SLOT_RULE, openingHoursFailures, SLOT_MINUTES_CHOICES, type OpeningHoursEdit } from '../../../domain/openingHoursRules';
-import { BusyModeControl } from '../../kitchen/BusyModeControl';
+import { BusyModeControl } from '../../../components/kitchen/BusyModeControl';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
 
-// A British week is read from Monday.
-const WEEK_FROM_MONDAY = [1, 2, 3, 4, 5, 6, 0] as const;
 const NEW_SESSION = { opens: '17:00', closes: '22:00' };
 
 /** What a number box holds; an empty one is no number, so the rule's message says so rather than saving 0. */
@@ -88,12 +86,12 @@ export function HoursScreen() {
               {WEEK_FROM_MONDAY.map((day) => {
                 const sessions = hours.weekly.flatMap((period, index) => (period.day === day ? [{ period, index }] : []));
                 return (
-                  <Stack key={day} gap={4} component="section" aria-label={DAY_NAMES[day]}>
-                    <Text fw={700}>{DAY_NAMES[day]}{sessions.length === 0 ? ': closed' : ''}</Text>
+                  <Stack key={day} gap={4} component="section" aria-label={WEEKDAY_NAMES[day]}>
+                    <Text fw={700}>{WEEKDAY_NAMES[day]}{sessions.length === 0 ? ': closed' : ''}</Text>
                     {sessions.map(({ period, index }, position) => (
                       <SessionFields
                         key={index}
-                        name={`${DAY_NAMES[day]} session ${position + 1}`}
+                        name={`${WEEKDAY_NAMES[day]} session ${position + 1}`}
                         session={period}
                         errors={fieldErrors(`weekly[${index}]`)}
                         onChange={(session) => setWeekly(hours.weekly.map((kept, at) => (at === index ? { ...kept, ...session } : kept)))}
@@ -101,7 +99,7 @@ export function HoursScreen() {
                       />
                     ))}
                     <Button variant="outline" color="dark" w="fit-content" onClick={() => setWeekly([...hours.weekly, { day, ...NEW_SESSION }])}>
-                      Add a session on {DAY_NAMES[day]}
+                      Add a session on {WEEKDAY_NAMES[day]}
                     </Button>
                   </Stack>
                 );

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import { Button, Checkbox, Fieldset, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { ALLERGENS, DIETARY_LABELS, allergenName, dietaryName } from '../../../components/order/menuLabels';
+import { ALLERGENS, DIETARY_LABELS, allergenName, dietaryName } from '../../../domain/menuLabels';
 import { MENU_LIMITS } from '../../../domain/menuRules';
 import { newKey, poundsTyped, type EditorCategory, type EditorItem } from './menuEditorModel';
 import { DishPhotoField } from './DishPhotoField';

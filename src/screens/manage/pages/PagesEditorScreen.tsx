@@ -17,7 +17,7 @@ import { Alert, Button, Group, List, Modal, NativeSelect, Paper, Stack, Text, Te
 import { rootRouteId, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
-import type { ApiError, ApiResult } from '../../../api/errors';
+import type { ApiError, ApiResult } from '../../../domain/apiErrors';
 import type { components } from '../../../api/schema.gen';
 import { ContentRows } from '../../../components/content/ContentRows';
 import { isPageName } from '../../../domain/pageContent';

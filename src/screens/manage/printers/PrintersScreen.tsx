@@ -8,7 +8,7 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { callApi } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
-import { fieldMessage } from '../../booking/fieldMessages';
+import { fieldMessage } from '../../../domain/fieldMessages';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiResult, ValidationFailure } from '../../../api/errors';
-import { useApiRequest } from '../../../api/useApiRequest';
+import type { ApiResult, ValidationFailure } from '../../../domain/apiErrors';
+import { useApiRequest } from '../../../actors/useApiRequest';
 
 // A whole area the owner edits against its revision (docs/back-office.md, "Editing a whole"): read it, keep what was
 // typed, check it with the rule the server uses, save it, and on a refusal show each field's message beside it or, on

@@ -8,10 +8,10 @@ import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, Title 
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { callApi } from '../../../api/client';
-import { toApiError } from '../../../api/errors';
+import { toApiError } from '../../../domain/apiErrors';
 import type { components } from '../../../api/schema.gen';
 import { londonWallClock } from '../../../domain/londonClock';
-import { formatPounds } from '../../../components/order/money';
+import { formatPounds } from '../../../domain/money';
 import { ScrollingTable } from '../ScrollingTable';
 
 type Takings = components['schemas']['Takings'];

@@ -8,11 +8,11 @@ import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { callApi } from '../../../api/client';
-import type { ApiError } from '../../../api/errors';
+import type { ApiError } from '../../../domain/apiErrors';
 import type { components } from '../../../api/schema.gen';
 import { deliveryZoneFailures, type DeliveryZoneDraft } from '../../../domain/deliveryZoneRules';
-import { formatPounds } from '../../../components/order/money';
-import { fieldMessage } from '../../booking/fieldMessages';
+import { formatPounds } from '../../../domain/money';
+import { fieldMessage } from '../../../domain/fieldMessages';
 
 type ManagedDeliveryZone = components['schemas']['ManagedDeliveryZone'];
 

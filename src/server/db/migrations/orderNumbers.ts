@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { londonDateAt } from '../../domain/localDates';
+import { londonDateAt } from '../../../domain/londonClock';
 import { isNotNegative } from './columnRules';
 
 // The short order number people read out ("Order 47", docs/acceptance-and-kitchen.md, "Identifiers"): the restaurant's

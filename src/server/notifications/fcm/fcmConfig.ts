@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkedHttpUrl, ConfigurationError, type Environment, read, wholeNumber } from '../../config';
+import { checkedHttpUrl, ConfigurationError, type Environment, read, wholeNumber } from '../../configReading';
 
 /** The fields of a Firebase service-account key file (Project settings → Service accounts) that sending needs. */
 export interface FcmServiceAccount {

@@ -105,15 +105,15 @@ export function createFcmSender({
   timeoutMs = DEFAULT_TIMEOUT_MS,
 }: FcmSenderOptions): NativePushSender {
   const sendUrl = `${apiBaseUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(serviceAccount.project_id)}/messages:send`;
-  let signingKey: Promise<CryptoKey> | undefined;
+  let signingKey: ReturnType<typeof importPKCS8> | undefined;
 
   async function post(what: string, url: string, init: RequestInit): Promise<Response> {
     try {
       return await fetch(url, { ...init, method: 'POST', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`FCM did not answer ${what} within ${timeoutMs} ms`);
+      if (error instanceof Error && error.name === 'TimeoutError') throw new Error(`FCM did not answer ${what} within ${timeoutMs} ms`, { cause: error });
       const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new Error(`FCM could not be reached for ${what}: ${cause}`);
+      throw new Error(`FCM could not be reached for ${what}: ${cause}`, { cause: error });
     }
   }
 

@@ -2,7 +2,8 @@ import type { DueDelivery } from '../../db/notificationRepository';
 import type { Repositories } from '../../db/repositories';
 import type { Mail } from '../senders';
 import { loadOrderEmailFacts, loadRestaurantContact } from './orderEmailFacts';
-import { isEmailedMoment, renderOrderEmail } from './orderEmails';
+import { isEmailedMoment } from '../moments';
+import { renderOrderEmail } from './orderEmails';
 
 // The outbox worker's email for one delivery, written from the order as the database holds it when it is sent.
 

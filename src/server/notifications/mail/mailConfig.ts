@@ -1,4 +1,4 @@
-import { ConfigurationError, type Environment, read, wholeNumber } from '../../config';
+import { ConfigurationError, type Environment, read, wholeNumber } from '../../configReading';
 
 // Where the customers' emails go: SMTP_URL's server, or, without it, the loopback SMTP server that local mode starts
 // beside the site (its mail is kept under DATA_DIR/mail). Kept apart from the sender so that reading the

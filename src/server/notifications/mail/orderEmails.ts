@@ -1,26 +1,17 @@
-import { formatPounds } from '../../../components/order/money';
-import { calendarDayLabel } from '../../../domain/londonClock';
+import { formatPounds } from '../../../domain/money';
+import { calendarDayLabel, londonDateAt, londonTimeAt } from '../../../domain/londonClock';
 import { OrderType, PaymentType } from '../../../domain/orderEnums';
 import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
 import { unavailableItemsSentence } from '../../../domain/orderRefusal';
-import { londonDateAt, londonTimeAt } from '../../domain/localDates';
 import { escapeHtml } from '../../seo/pageHead';
-import { trackingPathOf } from '../moments';
-import type { MomentDetail, OrderMoment } from '../senders';
+import { trackingPathOf, type EmailedMoment } from '../moments';
+import type { MomentDetail } from '../senders';
 import type { OrderEmailFacts, RestaurantContact } from './orderEmailFacts';
 
 // The emails an order's customer gets: a receipt when it is placed, then a word at each moment they may need to act
 // on or keep (docs/notifications.md). Service messages about the customer's own order only: no marketing (PECR).
 // Each email is written once as content and rendered from it twice, as plain text and as simple, accessible HTML,
 // so the two never say different things.
-
-/** The moments told by email; the kitchen's progress is for the phone and the browser. */
-export const emailedMoments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const satisfies readonly OrderMoment[];
-export type EmailedMoment = (typeof emailedMoments)[number];
-
-export function isEmailedMoment(moment: OrderMoment): moment is EmailedMoment {
-  return (emailedMoments as readonly OrderMoment[]).includes(moment);
-}
 
 export interface RenderedEmail {
   subject: string;

@@ -1,4 +1,4 @@
-import { checkedHttpUrl, ConfigurationError, type Environment, read } from '../../config';
+import { checkedHttpUrl, ConfigurationError, type Environment, read } from '../../configReading';
 import type { VapidKeys } from './webPushSender';
 
 // The site's web push keys, read at start. Kept apart from the setup so that reading the configuration loads no

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import webPush from 'web-push';
-import { ConfigurationError } from '../../config';
+import { ConfigurationError } from '../../configReading';
 import type { WebPushSender } from '../senders';
 import type { WebPushConfig } from './webPushConfig';
 import { createWebPushSender, type VapidKeys } from './webPushSender';

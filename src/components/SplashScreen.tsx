@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { Logo } from '../../components/Logo';
+import { Logo } from './Logo';
 
 /** SPEC §2: any path the site does not know. */
 export function SplashScreen() {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { RequestSender } from '../../../machines/request/requestMachine';
-import { useApiRequest } from '../../api/useApiRequest';
-import { hasErrors, placeFailures, type FieldErrors } from './fieldMessages';
+import { useApiRequest } from '../../actors/useApiRequest';
+import { hasErrors, placeFailures, type FieldErrors } from '../../domain/fieldMessages';
 
 export interface RequestFormOptions<Field extends string, Request, Answer> {
   initialDraft: Record<Field, string>;

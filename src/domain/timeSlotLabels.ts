@@ -1,4 +1,4 @@
-import { dayAndMonthLabel, londonWallClock, timeOfMinutes } from '../../domain/londonClock';
+import { dayAndMonthLabel, londonWallClock, timeOfMinutes } from './londonClock';
 
 // The restaurant is in the UK: its slots are read on London's clock whatever the device's own zone.
 

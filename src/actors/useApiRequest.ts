@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { requestMachineWithSender, type RequestSender } from '../../machines/request/requestMachine';
-import type { ApiError } from './errors';
+import type { ApiError } from '../domain/apiErrors';
 
 export type ApiRequestState = 'idle' | 'sending' | 'responseReceived' | 'error';
 

@@ -1,5 +1,5 @@
 import { Alert, List, Text } from '@mantine/core';
-import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
+import { RestaurantPhoneLink } from '../order/RestaurantPhoneLink';
 import type { FormRefusal } from './useRequestForm';
 
 /** A refusal no field can show (SPEC §8's message, or no answer at all), with the phone as the way round it. */

@@ -1,4 +1,4 @@
-import type { components } from './schema.gen';
+import type { components } from '../api/schema.gen';
 
 /**
  * What the server writes into the HTML of a first load (src/server/plugins/site.ts), so that the app starts without
@@ -20,10 +20,6 @@ export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 /** A `<script type="application/json">`, which the browser never runs; `<` is escaped so that no text in it can end the element. */
 export function bootDataElement(data: BootData): string {
   return `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-}
-
-export function readBootData(document: Document): BootData {
-  return parseBootData(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent);
 }
 
 /** The element's text as start data; none, or text that is not an object, is none. */

@@ -1,4 +1,4 @@
-import { OrderType, type OrderTypeValue } from '../../domain/orderEnums';
+import { OrderType, type OrderTypeValue } from './orderEnums';
 
 /** Cash as the customer and the kitchen read it: paid when the order is handed over. */
 export function cashPaymentLabel(orderType: OrderTypeValue): string {

@@ -12,7 +12,7 @@ import { Alert, Button, Modal, Stack, Switch, Text, Title } from '@mantine/core'
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../api/client';
-import type { ApiError } from '../../api/errors';
+import type { ApiError } from '../../domain/apiErrors';
 import type { components } from '../../api/schema.gen';
 
 type Menu = components['schemas']['Menu'];

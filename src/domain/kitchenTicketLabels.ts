@@ -1,10 +1,12 @@
-import type { KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
-import { formatPounds } from '../../components/order/money';
-import { cashPaymentLabel } from '../../components/order/paymentLabels';
-import { slotDayLabel, slotLabel, slotTimeLabel } from '../../components/order/timeSlotLabels';
-import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
-import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
-import { orderLabel } from '../../domain/orderNumbers';
+import type { components } from '../api/schema.gen';
+import { formatPounds } from './money';
+import { cashPaymentLabel } from './paymentLabels';
+import { slotDayLabel, slotLabel, slotTimeLabel } from './timeSlotLabels';
+import { isActiveKitchenStatus, KITCHEN_STATUS_NAMES } from './kitchenStatus';
+import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from './orderEnums';
+import { orderLabel } from './orderNumbers';
+
+type KitchenTicket = components['schemas']['KitchenTicket'];
 
 export type KitchenSection = 'new' | 'inProgress' | 'done';
 

@@ -6,9 +6,9 @@ import { Alert, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { callApi } from '../../api/client';
-import type { ApiError } from '../../api/errors';
+import type { ApiError } from '../../domain/apiErrors';
 import type { components, operations } from '../../api/schema.gen';
-import { useApiRequest } from '../../api/useApiRequest';
+import { useApiRequest } from '../../actors/useApiRequest';
 import { BUSY_EXTRA_MINUTES, BUSY_PAUSE_MINUTES } from '../../domain/busyMode';
 
 type BusyModeAnswer = { busyMode: components['schemas']['BusyMode']; message?: string };

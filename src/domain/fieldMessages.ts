@@ -1,4 +1,4 @@
-import type { ValidationFailure } from '../../api/errors';
+import type { ValidationFailure } from './apiErrors';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
