@@ -7,12 +7,12 @@ import {
   authorizeRequestId,
   heldAuthorisation,
   NOT_LINKED_MESSAGE,
-  PAYMENT_RELEASED_MESSAGE,
   payPalErrorRefusal,
   type PaymentRefusal,
 } from '../payments/authorisation';
 import { PayPalError, type PayPalOrder } from '../payments/payPalClient';
 import type { HandlerMap } from './handlerTypes';
+import { PAYMENT_RELEASED_MESSAGE } from '../domain/confirmation';
 import { BASKET_CONFIRMED_MESSAGE, BASKET_MISSING_MESSAGE, confirmedOrder, type PlacedOrder } from '../services/orderConfirmation';
 
 // SPEC §7's payment calls (docs/payments.md): the browser links the PayPal order its customer is approving to the
