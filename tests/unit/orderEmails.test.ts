@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OrderType, PaymentType } from '../../src/domain/orderEnums';
 import type { OrderEmailFacts, RestaurantContact } from '../../src/server/notifications/mail/orderEmailFacts';
 import { isEmailedMoment, renderOrderEmail } from '../../src/server/notifications/mail/orderEmails';
-import { orderMoments } from '../../src/server/notifications/senders';
+import { orderMoments } from '../../src/server/domain/orderMoments';
 
 // The words of each email an order's customer gets, in plain text and HTML (docs/notifications.md).
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
-import type { MoneyStep } from '../payments/moneyFlow';
+import type { MoneyStep } from '../domain/moneyFlow';
 import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { restaurantPhone } from '../autoRefusalSweep';
-import { acceptNewTime, cancelOrder, type OrderAcceptance } from '../domain/acceptance';
+import type { OrderAcceptance } from '../domain/acceptance';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
-import { autoRefusalContext, basketOf, changeOrder, currentAcceptance, requestedAcceptance } from '../services/orderAccess';
+import { cancelledByCustomer, newTimeAcceptedByCustomer } from '../services/acceptanceAnswers';
+import { autoRefusalContext, basketOf, currentAcceptance, requestedAcceptance } from '../services/orderAccess';
 import { acceptanceRequestOf, unavailableItemsOf } from '../services/orderViews';
 import { rebuiltBasket } from './rebuiltBasket';
 
@@ -36,17 +36,12 @@ export const acceptanceHandlers: Pick<HandlerMap, AcceptanceOperation> = {
   },
 
   async cancelOrder(request) {
-    const { basketId } = request.params;
-    // A confirmed order may be cancelled before its request was made; it is made, then cancelled, so that
-    // the order has one record and the kitchen sees what happened.
-    await requestedAcceptance(request, basketId, 'customer');
-    const phone = await restaurantPhone(request.server.repositories);
-    await changeOrder(request, { basketId }, (current, now) => cancelOrder(current, now, phone), 'customer');
+    await cancelledByCustomer(request, request.params.basketId);
     return { data: { OrderCancelled: true } };
   },
 
   async acceptNewTime(request) {
-    return requestAnswer(request, await changeOrder(request, { basketId: request.params.basketId }, acceptNewTime, 'customer'));
+    return requestAnswer(request, await newTimeAcceptedByCustomer(request, request.params.basketId));
   },
 
   // "Order again" from the refusal page: the order's lines again, without the ones the kitchen named as unavailable.

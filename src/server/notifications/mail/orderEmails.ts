@@ -6,7 +6,7 @@ import { unavailableItemsSentence } from '../../../domain/orderRefusal';
 import { londonDateAt, londonTimeAt } from '../../domain/localDates';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf } from '../moments';
-import type { MomentDetail, OrderMoment } from '../senders';
+import type { MomentDetail, OrderMoment } from '../../domain/orderMoments';
 import type { OrderEmailFacts, RestaurantContact } from './orderEmailFacts';
 
 // The emails an order's customer gets: a receipt when it is placed, then a word at each moment they may need to act
