@@ -30,7 +30,7 @@ export type OrderKey = { basketId: string } | { orderRef: string };
 
 export type OrderEvent = Omit<Selectable<OrderEventsTable>, 'basket_id' | 'event_no'>;
 
-/** The reads; a change is written in a service's transaction by the functions below (services/acceptance.ts). */
+/** The reads; a change is written in a service's transaction by the functions below (the acceptance service). */
 export interface AcceptanceRepository {
   find(key: OrderKey): Promise<OrderAcceptance | undefined>;
   /** The basketIds of requests still Requested, not cancelled, whose time to answer started at or before `answerFrom`. */

@@ -39,7 +39,7 @@ export interface NotificationOutbox {
   orderOf(basketId: string): Promise<NotifiedOrder | undefined>;
 }
 
-/** A moment to tell the order's customer, and the channels it goes by (notifications/moments.ts decides both). */
+/** A moment to tell the order's customer, and the channels it goes by (the notifications' moments decide both). */
 export interface MomentToQueue {
   moment: OrderMoment;
   detail: MomentDetail;

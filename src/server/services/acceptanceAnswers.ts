@@ -5,7 +5,8 @@ import { restaurantPhone } from '../autoRefusalSweep';
 import type { OrderKey } from '../db/acceptanceRepository';
 import { acceptNewTime, acceptOrder, cancelOrder, proposeTime, refuseOrder, setKitchenStatus, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { ApiError } from '../errors';
-import { basketOf, changeOrder, currentAcceptance, requestedAcceptance } from './orderAccess';
+import { autoRefusalContext, basketOf, changeOrder, currentAcceptance, requestedAcceptance } from './orderAccess';
+import { acceptanceRequestOf } from './orderViews';
 
 // The answers to an order's acceptance request, each one change in its own transaction (services/acceptance.ts): the
 // kitchen accepts, proposes a time, refuses or moves the order on; the customer takes the new time or cancels
@@ -56,4 +57,17 @@ export async function cancelledByCustomer(request: FastifyRequest, basketId: str
   await requestedAcceptance(request, basketId, 'customer');
   const phone = await restaurantPhone(request.server.repositories);
   return changeOrder(request, { basketId }, (current, now) => cancelOrder(current, now, phone), 'customer');
+}
+
+/**
+ * The request as the customer reads it: with the lines the kitchen named, where the money is, and when it is refused
+ * automatically under the restaurant's timeout now.
+ */
+export async function customersRequest(request: FastifyRequest, acceptance: OrderAcceptance): Promise<components['schemas']['OrderAcceptanceRequest']> {
+  const [basket, payment, { timeoutSeconds }] = await Promise.all([
+    basketOf(request, acceptance),
+    request.server.repositories.ticketPayments.find(acceptance.basketId),
+    autoRefusalContext(request),
+  ]);
+  return acceptanceRequestOf(acceptance, basket, payment, timeoutSeconds);
 }
