@@ -5,6 +5,7 @@ import { createRepositories, type Repositories } from '../../src/server/db/repos
 import { acceptOrder } from '../../src/server/domain/acceptance';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
+import { queueReprint } from '../../src/server/services/ticketReprints';
 
 // The print-job outbox (docs/printing.md) on each database: jobs written with the acceptance, claimed once however many
 // servers poll, a printer's jobs in order, and its state from the last attempt.
@@ -85,7 +86,7 @@ describe.each(databaseTargets)('the print-job outbox on $name', (target) => {
     const written = await database.db.transaction().execute((transaction) => queuePrintJobs(transaction, basketId, 'reprint', later(20)));
     expect(written).toBe(2);
     const orderRef = `print-order-${count}`;
-    expect(await repositories.printing.queueReprint(orderRef, later(21))).toEqual({ outcome: 'queued', jobs: 2 });
-    expect(await repositories.printing.queueReprint('no-such-order', later(21))).toEqual({ outcome: 'missing' });
+    expect(await queueReprint(repositories, orderRef, later(21))).toEqual({ outcome: 'queued', jobs: 2 });
+    expect(await queueReprint(repositories, 'no-such-order', later(21))).toEqual({ outcome: 'missing' });
   });
 });

@@ -160,7 +160,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     edits: createEditRepository(db),
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
-    printing: createPrintRepository(db, syncToDisk, options.onPrintJobQueued),
+    printing: createPrintRepository(db),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),
