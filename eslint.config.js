@@ -48,18 +48,6 @@ const handlerModules = [...readFileSync(join(root, 'src/server/handlers/operatio
   ([, name]) => `./src/server/handlers/${name}.ts`,
 );
 
-/**
- * Repositories that still import notifications/ or payments/ today.
- * issue 33: removed when services own the outbox writes.
- */
-const REPOSITORIES_NOT_YET_IN_LAYERS = [
-  'src/server/db/acceptanceRepository.ts',
-  'src/server/db/notificationRepository.ts',
-  'src/server/db/orderRepository.ts',
-  'src/server/db/paymentRepository.ts',
-  'src/server/db/schema.ts',
-];
-
 const boundaries = [
   {
     target: './machines',
@@ -146,7 +134,6 @@ export default tseslint.config(
   },
   {
     files: ['src/server/db/**/*.ts'],
-    ignores: REPOSITORIES_NOT_YET_IN_LAYERS,
     rules: {
       'import-x/no-restricted-paths': [
         'error',

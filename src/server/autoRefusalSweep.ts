@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Repositories, RestaurantData } from './db/repositories';
 import type { OrderAcceptance } from './domain/acceptance';
+import { changeAcceptance } from './services/acceptance';
 import { autoRefusalSweepIntervalMs, isTimedOut, refuseIfTimedOut, timedOutIfAnswerFrom } from './domain/autoRefusal';
 
 // Requests the restaurant leaves unanswered are refused by the server: before anyone reads them, and
@@ -32,7 +33,8 @@ export async function restaurantPhone(repositories: Repositories): Promise<strin
 
 async function refuse({ repositories, now, timeoutSeconds }: AutoRefusalContext, basketId: string, phone: string): Promise<OrderAcceptance | undefined> {
   // The decision is taken again under the order's lock: a kitchen answer that got there first wins.
-  const outcome = await repositories.acceptance.change(
+  const outcome = await changeAcceptance(
+    repositories,
     { basketId },
     (current) => refuseIfTimedOut(current, now, timeoutSeconds, phone),
     now.toISOString(),

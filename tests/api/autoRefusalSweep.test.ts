@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Repositories } from '../../src/server/db/repositories';
 import { buildInjectedApp, type InjectedApp } from './injectedApp';
+import { requestAcceptance } from '../../src/server/services/acceptance';
 
 // The sweep refuses timed-out requests with nobody reading them, every 15 seconds of the app's life.
 describe('the automatic refusal sweep', () => {
@@ -18,7 +19,7 @@ describe('the automatic refusal sweep', () => {
       async beforeBuild(seeded) {
         await seeded.orders.createBasket({ basketId: 'basket', orderBuilderRef: 'ref', menuVersion: 1, now: requestedAt.toISOString() });
         await seeded.orders.confirmBasket('basket', () => undefined, 'order', requestedAt.toISOString());
-        await seeded.acceptance.requestAcceptance('basket', () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: requestedAt.toISOString() }), requestedAt.toISOString(), 'customer');
+        await requestAcceptance(seeded, 'basket', () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: requestedAt.toISOString() }), requestedAt.toISOString(), 'customer');
         // The sweep's timer, started when the app is built, runs on the test's time.
         vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       },

@@ -12,7 +12,8 @@ import { startLoopbackSmtp, type LoopbackSmtp, type ReceivedMail } from '../../s
 import { setUpLocalMail } from '../../src/server/local/standIns';
 import type { EmailedMoment } from '../../src/server/notifications/moments';
 import { createSmtpMailSender } from '../../src/server/notifications/mail/smtpMailSender';
-import type { MailSender, MomentDetail } from '../../src/server/notifications/senders';
+import type { MomentDetail } from '../../src/server/domain/orderMoments';
+import type { MailSender } from '../../src/server/notifications/senders';
 import { identification, leedsAddress, readyOrderUpdate, startOrderingServer, type OrderingServer } from './orderingServer';
 import { paidOrder } from './payPalSupport';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/payments/authorisation';
+import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/domain/confirmation';
 import { fakeOperations, startPayPalFake, type PayPalFake, type PayPalFakeState } from '../../src/server/local/payPal/payPalFake';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 import { authorisedAtPayPal, linkedPayment, queryDatabase } from './payPalSupport';

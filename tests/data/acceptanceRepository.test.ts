@@ -5,6 +5,7 @@ import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { acceptOrder, cancelOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
 
 const confirmedAt = '2026-11-24T18:00:00.000Z';
 /** Due at 18:20, the restaurant's time to answer starting at the request (`at`). */
@@ -28,7 +29,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   async function requested(at = confirmedAt): Promise<{ basketId: string; orderRef: string }> {
     const order = await confirmedBasket();
-    expect((await acceptance.requestAcceptance(order.basketId, dueAtSix20From(at), at, 'customer')).outcome).toBe('requested');
+    expect((await requestAcceptance(repositories, order.basketId, dueAtSix20From(at), at, 'customer')).outcome).toBe('requested');
     return order;
   }
 
@@ -43,7 +44,7 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   it('requests acceptance once for a confirmed basket, whatever the number of concurrent calls', async () => {
     const { basketId, orderRef } = await confirmedBasket();
-    const outcomes = await Promise.all(Array.from({ length: 5 }, () => acceptance.requestAcceptance(basketId, dueAtSix20From(confirmedAt), confirmedAt, 'customer')));
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => requestAcceptance(repositories, basketId, dueAtSix20From(confirmedAt), confirmedAt, 'customer')));
     expect(outcomes.map(({ outcome }) => outcome).sort()).toEqual(['existing', 'existing', 'existing', 'existing', 'requested']);
     expect(await acceptance.find({ orderRef })).toEqual({
       basketId,
@@ -68,11 +69,11 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
   });
 
   it('knows no unknown or unconfirmed basket', async () => {
-    expect(await acceptance.requestAcceptance('no-such-basket', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'missing' });
+    expect(await requestAcceptance(repositories, 'no-such-basket', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'missing' });
     await repositories.orders.createBasket({ basketId: 'unconfirmed', orderBuilderRef: 'ref-unconfirmed', menuVersion: 1, now: confirmedAt });
-    expect(await acceptance.requestAcceptance('unconfirmed', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'unconfirmed' });
+    expect(await requestAcceptance(repositories, 'unconfirmed', dueAtSix20From(confirmedAt), confirmedAt, 'customer')).toEqual({ outcome: 'unconfirmed' });
     expect(await acceptance.find({ basketId: 'unconfirmed' })).toBeUndefined();
-    expect(await acceptance.change({ orderRef: 'no-such-order' }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'system')).toEqual({
+    expect(await changeAcceptance(repositories, { orderRef: 'no-such-order' }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'system')).toEqual({
       outcome: 'missing',
     });
   });
@@ -81,8 +82,8 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     for (let round = 0; round < 10; round += 1) {
       const { basketId } = await requested();
       const [cancel, accept] = await Promise.all([
-        acceptance.change({ basketId }, (current) => cancelOrder(current, confirmedAt, '0113 496 0123'), confirmedAt, 'customer'),
-        acceptance.change({ basketId }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff'),
+        changeAcceptance(repositories, { basketId }, (current) => cancelOrder(current, confirmedAt, '0113 496 0123'), confirmedAt, 'customer'),
+        changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff'),
       ]);
       expect([cancel.outcome, accept.outcome].sort()).toEqual(['changed', 'refused']);
       const stored = await acceptance.find({ basketId });
@@ -99,12 +100,12 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   it('writes nothing for a refused or a no-op decision', async () => {
     const { basketId } = await requested();
-    await acceptance.change({ basketId }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
+    await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
     const before = [await acceptance.find({ basketId }), await acceptance.history({ basketId })];
-    expect((await acceptance.change({ basketId }, (current) => acceptOrder(current, '2026-11-24T18:05:00.000Z'), confirmedAt, 'kitchen:staff')).outcome).toBe(
+    expect((await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, '2026-11-24T18:05:00.000Z'), confirmedAt, 'kitchen:staff')).outcome).toBe(
       'unchanged',
     );
-    expect((await acceptance.change({ basketId }, (current) => setKitchenStatus(current, 6, confirmedAt), confirmedAt, 'kitchen:staff')).outcome).toBe(
+    expect((await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, 6, confirmedAt), confirmedAt, 'kitchen:staff')).outcome).toBe(
       'refused',
     );
     expect([await acceptance.find({ basketId }), await acceptance.history({ basketId })]).toEqual(before);
@@ -116,8 +117,8 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     const cancelled = await requested('2026-11-24T17:00:00.000Z');
     // Requested at 17:00 while closed: the restaurant's time to answer starts at 19:00.
     const preOrder = await confirmedBasket();
-    await acceptance.requestAcceptance(preOrder.basketId, () => ({ updateTime: '2026-11-24T20:00:00.000Z', answerFrom: '2026-11-24T19:00:00.000Z' }), '2026-11-24T17:00:00.000Z', 'customer');
-    await acceptance.change(cancelled, (current) => cancelOrder(current, confirmedAt, '0113 496 0123'), confirmedAt, 'customer');
+    await requestAcceptance(repositories, preOrder.basketId, () => ({ updateTime: '2026-11-24T20:00:00.000Z', answerFrom: '2026-11-24T19:00:00.000Z' }), '2026-11-24T17:00:00.000Z', 'customer');
+    await changeAcceptance(repositories, cancelled, (current) => cancelOrder(current, confirmedAt, '0113 496 0123'), confirmedAt, 'customer');
 
     const refused = await refuseTimedOutRequests({ repositories, now: new Date('2026-11-24T18:00:00Z'), timeoutSeconds: 600 });
     expect(refused).toBeGreaterThanOrEqual(1);
@@ -135,10 +136,10 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
 
   it("lists the kitchen's orders: recent ones and older active ones, newest first", async () => {
     const oldActive = await requested('2026-11-20T18:00:00.000Z');
-    await acceptance.change(oldActive, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
+    await changeAcceptance(repositories, oldActive, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
     const oldFinished = await requested('2026-11-20T18:01:00.000Z');
-    await acceptance.change(oldFinished, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
-    await acceptance.change(oldFinished, (current) => setKitchenStatus(current, 4, confirmedAt), confirmedAt, 'kitchen:staff');
+    await changeAcceptance(repositories, oldFinished, (current) => acceptOrder(current, confirmedAt), confirmedAt, 'kitchen:staff');
+    await changeAcceptance(repositories, oldFinished, (current) => setKitchenStatus(current, 4, confirmedAt), confirmedAt, 'kitchen:staff');
     const recent = await requested('2026-11-24T19:00:00.000Z');
 
     const listed = await acceptance.listForKitchen('2026-11-23T19:30:00.000Z');

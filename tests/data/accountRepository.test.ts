@@ -8,6 +8,7 @@ import { seedDemoCustomer } from '../../src/server/db/seed/demoCustomer';
 import { cancelOrder, refuseOrder, setKitchenStatus, acceptOrder } from '../../src/server/domain/acceptance';
 import { newAccountOrderDecision } from '../../src/server/domain/account';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
 
 // The account tables and their one-transaction changes (docs/accounts.md), on SQLite and PostgreSQL alike.
 
@@ -114,7 +115,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
   }
 
   async function requested(basketId: string) {
-    expect((await repositories.acceptance.requestAcceptance(basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer')).outcome).toBe('requested');
+    expect((await requestAcceptance(repositories, basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer')).outcome).toBe('requested');
   }
 
   const pointsOf = async (authSub: string) => (await accounts.find(authSub))?.points;
@@ -197,8 +198,8 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const afterOrder = await accounts.find(authSub);
     expect(afterOrder?.orders.map((order) => order.basketId)).toEqual([basketId]);
     expect(afterOrder?.points).toBeGreaterThan(0);
-    await repositories.acceptance.requestAcceptance(basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer');
-    await repositories.acceptance.change({ basketId }, (current) => refuseOrder(current, 'Closed early'), now, 'kitchen:staff');
+    await requestAcceptance(repositories, basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer');
+    await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Closed early'), now, 'kitchen:staff');
     expect((await accounts.find(authSub))?.points).toBe(0);
 
     expect(await accounts.delete(authSub)).toBe(true);
@@ -328,14 +329,14 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     // 10 points and the points voucher the order's 20 points completed.
     expect(await pointsOf(customer)).toBe(10);
 
-    const refused = await repositories.acceptance.change({ basketId }, (current) => refuseOrder(current, 'Closing early'), now, 'kitchen:staff');
+    const refused = await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Closing early'), now, 'kitchen:staff');
     expect(refused.outcome).toBe('changed');
     const account = await accounts.find(customer);
     // The voucher is back; the points voucher went to cover the 20 points: 10 + 100 − 20 = 90.
     expect(account?.vouchers.map((voucher) => voucher.voucherId)).toEqual([voucherId]);
     expect(account?.points).toBe(90);
 
-    expect((await repositories.acceptance.change({ basketId }, (current) => refuseOrder(current, 'Again'), now, 'kitchen:staff')).outcome).toBe('unchanged');
+    expect((await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Again'), now, 'kitchen:staff')).outcome).toBe('unchanged');
     expect(await pointsOf(customer)).toBe(90);
     expect(await database.db.selectFrom('loyalty_events').select(['kind', 'points']).where('basket_id', '=', basketId).orderBy('kind').execute()).toEqual([
       { kind: 'earned', points: 20 },
@@ -345,7 +346,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
 
   it('gives back on a customer cancel, a kitchen cancel and a refund, once each order, and never takes the balance below 0', async () => {
     const kitchen = (basketId: string, status: 0 | 1 | 2 | 4 | 5 | 6) =>
-      repositories.acceptance.change(
+      changeAcceptance(repositories, 
         { basketId },
         (current) => (status === 0 ? acceptOrder(current, now) : setKitchenStatus(current, status, now)),
         now,
@@ -357,7 +358,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     await requested(cancelled);
     // 30 points earned, 25 of them spent meanwhile: only 5 can be taken back.
     await setDiscount(customer, 0, 5);
-    await repositories.acceptance.change({ basketId: cancelled }, (current) => cancelOrder(current, now, '0113 496 0123'), now, 'customer');
+    await changeAcceptance(repositories, { basketId: cancelled }, (current) => cancelOrder(current, now, '0113 496 0123'), now, 'customer');
     expect(await pointsOf(customer)).toBe(0);
 
     const cancelledByKitchen = await pricedBasket(customer, { itemCostPence: 1500, paymentType: 2 });

@@ -19,6 +19,7 @@ import { kitchenOrderList } from '../../src/server/services/kitchenTickets';
 import { restaurantOf } from '../../src/server/services/restaurant';
 import { kitchenTicketOf } from '../../src/server/services/orderViews';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+import { requestAcceptance } from '../../src/server/services/acceptance';
 
 // The kitchen dashboard reads its list every 5 seconds all evening: the list's baskets and payments are read in batches,
 // each exactly as the one-order reads give it, in a number of queries that does not grow with the evening's orders.
@@ -117,7 +118,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
     }
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, requestedAt, null, payment)).outcome).toBe('confirmed');
     const dueAt = () => ({ updateTime: '2026-11-24T19:20:00.000Z', answerFrom: requestedAt });
-    expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, requestedAt, 'customer')).outcome).toBe('requested');
+    expect((await requestAcceptance(repositories, basketId, dueAt, requestedAt, 'customer')).outcome).toBe('requested');
     return { basketId, orderRef };
   }
 

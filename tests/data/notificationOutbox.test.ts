@@ -6,6 +6,7 @@ import { createRepositories, type Repositories } from '../../src/server/db/repos
 import { acceptOrder, cancelOrder, proposeTime, refuseOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
 import { registerDevice, stopNotifications } from '../../src/server/services/devices';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
 
 // The notification outbox (docs/notifications.md): each moment of an order is queued for every recipient the order has,
 // in the transaction of the change, once; a delivery is claimed by one worker at a time, and a lapsed claim is taken over.
@@ -35,7 +36,7 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
       .execute();
     for (const token of options.tokens ?? []) await registerDevice(at(placedAt), basketId, token);
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, placedAt)).outcome).toBe('confirmed');
-    expect((await repositories.acceptance.requestAcceptance(basketId, dueAt, placedAt, 'customer')).outcome).toBe('requested');
+    expect((await requestAcceptance(repositories, basketId, dueAt, placedAt, 'customer')).outcome).toBe('requested');
     return { basketId, orderRef };
   }
 
@@ -83,7 +84,7 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
       .values({ basket_id: basketId, endpoint: 'https://push.example/1', p256dh: 'key', auth: 'secret', created_at: placedAt })
       .execute();
     const proposed = later(40);
-    await repositories.acceptance.change({ basketId }, (current) => proposeTime(current, proposed, later(1)), later(1), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId }, (current) => proposeTime(current, proposed, later(1)), later(1), 'kitchen:sub');
     const rows = await deliveriesOf(basketId);
     expect(rows.filter((row) => row.moment === 'timeProposed').map((row) => [row.channel, row.recipient])).toEqual([
       ['email', 'bob@example.com'],
@@ -98,13 +99,13 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
     const collection = await placedOrder({ tokens: ['token-c'] });
     const delivery = await placedOrder({ tokens: ['token-d'], orderType: OrderType.Delivery });
     for (const { basketId } of [collection, delivery]) {
-      await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(2)), later(2), 'kitchen:sub');
+      await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(2)), later(2), 'kitchen:sub');
       const steps =
         basketId === collection.basketId
           ? [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.Completed]
           : [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.OutForDelivery, KitchenStatus.Completed];
       for (const [index, status] of steps.entries()) {
-        await repositories.acceptance.change({ basketId }, (current) => setKitchenStatus(current, status, later(3 + index)), later(3 + index), 'kitchen:sub');
+        await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, status, later(3 + index)), later(3 + index), 'kitchen:sub');
       }
     }
     const pushed = async (basketId: string) => (await deliveriesOf(basketId)).filter((row) => row.channel === 'nativePush').map((row) => row.moment);
@@ -116,21 +117,21 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
 
   it('queues a refusal with its reason and a cancellation, and nothing for a change that changes nothing', async () => {
     const refused = await placedOrder();
-    await repositories.acceptance.change({ basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(1), 'kitchen:sub');
-    await repositories.acceptance.change({ basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(2), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(1), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(2), 'kitchen:sub');
     const refusedRows = await deliveriesOf(refused.basketId);
     expect(refusedRows.map((row) => row.moment)).toEqual(['placed', 'refused']);
     expect(JSON.parse(refusedRows[1]!.detail)).toEqual({ reason: 'We have run out of duck' });
 
     const cancelled = await placedOrder();
-    await repositories.acceptance.change({ basketId: cancelled.basketId }, (current) => cancelOrder(current, later(1), '0113 496 0123'), later(1), 'customer');
+    await changeAcceptance(repositories, { basketId: cancelled.basketId }, (current) => cancelOrder(current, later(1), '0113 496 0123'), later(1), 'customer');
     expect((await deliveriesOf(cancelled.basketId)).map((row) => row.moment)).toEqual(['placed', 'cancelled']);
   });
 
   it('gives each due delivery to one of two claims made at the same moment', async () => {
     await sendAllDue(later(6));
     const orders = await Promise.all(Array.from({ length: 6 }, () => placedOrder({ tokens: ['shared-token'] })));
-    for (const { basketId } of orders) await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(6)), later(6), 'kitchen:sub');
+    for (const { basketId } of orders) await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(6)), later(6), 'kitchen:sub');
     const claimedIds: number[][] = [];
     for (;;) {
       const claims = await Promise.all([outbox.claimDue(later(7), later(8), 100), outbox.claimDue(later(7), later(8), 100)]);
@@ -147,7 +148,7 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
   it("sends one recipient's deliveries in the order of the changes: the next only once the one before is done", async () => {
     await sendAllDue(later(8));
     const { basketId } = await placedOrder({ tokens: ['ordered-token'] });
-    await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(8.5)), later(8.5), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(8.5)), later(8.5), 'kitchen:sub');
     const claimedMoments = async () => (await outbox.claimDue(later(9), later(9.5), 100)).filter((delivery) => delivery.basketId === basketId);
     const first = await claimedMoments();
     expect(first.map((delivery) => [delivery.channel, delivery.moment])).toEqual([
@@ -197,12 +198,12 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
       ['placed', 'stopped'],
       ['placed', 'stopped'],
     ]);
-    await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(28)), later(28), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(28)), later(28), 'kitchen:sub');
     expect(await deliveriesOf(basketId)).toHaveLength(2);
     expect(await stopNotifications(at(later(27)), 'no-such-basket')).toBe('missing');
 
     expect(await registerDevice(at(later(29)), basketId, 'token-stop')).toBe('registered');
-    await repositories.acceptance.change({ basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cooking, later(30)), later(30), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cooking, later(30)), later(30), 'kitchen:sub');
     expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.channel])).toContainEqual(['cooking', 'nativePush']);
   });
 
@@ -211,7 +212,7 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
     const first = await placedOrder({ tokens: ['token-gone', 'token-gone'] });
     const second = await placedOrder({ tokens: ['token-gone'] });
     expect(await database.db.selectFrom('device_tokens').select('basket_id').where('device_token', '=', 'token-gone').execute()).toHaveLength(2);
-    for (const { basketId } of [first, second]) await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, later(32)), later(32), 'kitchen:sub');
+    for (const { basketId } of [first, second]) await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(32)), later(32), 'kitchen:sub');
     await outbox.dropRecipient('nativePush', 'token-gone', later(33));
     expect(await database.db.selectFrom('device_tokens').select('basket_id').where('device_token', '=', 'token-gone').execute()).toEqual([]);
     for (const { basketId } of [first, second]) {

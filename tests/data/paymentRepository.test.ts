@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createUnsettledPayments, type Payment, type PaymentAuthorisation, type UnsettledPayments } from '../../src/server/db/paymentRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
-import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/payments/authorisation';
+import { PAYMENT_RELEASED_MESSAGE } from '../../src/server/domain/confirmation';
 import { collectionBasketToSave } from './baskets';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 

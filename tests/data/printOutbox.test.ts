@@ -4,6 +4,8 @@ import { createPrintOutbox, queuePrintJobs, replacePrinters, type PrintOutbox } 
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { acceptOrder } from '../../src/server/domain/acceptance';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
+import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
+import { queueReprint } from '../../src/server/services/ticketReprints';
 
 // The print-job outbox (docs/printing.md) on each database: jobs written with the acceptance, claimed once however many
 // servers poll, a printer's jobs in order, and its state from the last attempt.
@@ -23,8 +25,8 @@ describe.each(databaseTargets)('the print-job outbox on $name', (target) => {
     const basketId = `print-basket-${count}`;
     await repositories.orders.createBasket({ basketId, orderBuilderRef: `print-ref-${count}`, menuVersion: 1, now: at });
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, `print-order-${count}`, at)).outcome).toBe('confirmed');
-    await repositories.acceptance.requestAcceptance(basketId, () => ({ updateTime: later(1200), answerFrom: at }), at, 'customer');
-    expect((await repositories.acceptance.change({ basketId }, (current) => acceptOrder(current, at), at, 'kitchen:test')).outcome).toBe('changed');
+    await requestAcceptance(repositories, basketId, () => ({ updateTime: later(1200), answerFrom: at }), at, 'customer');
+    expect((await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, at), at, 'kitchen:test')).outcome).toBe('changed');
     return basketId;
   }
 
@@ -84,7 +86,7 @@ describe.each(databaseTargets)('the print-job outbox on $name', (target) => {
     const written = await database.db.transaction().execute((transaction) => queuePrintJobs(transaction, basketId, 'reprint', later(20)));
     expect(written).toBe(2);
     const orderRef = `print-order-${count}`;
-    expect(await repositories.printing.queueReprint(orderRef, later(21))).toEqual({ outcome: 'queued', jobs: 2 });
-    expect(await repositories.printing.queueReprint('no-such-order', later(21))).toEqual({ outcome: 'missing' });
+    expect(await queueReprint(repositories, orderRef, later(21))).toEqual({ outcome: 'queued', jobs: 2 });
+    expect(await queueReprint(repositories, 'no-such-order', later(21))).toEqual({ outcome: 'missing' });
   });
 });

@@ -10,6 +10,7 @@ import { createRepositories } from '../../src/server/db/repositories';
 import { acceptOrder } from '../../src/server/domain/acceptance';
 import { AcceptanceStatus } from '../../src/domain/orderEnums';
 import { databaseTargets, type EmptyDatabase } from './databaseTargets';
+import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
 
 const sqlite = databaseTargets.find((target) => target.name === 'sqlite');
 if (sqlite === undefined) throw new Error('the SQLite target is always present');
@@ -88,7 +89,8 @@ describe('a confirmed order on the embedded SQLite database', () => {
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
     await database.storage.syncToDisk();
-    const { orders, acceptance } = createRepositories(database.db, database.storage);
+    const repositories = createRepositories(database.db, database.storage);
+    const { orders } = repositories;
 
     await orders.createBasket({ basketId: 'durable-basket-0000001', orderBuilderRef: 'ref-1', menuVersion: 1, now: new Date().toISOString() });
     const outcome = await orders.confirmBasket('durable-basket-0000001', () => undefined, 'durable-order-000001', new Date().toISOString());
@@ -96,9 +98,9 @@ describe('a confirmed order on the embedded SQLite database', () => {
     expect(orderRefInDatabaseFileAlone('durable-basket-0000001')).toBe('durable-order-000001');
 
     const now = new Date().toISOString();
-    await acceptance.requestAcceptance('durable-basket-0000001', () => ({ updateTime: now, answerFrom: now }), now, 'customer');
+    await requestAcceptance(repositories, 'durable-basket-0000001', () => ({ updateTime: now, answerFrom: now }), now, 'customer');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Requested);
-    await acceptance.change({ orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
+    await changeAcceptance(repositories, { orderRef: 'durable-order-000001' }, (current) => acceptOrder(current, now), now, 'kitchen:staff');
     expect(acceptanceInDatabaseFileAlone('durable-basket-0000001')).toBe(AcceptanceStatus.Accepted);
   });
 

@@ -11,7 +11,7 @@ import {
   type AcceptanceState,
   type OrderAcceptance,
 } from '../../src/server/domain/acceptance';
-import { marksRefunded, moneyStepOf } from '../../src/server/payments/moneyFlow';
+import { marksRefunded, moneyStepOf } from '../../src/server/domain/moneyFlow';
 import { payPalRequestIdOf, retryDelayMs } from '../../src/server/payments/outboxWorker';
 
 // Which acceptance change moves which money (docs/payments.md), on changes made by the acceptance decisions themselves.

@@ -3,7 +3,7 @@ import { OrderType, PaymentType } from '../../src/domain/orderEnums';
 import type { OrderEmailFacts, RestaurantContact } from '../../src/server/notifications/mail/orderEmailFacts';
 import { renderOrderEmail } from '../../src/server/notifications/mail/orderEmails';
 import { isEmailedMoment } from '../../src/server/notifications/moments';
-import { orderMoments } from '../../src/server/notifications/senders';
+import { orderMoments } from '../../src/server/domain/orderMoments';
 
 // The words of each email an order's customer gets, in plain text and HTML (docs/notifications.md).
 

@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The server's layers (docs/server-layers.md): handlers call services and shape answers, and never import one another;
-// nothing but the handlers' registry reaches into handlers/; the local stand-ins are loaded only through their one seam.
+// nothing but the handlers' registry reaches into handlers/; the repositories read and write rows and import nothing of
+// the notifications, the payments or the services; the local stand-ins are loaded only through their one seam.
 
 const server = resolve(import.meta.dirname, '../../src/server');
 
@@ -35,7 +36,7 @@ function importsOf(file: string): Import[] {
   return imports;
 }
 
-const files = sourceFiles(server).map((path) => ({ name: relative(server, path).replace(/\.tsx?$/, ''), imports: importsOf(path) }));
+const files = sourceFiles(server).map((path) => ({ name: relative(server, path).replace(/\.tsx?$/, ''), text: readFileSync(path, 'utf8'), imports: importsOf(path) }));
 const registry = files.find((file) => file.name === 'handlers/operationHandlers')!;
 /** The modules whose operations the contract routes to: those the registry gathers. */
 const handlerModules = new Set(registry.imports.filter((imported) => !imported.typeOnly && imported.target.startsWith('handlers/')).map((imported) => imported.target));
@@ -61,6 +62,31 @@ describe('the server in layers', () => {
         file.imports.filter((imported) => imported.target.startsWith('handlers/') && !imported.typeOnly).map((imported) => `${file.name} → ${imported.target}`),
       );
     expect(reaching).toEqual([]);
+  });
+
+  it('has the repositories import nothing of the notifications, the payments or the services, not even a type', () => {
+    const reaching = files
+      .filter((file) => file.name.startsWith('db/'))
+      .flatMap((file) =>
+        file.imports.filter((imported) => /^(notifications|payments|services)\//.test(imported.target)).map((imported) => `${file.name} → ${imported.target}`),
+      );
+    expect(reaching).toEqual([]);
+  });
+
+  it('has no handler open a transaction: a service does, and writes the outbox rows in it', () => {
+    const opening = files.filter((file) => file.name.startsWith('handlers/') && /\binTransaction\(|\.transaction\(\)/.test(file.text)).map((file) => file.name);
+    expect(opening).toEqual([]);
+  });
+
+  it('has the order, acceptance, kitchen and payment handlers decide nothing: no refusal of their own, no repository called', () => {
+    const moved = ['handlers/orderBuilder', 'handlers/acceptance', 'handlers/kitchen', 'handlers/payment'];
+    const deciding = files
+      .filter((file) => moved.includes(file.name))
+      .flatMap((file) => [
+        ...(/\bApiError\b/.test(file.text) ? [`${file.name} refuses by itself`] : []),
+        ...(/\brepositories\./.test(file.text) ? [`${file.name} calls a repository`] : []),
+      ]);
+    expect(deciding).toEqual([]);
   });
 
   it('loads src/server/local/ only through its seam, which main.ts imports dynamically', () => {

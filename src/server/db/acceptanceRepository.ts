@@ -8,15 +8,7 @@ import {
   type OrderTypeValue,
   type PaymentTypeValue,
 } from '../../domain/orderEnums';
-import { acceptanceEvents, printsTickets, stateOf, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
-import { givesLoyaltyBack } from '../domain/loyalty';
-import { marksRefunded, moneyStepOf } from '../payments/moneyFlow';
-import { momentsOf } from '../notifications/moments';
-import { giveLoyaltyBack } from './loyaltyLedger';
-import { queueNotifications } from './notificationRepository';
-import { markPayPalRefunded, queueMoneyStep } from './paymentRepository';
-import { queuePrintJobs } from './printRepository';
-import { runOnKysely } from './statementSteps';
+import type { AcceptanceEvent, AcceptanceState, Actor, OrderAcceptance } from '../domain/acceptance';
 import type { DatabaseSchema, OrderAcceptancesTable, OrderEventsTable } from './schema';
 
 /** A confirmed order as the acceptance request starts from it. */
@@ -26,16 +18,6 @@ export interface ConfirmedOrder {
   orderType: OrderTypeValue;
   confirmedAt: string;
 }
-
-export type RequestOutcome =
-  | { outcome: 'requested' | 'existing'; acceptance: OrderAcceptance }
-  | { outcome: 'unconfirmed' }
-  | { outcome: 'missing' };
-
-export type ChangeOutcome =
-  | { outcome: 'changed' | 'unchanged'; acceptance: OrderAcceptance }
-  | { outcome: 'refused'; errorMessage: string }
-  | { outcome: 'missing' };
 
 /** When a new request's order is due, and when the restaurant's time to answer it starts. */
 export interface RequestTimes {
@@ -48,19 +30,9 @@ export type OrderKey = { basketId: string } | { orderRef: string };
 
 export type OrderEvent = Omit<Selectable<OrderEventsTable>, 'basket_id' | 'event_no'>;
 
+/** The reads; a change is written in a service's transaction by the functions below (the acceptance service). */
 export interface AcceptanceRepository {
-  /**
-   * In one transaction: locks the basket; answers its request unchanged if there is one; otherwise, if the
-   * basket is confirmed, creates the request (Requested, with `timesOf(order)`).
-   */
-  requestAcceptance(basketId: string, timesOf: (order: ConfirmedOrder) => RequestTimes, now: string, actor: Actor): Promise<RequestOutcome>;
   find(key: OrderKey): Promise<OrderAcceptance | undefined>;
-  /**
-   * In one transaction: locks the order's request, asks `decide` about it as stored, and writes the decision
-   * and its history, or nothing when it is refused or changes nothing. An order that falls through (refused,
-   * cancelled, refunded) gives its customer's vouchers and points back in the same transaction.
-   */
-  change(key: OrderKey, decide: (current: OrderAcceptance) => AcceptanceDecision, now: string, actor: Actor): Promise<ChangeOutcome>;
   /** The basketIds of requests still Requested, not cancelled, whose time to answer started at or before `answerFrom`. */
   findWaitingSince(answerFrom: string): Promise<string[]>;
   /** Requests made at or after `requestedSince`, and older ones not yet final; newest first. */
@@ -72,122 +44,9 @@ const activeKitchenStatuses = Object.values(KitchenStatus).filter(isActiveKitche
 
 type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | null; order_number: number | null; order_type: number; payment_type: number };
 
-/**
- * `syncToDisk` runs after every committed change: the restaurant's answer and the customer's must survive a power cut.
- * `onMoneyStepQueued` runs after a change that queued a PayPal step has committed, so that it is sent at once;
- * `onNotificationQueued` likewise after one that queued a notification for the customer, and `onPrintJobQueued` after an
- * acceptance that queued its tickets (docs/printing.md).
- */
-export function createAcceptanceRepository(
-  db: Kysely<DatabaseSchema>,
-  syncToDisk: () => Promise<void>,
-  onMoneyStepQueued: () => void = () => {},
-  onNotificationQueued: () => void = () => {},
-  onPrintJobQueued: () => void = () => {},
-): AcceptanceRepository {
+export function createAcceptanceRepository(db: Kysely<DatabaseSchema>): AcceptanceRepository {
   return {
-    async requestAcceptance(basketId, timesOf, now, actor) {
-      let notificationsQueued = false;
-      const outcome = await db.transaction().execute(async (transaction): Promise<RequestOutcome> => {
-        // A write that changes nothing holds the basket's row lock on PostgreSQL until the request is stored.
-        const locked = await transaction
-          .updateTable('baskets')
-          .set((expression) => ({ revision: expression.ref('revision') }))
-          .where('basket_id', '=', basketId)
-          .returning(['order_ref', 'confirmed_at', 'asap', 'requested_time', 'order_type'])
-          .executeTakeFirst();
-        if (locked === undefined) return { outcome: 'missing' };
-        const existing = await readAcceptance(transaction, { basketId });
-        if (existing !== undefined) return { outcome: 'existing', acceptance: existing };
-        if (locked.order_ref === null || locked.confirmed_at === null) return { outcome: 'unconfirmed' };
-
-        const { updateTime, answerFrom } = timesOf({
-          asap: locked.asap === 1,
-          requestedTime: locked.requested_time,
-          orderType: locked.order_type as OrderTypeValue,
-          confirmedAt: locked.confirmed_at,
-        });
-        await transaction
-          .insertInto('order_acceptances')
-          .values({
-            basket_id: basketId,
-            status: AcceptanceStatus.Requested,
-            requested_at: now,
-            answer_from: answerFrom,
-            update_time: updateTime,
-            proposed_time: null,
-            refusal_reason: null,
-            cancelled_at: null,
-            kitchen_status: null,
-            kitchen_status_changed_at: null,
-          })
-          .execute();
-        await appendEvents(transaction, basketId, now, actor, [{ change: 'acceptanceStatus', from: null, to: 'Requested' }]);
-        const acceptance = await readAcceptance(transaction, { basketId });
-        if (acceptance === undefined) throw new Error(`The acceptance request of ${basketId} vanished inside its transaction`);
-        notificationsQueued = (await queueNotifications(transaction, basketId, momentsOf(undefined, acceptance, acceptance.orderType), now)) > 0;
-        return { outcome: 'requested', acceptance };
-      });
-      if (outcome.outcome === 'requested') await syncToDisk();
-      if (notificationsQueued) onNotificationQueued();
-      return outcome;
-    },
-
     find: (key) => readAcceptance(db, key),
-
-    async change(key, decide, now, actor) {
-      let moneyStepQueued = false;
-      let notificationsQueued = false;
-      let printJobsQueued = false;
-      const outcome = await db.transaction().execute(async (transaction): Promise<ChangeOutcome> => {
-        const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
-        if (basketId === undefined) return { outcome: 'missing' };
-        // Lock first (a write that changes nothing), then read: a concurrent change waits here and then
-        // decides on what the first one stored.
-        const locked = await transaction
-          .updateTable('order_acceptances')
-          .set((expression) => ({ status: expression.ref('status') }))
-          .where('basket_id', '=', basketId)
-          .executeTakeFirst();
-        if (locked.numUpdatedRows === 0n) return { outcome: 'missing' };
-        const current = await readAcceptance(transaction, { basketId });
-        if (current === undefined) return { outcome: 'missing' };
-
-        const decision = decide(current);
-        if ('errorMessage' in decision) return { outcome: 'refused', errorMessage: decision.errorMessage };
-        const events = acceptanceEvents(current, decision.next);
-        if (events.length === 0) return { outcome: 'unchanged', acceptance: current };
-
-        const next = stateOf(decision.next);
-        await transaction
-          .updateTable('order_acceptances')
-          .set({
-            status: next.status,
-            update_time: next.updateTime,
-            proposed_time: next.proposedTime,
-            refusal_reason: next.refusalReason,
-            cancelled_at: next.cancelledAt,
-            kitchen_status: next.kitchenStatus,
-            kitchen_status_changed_at: next.kitchenStatusChangedAt,
-            unavailable_lines: JSON.stringify(next.unavailableLines),
-          })
-          .where('basket_id', '=', basketId)
-          .execute();
-        await appendEvents(transaction, basketId, now, actor, events);
-        if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
-        const moneyStep = moneyStepOf(current, next);
-        if (moneyStep !== undefined) moneyStepQueued = await runOnKysely(transaction, queueMoneyStep(basketId, moneyStep, now));
-        if (marksRefunded(current, next)) await runOnKysely(transaction, markPayPalRefunded(basketId));
-        notificationsQueued = (await queueNotifications(transaction, basketId, momentsOf(current, next, current.orderType), now)) > 0;
-        if (printsTickets(current, next)) printJobsQueued = (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0;
-        return { outcome: 'changed', acceptance: { ...current, ...next } };
-      });
-      if (outcome.outcome === 'changed') await syncToDisk();
-      if (moneyStepQueued) onMoneyStepQueued();
-      if (notificationsQueued) onNotificationQueued();
-      if (printJobsQueued) onPrintJobQueued();
-      return outcome;
-    },
 
     async findWaitingSince(answerFrom) {
       const rows = await db
@@ -230,6 +89,75 @@ export function createAcceptanceRepository(
   };
 }
 
+/**
+ * Locks the basket until the transaction ends (on PostgreSQL: a write that changes nothing holds its row lock) and answers
+ * it as a request starts from it: undefined when there is no such basket, 'unconfirmed' before it is confirmed.
+ */
+export async function lockBasketForRequest(transaction: Transaction<DatabaseSchema>, basketId: string): Promise<ConfirmedOrder | 'unconfirmed' | undefined> {
+  const locked = await transaction
+    .updateTable('baskets')
+    .set((expression) => ({ revision: expression.ref('revision') }))
+    .where('basket_id', '=', basketId)
+    .returning(['order_ref', 'confirmed_at', 'asap', 'requested_time', 'order_type'])
+    .executeTakeFirst();
+  if (locked === undefined) return undefined;
+  if (locked.order_ref === null || locked.confirmed_at === null) return 'unconfirmed';
+  return { asap: locked.asap === 1, requestedTime: locked.requested_time, orderType: locked.order_type as OrderTypeValue, confirmedAt: locked.confirmed_at };
+}
+
+/** Writes a new request, Requested, for a basket the caller has locked. */
+export async function insertRequest(transaction: Transaction<DatabaseSchema>, basketId: string, { updateTime, answerFrom }: RequestTimes, now: string): Promise<void> {
+  await transaction
+    .insertInto('order_acceptances')
+    .values({
+      basket_id: basketId,
+      status: AcceptanceStatus.Requested,
+      requested_at: now,
+      answer_from: answerFrom,
+      update_time: updateTime,
+      proposed_time: null,
+      refusal_reason: null,
+      cancelled_at: null,
+      kitchen_status: null,
+      kitchen_status_changed_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Locks the order's request until the transaction ends, then reads it: a concurrent change waits at the lock and then
+ * reads what the first one stored. Undefined when the order has no request.
+ */
+export async function lockRequest(transaction: Transaction<DatabaseSchema>, key: OrderKey): Promise<OrderAcceptance | undefined> {
+  const basketId = 'basketId' in key ? key.basketId : await basketIdOf(transaction, key.orderRef);
+  if (basketId === undefined) return undefined;
+  const locked = await transaction
+    .updateTable('order_acceptances')
+    .set((expression) => ({ status: expression.ref('status') }))
+    .where('basket_id', '=', basketId)
+    .executeTakeFirst();
+  if (locked.numUpdatedRows === 0n) return undefined;
+  return readAcceptance(transaction, { basketId });
+}
+
+/** Stores the request's new state. */
+export async function writeRequest(transaction: Transaction<DatabaseSchema>, basketId: string, next: AcceptanceState): Promise<void> {
+  await transaction
+    .updateTable('order_acceptances')
+    .set({
+      status: next.status,
+      update_time: next.updateTime,
+      proposed_time: next.proposedTime,
+      refusal_reason: next.refusalReason,
+      cancelled_at: next.cancelledAt,
+      kitchen_status: next.kitchenStatus,
+      kitchen_status_changed_at: next.kitchenStatusChangedAt,
+      unavailable_lines: JSON.stringify(next.unavailableLines),
+    })
+    .where('basket_id', '=', basketId)
+    .execute();
+}
+
 async function basketIdOf(db: Kysely<DatabaseSchema>, orderRef: string): Promise<string | undefined> {
   const row = await db.selectFrom('baskets').select('basket_id').where('order_ref', '=', orderRef).executeTakeFirst();
   return row?.basket_id;
@@ -243,7 +171,7 @@ function selectAcceptances(db: Kysely<DatabaseSchema>) {
     .select(['baskets.order_ref', 'baskets.order_number', 'baskets.order_type', 'baskets.payment_type']);
 }
 
-async function readAcceptance(db: Kysely<DatabaseSchema>, key: OrderKey): Promise<OrderAcceptance | undefined> {
+export async function readAcceptance(db: Kysely<DatabaseSchema>, key: OrderKey): Promise<OrderAcceptance | undefined> {
   const query = selectAcceptances(db);
   const row = await ('basketId' in key
     ? query.where('order_acceptances.basket_id', '=', key.basketId)
@@ -275,12 +203,13 @@ function acceptanceOf(row: AcceptanceRow): OrderAcceptance {
   };
 }
 
-async function appendEvents(
+/** Appends the order's history of a change (acceptanceEvents). */
+export async function appendEvents(
   transaction: Transaction<DatabaseSchema>,
   basketId: string,
   at: string,
   actor: Actor,
-  events: ReturnType<typeof acceptanceEvents>,
+  events: readonly AcceptanceEvent[],
 ): Promise<void> {
   // The caller holds the order's lock, so counting gives the next number without a race.
   const { count } = await transaction

@@ -4,7 +4,7 @@ import type { DatabaseSchema } from './schema';
 // The back office's edits (docs/back-office.md). The owner edits a thing as a whole (the settings, the hours, the
 // delivery zones, the menu's draft) from what they opened, and a save names the revision they opened: one that no longer
 // matches is refused, never merged or overwritten. Every change, with or without a revision, is written to the audit in
-// the same transaction as the change itself (services/ownerChanges.ts opens it).
+// the same transaction as the change itself (the owner-changes service opens it).
 
 /** The things the owner edits as a whole, each with its own revision. */
 export type EditArea = 'settings' | 'hours' | 'zones' | 'menu' | 'pages' | 'printers';

@@ -1,7 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderTypeValue } from '../../domain/orderEnums';
-import { channelsOf, type MomentToTell } from '../notifications/moments';
-import type { MomentDetail, OrderMoment, WebPushSubscription } from '../notifications/senders';
+import type { MomentDetail, OrderMoment, WebPushSubscription } from '../domain/orderMoments';
 import type { DatabaseSchema, NotificationChannel, NotificationOutcome } from './schema';
 
 // The notification outbox (docs/notifications.md): deliveries are queued in the transaction of the order's change, and
@@ -40,11 +39,18 @@ export interface NotificationOutbox {
   orderOf(basketId: string): Promise<NotifiedOrder | undefined>;
 }
 
+/** A moment to tell the order's customer, and the channels it goes by (the notifications' moments decide both). */
+export interface MomentToQueue {
+  moment: OrderMoment;
+  detail: MomentDetail;
+  channels: readonly NotificationChannel[];
+}
+
 /**
- * Queues each moment for every recipient the order has now, inside the caller's transaction; how many deliveries were
- * queued (none for an order whose notifications are stopped).
+ * Queues each moment on each of its channels for every recipient the order has there now, inside the caller's
+ * transaction; how many deliveries were queued (none for an order whose notifications are stopped).
  */
-export async function queueNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, moments: MomentToTell[], now: string): Promise<number> {
+export async function queueNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, moments: readonly MomentToQueue[], now: string): Promise<number> {
   if (moments.length === 0) return 0;
   const basket = await transaction
     .selectFrom('baskets')
@@ -61,8 +67,8 @@ export async function queueNotifications(transaction: Transaction<DatabaseSchema
     nativePush: tokens.map((row) => row.device_token),
     webPush: subscriptions.map((row) => row.endpoint),
   };
-  const rows = moments.flatMap(({ moment, detail }) =>
-    channelsOf(moment).flatMap((channel) =>
+  const rows = moments.flatMap(({ moment, detail, channels }) =>
+    channels.flatMap((channel) =>
       recipients[channel].map((recipient) => ({
         basket_id: basketId,
         moment,

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
-import type { MoneyStep } from '../payments/moneyFlow';
+import type { MoneyStep } from '../domain/moneyFlow';
 import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
@@ -268,7 +268,7 @@ export type MoneyStepResult =
   | { operation: 'void' }
   | { operation: 'refund'; refundId: string };
 
-/** The outbox as the worker reads and settles it (src/server/payments/outboxWorker.ts). */
+/** The outbox as the worker reads and settles it (the payment outbox worker). */
 export interface PaymentOutbox {
   /** Steps not done and due at `now`, oldest first; a refund waits until its basket's capture is done. */
   findDue(now: string, limit: number): Promise<DueMoneyStep[]>;
@@ -410,7 +410,7 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
 /** Why reconciliation settled a payment as it did, for the payment error log. */
 export type ReconciliationReport = Pick<PaymentErrorReport, 'errorMode' | 'message' | 'details'>;
 
-/** The payments left between two steps, as reconciliation reads and settles them (src/server/payments/reconciliation.ts). */
+/** The payments left between two steps, as reconciliation reads and settles them (the payments' reconciliation). */
 export interface UnsettledPayments {
   /** Payments `linked` or `authorising` whose last change was at or before `changedBefore`, oldest first. */
   findStale(changedBefore: string, limit: number): Promise<Payment[]>;

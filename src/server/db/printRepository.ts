@@ -1,5 +1,4 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { AcceptanceStatus } from '../../domain/orderEnums';
 import type { DatabaseSchema, PrintedDocuments, PrintersTable } from './schema';
 
 // The owner's printers and the print-job outbox (docs/printing.md). Jobs are written in the transaction that accepts
@@ -50,8 +49,6 @@ export interface PrintOutbox {
 export interface PrintRepository {
   listPrinters(): Promise<Printer[]>;
   printerStates(): Promise<PrinterState[]>;
-  /** A new job on every printer for an order already accepted; false when there is no such order. */
-  queueReprint(orderRef: string, now: string): Promise<{ outcome: 'queued'; jobs: number } | { outcome: 'missing' | 'notAccepted' }>;
 }
 
 type PrinterRow = Selectable<PrintersTable>;
@@ -115,6 +112,17 @@ export async function replacePrinters(transaction: Transaction<DatabaseSchema>, 
   return { before, after };
 }
 
+/** The order's basketId and acceptance status, by its orderRef; undefined when it has no acceptance request. */
+export async function findRequestedOrder(transaction: Transaction<DatabaseSchema>, orderRef: string): Promise<{ basketId: string; status: number } | undefined> {
+  const order = await transaction
+    .selectFrom('baskets')
+    .innerJoin('order_acceptances', 'order_acceptances.basket_id', 'baskets.basket_id')
+    .select(['baskets.basket_id', 'order_acceptances.status'])
+    .where('baskets.order_ref', '=', orderRef)
+    .executeTakeFirst();
+  return order === undefined ? undefined : { basketId: order.basket_id, status: order.status };
+}
+
 /** Whether `printerId` names a printer in service (an id the owner sends must be one of theirs). */
 export async function unknownPrinterIds(transaction: Transaction<DatabaseSchema>, printerIds: readonly number[]): Promise<number[]> {
   if (printerIds.length === 0) return [];
@@ -122,7 +130,7 @@ export async function unknownPrinterIds(transaction: Transaction<DatabaseSchema>
   return printerIds.filter((printerId) => !known.has(printerId));
 }
 
-export function createPrintRepository(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>, onPrintJobQueued: () => void = () => {}): PrintRepository {
+export function createPrintRepository(db: Kysely<DatabaseSchema>): PrintRepository {
   return {
     async listPrinters() {
       return (await inService(db).execute()).map(printerOf);
@@ -149,26 +157,6 @@ export function createPrintRepository(db: Kysely<DatabaseSchema>, syncToDisk: ()
           oldestWaitingSince: jobs?.oldest ?? null,
         };
       });
-    },
-
-    async queueReprint(orderRef, now) {
-      const outcome = await db.transaction().execute(async (transaction) => {
-        const order = await transaction
-          .selectFrom('baskets')
-          .innerJoin('order_acceptances', 'order_acceptances.basket_id', 'baskets.basket_id')
-          .select(['baskets.basket_id', 'order_acceptances.status'])
-          .where('baskets.order_ref', '=', orderRef)
-          .executeTakeFirst();
-        if (order === undefined) return { outcome: 'missing' as const };
-        // Only what the kitchen accepted is printed: a refused or unanswered order has no ticket to cook from.
-        if (order.status !== AcceptanceStatus.Accepted) return { outcome: 'notAccepted' as const };
-        return { outcome: 'queued' as const, jobs: await queuePrintJobs(transaction, order.basket_id, 'reprint', now) };
-      });
-      if (outcome.outcome === 'queued' && outcome.jobs > 0) {
-        await syncToDisk();
-        onPrintJobQueued();
-      }
-      return outcome;
     },
   };
 }

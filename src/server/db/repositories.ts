@@ -77,6 +77,14 @@ export interface Repositories {
    * together or not at all; once it has committed, the write is synced to disk.
    */
   inTransaction<Result>(work: (transaction: Transaction<DatabaseSchema>) => Promise<Result>): Promise<Result>;
+  /** What a service calls once a transaction that queued outbox rows has committed, so that the outbox's worker sends them at once. */
+  outboxQueued: OutboxKicks;
+}
+
+export interface OutboxKicks {
+  moneyStep(): void;
+  notification(): void;
+  printJob(): void;
 }
 
 /** AppDatabase.storage's abilities, and how long reference data is trusted. */
@@ -93,7 +101,7 @@ export interface RepositoryOptions extends Partial<StorageOptions> {
   monotonicNow?: () => number;
   /** The server's clock: what is sold out comes back when it passes the mark's `until`. Real time by default. */
   clock?: () => Date;
-  /** Called once an acceptance change that queued a PayPal step has committed (the outbox worker's kick). */
+  /** Called once a change that queued a PayPal step has committed (the outbox worker's kick). */
   onMoneyStepQueued?: () => void;
   /** Called once a change that queued a notification for the customer has committed (the notification worker's kick). */
   onNotificationQueued?: () => void;
@@ -144,7 +152,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     menuEditor: { readPublished: (menuId) => readPublishedMenu(db, menuId), readDraft: (menuId) => readMenuDraft(db, menuId) },
     pageEditor: { readPublished: (pageName) => readPublishedPage(db, pageName), readDraft: (pageName) => readPageDraft(db, pageName), list: () => listEditablePages(db) },
     orders: createOrderRepository(db, { syncToDisk, sqliteTransaction: options.sqliteTransaction }),
-    acceptance: createAcceptanceRepository(db, syncToDisk, options.onMoneyStepQueued, options.onNotificationQueued, options.onPrintJobQueued),
+    acceptance: createAcceptanceRepository(db),
     bookings: createBookingRepository(db, syncToDisk),
     accounts: createAccountRepository(db, syncToDisk),
     payments: createPaymentRepository(db, syncToDisk),
@@ -152,7 +160,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
     edits: createEditRepository(db),
     deliveryZones: createDeliveryZoneRepository(db),
     customers: createCustomerRepository(db),
-    printing: createPrintRepository(db, syncToDisk, options.onPrintJobQueued),
+    printing: createPrintRepository(db),
     takings: createTakingsRepository(db),
     slotLoad: createSlotLoadReader(db),
     restaurantEdits: createRestaurantEditReader(db),
@@ -161,6 +169,11 @@ export function createRepositories(db: Kysely<DatabaseSchema>, options: Reposito
       acceptanceTimeout.forget();
       soldOutMarks.forget();
       for (const menu of menus.values()) menu.forget();
+    },
+    outboxQueued: {
+      moneyStep: options.onMoneyStepQueued ?? (() => {}),
+      notification: options.onNotificationQueued ?? (() => {}),
+      printJob: options.onPrintJobQueued ?? (() => {}),
     },
     async inTransaction(work) {
       const result = await db.transaction().execute(work);

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AcceptanceEvent } from '../domain/acceptance';
-import type { OrderMoment } from '../notifications/senders';
+import type { OrderMoment } from '../domain/orderMoments';
 
 // Row types of the tables as both dialects return them. Money is integer pence; flags are
 // integers 0/1 because better-sqlite3 cannot bind JavaScript booleans and a shared column type

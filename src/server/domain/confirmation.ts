@@ -40,6 +40,8 @@ export interface ConfirmationContext {
 
 export const SLOT_FULL_MESSAGE = 'The time you chose is now fully booked: please choose another time';
 
+/** Reconciliation found the order not placed long after PayPal authorised it, and released the money (docs/payments.md). */
+export const PAYMENT_RELEASED_MESSAGE = 'The money PayPal held for this payment has been released and the order was not placed.';
 export const CASH_NOT_TAKEN_MESSAGE = 'The restaurant is not taking cash at the moment: please pay by PayPal or card';
 
 /** Why a basket may not be paid this way now (cash where the restaurant does not take it); undefined when it may. */

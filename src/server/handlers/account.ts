@@ -14,7 +14,7 @@ import type { IdentityClaims } from '../identity/verify';
 import { ApiError } from '../errors';
 import { accountProfileOf } from './accountViews';
 import type { HandlerMap } from './handlerTypes';
-import { rebuiltBasket } from './rebuiltBasket';
+import { rebuiltBasket } from '../services/orderAgain';
 import { signedInCaller } from './signedInCaller';
 
 type AccountOperation =
@@ -126,6 +126,6 @@ export const accountHandlers: Pick<HandlerMap, AccountOperation> = {
     // Another customer's order and no order at all answer alike.
     const previous = await request.server.repositories.accounts.previousOrderLines(sub, request.params.orderId);
     if (previous === undefined) throw new ApiError(404, ORDER_NOT_FOUND_MESSAGE);
-    return rebuiltBasket(request, previous, [], sub);
+    return rebuiltBasket(request.server, previous, [], sub);
   },
 };

@@ -1,17 +1,16 @@
 import type { components } from '../../api/schema.gen';
 import type { AuditRecord } from '../db/editRepository';
 import { replacePrinters, unknownPrinterIds, type Printer, type PrinterState, type PrinterToSave } from '../db/printRepository';
-import { ORDER_NOT_FOUND_MESSAGE } from '../domain/acceptance';
 import { ApiError } from '../errors';
 import type { HandlerMap } from './handlerTypes';
 import { saveEdit } from './ownerEdits';
+import { reprintedTickets } from '../services/ticketReprints';
 
 // The owner's printers and the kitchen's view of them (docs/printing.md).
 
 type ManagedPrinter = components['schemas']['ManagedPrinter'];
 type ValidationFailure = components['schemas']['ValidationFailure'];
 
-export const NOT_ACCEPTED_MESSAGE = 'Only an accepted order has a ticket to print';
 const SAME_ADDRESS_MESSAGE = 'is the address of another printer in the list';
 const UNKNOWN_PRINTER_MESSAGE = 'names no printer of this restaurant: reload the page';
 
@@ -112,8 +111,6 @@ export const printerHandlers: Pick<HandlerMap, 'getPrinters' | 'savePrinters' | 
   },
 
   async reprintKitchenOrder(request) {
-    const outcome = await request.server.repositories.printing.queueReprint(request.params.orderId, request.server.clock().toISOString());
-    if (outcome.outcome !== 'queued') throw new ApiError(400, outcome.outcome === 'missing' ? ORDER_NOT_FOUND_MESSAGE : NOT_ACCEPTED_MESSAGE);
-    return { data: { jobs: outcome.jobs } };
+    return { data: { jobs: await reprintedTickets(request.server, request.params.orderId) } };
   },
 };

@@ -4,7 +4,8 @@ import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from 
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
-import type { MomentDetail, OrderMoment, PushMessage } from './senders';
+import type { MomentDetail, OrderMoment } from '../domain/orderMoments';
+import type { PushMessage } from './senders';
 
 // Which changes of an order its customer is told about, on which channels, and what a push says
 // (docs/notifications.md). The outbox queues what `momentsOf` finds in the same transaction as the change.

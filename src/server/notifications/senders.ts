@@ -2,27 +2,7 @@
 // does one send; the outbox worker decides what is due, retries with back-off and marks each delivery done, so a
 // sender neither retries nor remembers. A thrown error is a failed send, tried again later.
 
-/** A moment of an order that its customer is told about. */
-export const orderMoments = [
-  'placed',
-  'accepted',
-  'timeProposed',
-  'refused',
-  'cancelled',
-  'cooking',
-  'readyToCollect',
-  'outForDelivery',
-  'completed',
-] as const;
-export type OrderMoment = (typeof orderMoments)[number];
-
-/** What the moment said when it happened (later changes do not rewrite an email already due). */
-export interface MomentDetail {
-  /** accepted: the agreed time; timeProposed: the restaurant's new time (ISO instants). */
-  time?: string;
-  /** refused: the restaurant's reason. */
-  reason?: string;
-}
+import type { WebPushSubscription } from '../domain/orderMoments';
 
 /** What a push notification says, on a phone (FCM) or in a browser (web push). */
 export interface PushMessage {
@@ -39,12 +19,6 @@ export type PushOutcome = 'sent' | 'unregistered';
 
 export interface NativePushSender {
   send(deviceToken: string, message: PushMessage): Promise<PushOutcome>;
-}
-
-/** A browser's PushSubscription as `toJSON()` gives it. */
-export interface WebPushSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
 }
 
 export interface WebPushSender {

@@ -18,8 +18,6 @@ export const DECLINED_MESSAGE = PAYMENT_DECLINED_MESSAGE;
 export const NOT_APPROVED_MESSAGE = 'The payment was not approved at PayPal. Please try again.';
 export const PAYPAL_UNAVAILABLE_MESSAGE = 'PayPal could not be reached to take the payment. Please try again.';
 export const NOT_LINKED_MESSAGE = 'This PayPal payment is not the one waiting for your order. Please pay again.';
-/** Reconciliation found the order not placed long after PayPal authorised it, and released the money (docs/payments.md). */
-export const PAYMENT_RELEASED_MESSAGE = 'The money PayPal held for this payment has been released and the order was not placed.';
 
 /** Why PayPal's money is not taken for the order, and what becomes of the basket's payment. */
 export interface PaymentRefusal {

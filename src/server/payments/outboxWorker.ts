@@ -1,5 +1,5 @@
 import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
-import { honourPeriodEnded } from './moneyFlow';
+import { honourPeriodEnded } from '../domain/moneyFlow';
 import { PayPalError, type PayPalClient } from './payPalClient';
 import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 

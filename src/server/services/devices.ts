@@ -1,6 +1,6 @@
 import { storeDeviceToken, stopNotifications as stopQueuedNotifications, storeWebPushSubscription, type RegistrationOutcome } from '../db/notificationRepository';
 import { ApiError } from '../errors';
-import type { WebPushSubscription } from '../notifications/senders';
+import type { WebPushSubscription } from '../domain/orderMoments';
 import type { ServiceContext } from './serviceContext';
 
 // Where an order's notifications go (docs/notifications.md). The basket id is the capability: only the app or browser

@@ -5,7 +5,8 @@ import { acceptanceTimeoutSeconds, restaurantCoreData, withTimeoutApplied, type 
 import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
 import { leadMinutesNow } from './orderTimes';
-import type { ChangeOutcome, OrderKey } from '../db/acceptanceRepository';
+import type { OrderKey } from '../db/acceptanceRepository';
+import { changeAcceptance, requestAcceptance } from './acceptance';
 import { NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import type { Basket } from '../domain/basket';
 import { ApiError } from '../errors';
@@ -44,7 +45,7 @@ export async function changeOrder(
   await currentAcceptance(request, key);
   const { server } = request;
   const now = server.clock().toISOString();
-  const outcome: ChangeOutcome = await server.repositories.acceptance.change(key, (current) => decide(current, now), now, actor);
+  const outcome = await changeAcceptance(server.repositories, key, (current) => decide(current, now), now, actor);
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
   if (outcome.outcome === 'refused') throw new ApiError(400, outcome.errorMessage);
   return outcome.acceptance;
@@ -77,7 +78,8 @@ export async function requestedAcceptance(request: FastifyRequest, basketId: str
   // An ASAP order is due after the lead time busy mode lengthens.
   const leadMinutes = leadMinutesNow(restaurant, now);
   const requestedAt = now.toISOString();
-  const outcome = await repositories.acceptance.requestAcceptance(
+  const outcome = await requestAcceptance(
+    repositories,
     basketId,
     (order) => {
       const updateTime = dueTime(order, leadMinutes);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from './serviceContext';
 import { londonWallClock } from '../../domain/londonClock';
 import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
 import { orderSizeLimitsFrom } from '../../domain/orderSizeLimits';
@@ -70,10 +70,10 @@ const NO_SIZE_LIMITS = { maximumCashOrderPence: Number.POSITIVE_INFINITY, maximu
  * payment `check` answers undefined when the basket would be confirmed now (an already confirmed basket answers its
  * order). Every refusal is an ApiError with the customer's message.
  */
-export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<PlacedOrder | undefined>;
-export async function confirmedOrder(server: FastifyInstance, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<PlacedOrder>;
+export async function confirmedOrder(server: ServiceContext, basketId: string, accountSub: string | null, payment: { step: 'check' }): Promise<PlacedOrder | undefined>;
+export async function confirmedOrder(server: ServiceContext, basketId: string, accountSub: string | null, payment?: ConfirmationPayment): Promise<PlacedOrder>;
 export async function confirmedOrder(
-  server: FastifyInstance,
+  server: ServiceContext,
   basketId: string,
   accountSub: string | null,
   payment?: ConfirmationPayment,

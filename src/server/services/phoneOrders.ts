@@ -13,10 +13,11 @@ import { normalisedInstant, orderDetailsOf } from './orderDetails';
 import { confirmationRefusalNow } from './orderConfirmation';
 import { chargesOf, restaurantOf } from './restaurant';
 import { requestedAcceptance } from './orderAccess';
+import { acceptedByKitchen } from './acceptanceAnswers';
 import { orderTimesNow, slotQueryOf } from './orderTimes';
 
 // A phone order staff take at the kitchen dashboard (docs/phone-orders.md): read, priced and confirmed by the same code
-// as a customer's online order, then requested as a customer's is. The kitchen's own acceptance follows (kitchen.ts).
+// as a customer's online order, then requested as a customer's is, and accepted by the kitchen as acceptKitchenOrder accepts.
 
 type PhoneOrder = components['schemas']['PhoneOrder'];
 
@@ -28,7 +29,7 @@ export const CARD_ON_COLLECTION_ONLY_MESSAGE = 'A card is taken on collection on
  * Places the phone order and requests its acceptance: the order's acceptance as Requested. A refused order is a 400 with
  * its failures at their fields, and nothing is written.
  */
-export async function placedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
+async function placedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
   const { repositories } = request.server;
   const now = request.server.clock();
   const restaurant = await restaurantOf(repositories);
@@ -103,4 +104,10 @@ export async function placedPhoneOrder(request: FastifyRequest, order: PhoneOrde
   }
   if (outcome.outcome !== 'confirmed') throw new Error(`A new phone order ${basketId} was not confirmed: ${outcome.outcome}`);
   return requestedAcceptance(request, basketId, actor);
+}
+
+/** Places the phone order and accepts it at once, as acceptKitchenOrder does: staff took it (docs/phone-orders.md). */
+export async function acceptedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
+  const placed = await placedPhoneOrder(request, order, actor);
+  return acceptedByKitchen(request, { basketId: placed.basketId }, actor);
 }

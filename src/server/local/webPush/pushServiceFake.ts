@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import httpEce from 'http_ece';
 import { importJWK, jwtVerify } from 'jose';
 import { generate as generateCertificate } from 'selfsigned';
-import type { WebPushSubscription } from '../../notifications/senders';
+import type { WebPushSubscription } from '../../domain/orderMoments';
 
 // A loopback stand-in for a browser's push service (RFC 8030), for tests: a browser's real one is not reachable
 // offline. It checks what a push service checks (the VAPID signature against the key the subscription was made with,

@@ -5,7 +5,7 @@ import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
 import { unavailableItemsSentence } from '../../../domain/orderRefusal';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf, type EmailedMoment } from '../moments';
-import type { MomentDetail } from '../senders';
+import type { MomentDetail } from '../../domain/orderMoments';
 import type { OrderEmailFacts, RestaurantContact } from './orderEmailFacts';
 
 // The emails an order's customer gets: a receipt when it is placed, then a word at each moment they may need to act

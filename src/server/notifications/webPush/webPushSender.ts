@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Agent } from 'node:https';
 import webPush from 'web-push';
-import type { PushMessage, PushOutcome, WebPushSender, WebPushSubscription } from '../senders';
+import type { WebPushSubscription } from '../../domain/orderMoments';
+import type { PushMessage, PushOutcome, WebPushSender } from '../senders';
 
 /** A message the customer has not received within the hour is stale: the tracking page says more by then. */
 export const WEB_PUSH_TTL_SECONDS = 60 * 60;

@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { OrderType, PaymentType } from '../../domain/orderEnums';
+import { AcceptanceStatus, OrderType, PaymentType } from '../../domain/orderEnums';
 import type { PreviousLine } from '../db/accountRepository';
 import type { BasketChoices, PricedLine } from '../domain/basket';
+import { ApiError } from '../errors';
 import { priceBasket } from '../domain/basketPricing';
 import { deriveBasketStatus } from '../domain/basketStatus';
 import { priceLines } from '../domain/pricing';
 import { entitlementOf } from '../domain/vouchers';
 import { newPublicId } from '../randomIds';
-import type { SuccessAnswer } from './handlerTypes';
-import { chargesOf, restaurantOf } from '../services/restaurant';
-import { orderItemOf } from '../services/orderViews';
+import type { SuccessAnswer } from '../handlers/handlerTypes';
+import { basketOf, currentAcceptance } from './orderAccess';
+import { orderItemOf, unavailableItemsOf } from './orderViews';
+import { chargesOf, restaurantOf } from './restaurant';
+import type { ServiceContext } from './serviceContext';
 
 /**
  * A new basket holding `previous` lines again, at today's prices ("Order again": an account's earlier order, or an order
@@ -17,12 +20,11 @@ import { orderItemOf } from '../services/orderViews';
  * after `leftOut`, the lines the caller chose to leave out. The basket belongs to `accountSub` (null for a guest's).
  */
 export async function rebuiltBasket(
-  request: FastifyRequest,
+  { repositories, clock }: ServiceContext,
   previous: readonly PreviousLine[],
   leftOut: readonly string[],
   accountSub: string | null,
 ): Promise<SuccessAnswer<'rebuildOrder'>> {
-  const { repositories } = request.server;
   const restaurant = await restaurantOf(repositories);
   const menu = await repositories.menus.getMenu(restaurant.menuId);
   if (menu === undefined) throw new Error(`The restaurant's menu ${restaurant.menuId} is missing from the database`);
@@ -64,11 +66,23 @@ export async function rebuiltBasket(
   });
   const basketId = newPublicId();
   const orderBuilderRef = newPublicId();
-  const now = request.server.clock().toISOString();
+  const now = clock().toISOString();
   await repositories.orders.createBasket({ basketId, orderBuilderRef, menuVersion: menu.menuVersion, now });
   await repositories.orders.saveBasket(
     { ...choices, basketId, accountSub, status: deriveBasketStatus(choices, lines.length, false), lines, pricing, vouchers: [] },
     now,
   );
   return { data: { items: lines.map(orderItemOf), removedItems, orderBuilderRef, basketId } };
+}
+
+export const NOT_ENDED_MESSAGE = 'Only an order the restaurant refused or you cancelled can be ordered again';
+
+/** "Order again" from the refusal page: the order's lines again, without the ones the kitchen named as unavailable. */
+export async function orderedAgain(request: FastifyRequest, basketId: string): Promise<SuccessAnswer<'rebuildOrder'>> {
+  const ended = await currentAcceptance(request, { basketId });
+  if (ended.cancelledAt === null && ended.status !== AcceptanceStatus.Refused) throw new ApiError(400, NOT_ENDED_MESSAGE);
+  const basket = await basketOf(request, ended);
+  const unavailable = new Set(ended.unavailableLines);
+  const kept = basket.lines.filter((_, lineNo) => !unavailable.has(lineNo));
+  return rebuiltBasket(request.server, kept, unavailableItemsOf(ended, basket), basket.accountSub);
 }

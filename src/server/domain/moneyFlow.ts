@@ -1,6 +1,6 @@
 import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
 import type { PaymentOperation, PaymentState } from '../db/schema';
-import type { AcceptanceState } from '../domain/acceptance';
+import type { AcceptanceState } from './acceptance';
 
 // Which acceptance change moves which money (docs/payments.md "Money that ends right"): the held money is taken when
 // the restaurant accepts, released when the order falls through before that, and returned when an accepted order is
