@@ -9,6 +9,7 @@ import {
   type PaymentErrorModeValue,
 } from '../../src/domain/paymentErrors';
 import { journeyStep } from '../basket/journeySteps';
+import { PAYMENT_ISSUE_PATH, PAYMENT_PROCESSING_PATH } from './paymentPaths';
 
 export type PayPalOrderLink = components['schemas']['PayPalOrderLink'];
 export type AuthoriseCaptureRequest = components['schemas']['AuthoriseCapture'];
@@ -488,8 +489,7 @@ export const paymentMachine = setup({
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 export const PAYMENT_PATH = journeyStep('payment').path;
-export const PAYMENT_PROCESSING_PATH = '/paymentProcessing';
-export const PAYMENT_ISSUE_PATH = '/paymentIssue';
+export { PAYMENT_ISSUE_PATH, PAYMENT_PROCESSING_PATH };
 const CHECKOUT_PATH = journeyStep('checkout').path;
 
 /**

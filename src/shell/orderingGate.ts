@@ -2,7 +2,7 @@ import { notFound, redirect } from '@tanstack/react-router';
 import { redirectForStep } from '../../machines/basket/basketMachine';
 import { CONFIRMATION_PATH, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
 import { ORDER_CANCELLED_PATH } from '../../machines/acceptance/acceptanceMachine';
-import { PAYMENT_PROCESSING_PATH } from '../../machines/payment/paymentMachine';
+import { PAYMENT_PROCESSING_PATH } from '../../machines/payment/paymentPaths';
 import type { BasketActor } from '../actors/basket';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
