@@ -134,6 +134,14 @@ async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname
 }
 
 
+/**
+ * A page the server rendered brings `/order`'s menu once, in the router's dehydrated loader data, which the browser
+ * hydrates from (main.tsx then hands no menu of the start data to a later visit): not a second time as start data.
+ */
+function withoutMenu({ menu: _menu, ...boot }: BootData): BootData {
+  return boot;
+}
+
 /** A restaurant's page can only be at a path of one segment that is a page name: /gallery, /privacy, /allergens. */
 function pageNameInPath(pathname: string): string | undefined {
   // Fastify has already refused a path whose escapes do not decode.
@@ -161,7 +169,7 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
   const withHead =
     withoutGeneric.slice(0, at) +
     `${head}${entryStyles.join('')}${prerendered?.styleLinks ?? ''}` +
-    withoutGeneric.slice(at).replace('</head>', () => `${prerendered?.scriptLinks ?? ''}${bootDataElement(boot)}</head>`);
+    withoutGeneric.slice(at).replace('</head>', () => `${prerendered?.scriptLinks ?? ''}${bootDataElement(prerendered ? withoutMenu(boot) : boot)}</head>`);
   if (!prerendered) return withHead;
   return (
     withHead
