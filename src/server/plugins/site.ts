@@ -164,8 +164,10 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
   const entryStyles = html.match(STYLESHEET_LINK) ?? [];
   const withoutGeneric = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace(STYLESHEET_LINK, '');
+  const headEnd = withoutGeneric.indexOf('</head>');
   const firstScript = withoutGeneric.indexOf('<script type="module"');
-  const at = firstScript === -1 ? withoutGeneric.indexOf('</head>') : firstScript;
+  // Before the head's first module script; the source index.html (Vite's dev server) has its script in the body.
+  const at = firstScript === -1 || firstScript > headEnd ? headEnd : firstScript;
   const withHead =
     withoutGeneric.slice(0, at) +
     `${head}${entryStyles.join('')}${prerendered?.styleLinks ?? ''}` +
