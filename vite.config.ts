@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { themeCss } from './src/themeCss';
 
 /** A route file's name without `.tsx` (`order`, `$page`, `index`), as the router plugin splits it. */
 const SPLIT_ROUTE = /[\\/]src[\\/]routes[\\/]([^\\/?]+)\.tsx\?tsr-split=/;
@@ -11,8 +12,11 @@ function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChu
   return chunks;
 }
 
-/** The chunks every first load runs: the entry and what it imports statically, all named in the built index.html. */
-function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>): Set<string> {
+/**
+ * The chunks every first load runs: the entry and what it imports statically, all named in the built index.html (once
+ * Vite has written it, the entry's own chunk may be gone from the bundle: the chunks index.html names stand for it).
+ */
+function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>, bundle: Rolldown.OutputBundle): Set<string> {
   const loaded = new Set<string>();
   const load = (fileName: string) => {
     const chunk = chunks.get(fileName);
@@ -21,6 +25,8 @@ function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>): Set<string>
     chunk.imports.forEach(load);
   };
   for (const chunk of chunks.values()) if (chunk.isEntry && chunk.name === 'index') load(chunk.fileName);
+  const indexHtml = bundle['index.html'];
+  if (indexHtml?.type === 'asset') for (const fileName of chunks.keys()) if (String(indexHtml.source).includes(`/${fileName}"`)) load(fileName);
   return loaded;
 }
 
@@ -34,10 +40,12 @@ function firstLoadChunks(chunks: Map<string, Rolldown.OutputChunk>): Set<string>
 function routeAssets(): Plugin {
   return {
     name: 'route-assets',
+    // After Vite's CSS plugin has taken out the chunks that held only styles (their stylesheets stay with their importers).
+    enforce: 'post',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const linkedByIndexHtml = firstLoadChunks(chunks);
+      const linkedByIndexHtml = firstLoadChunks(chunks, bundle);
       const chunksFor = (chunk: Rolldown.OutputChunk, seen: Set<string>): Rolldown.OutputChunk[] => {
         if (linkedByIndexHtml.has(chunk.fileName) || seen.has(chunk.fileName)) return [];
         seen.add(chunk.fileName);
@@ -76,11 +84,40 @@ function firstLoadModules(): Plugin {
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const loaded = firstLoadChunks(chunks);
+      const loaded = firstLoadChunks(chunks, bundle);
       const root = `${process.cwd()}/`;
       const modules = [...loaded].flatMap((fileName) => chunks.get(fileName)!.moduleIds).map((id) => (id.startsWith(root) ? id.slice(root.length) : id));
       this.emitFile({ type: 'asset', fileName: '.vite/first-load-modules.json', source: JSON.stringify({ chunks: [...loaded], modules }) });
     },
+  };
+}
+
+const THEME_CSS = 'virtual:theme.css';
+
+/** `virtual:theme.css`: the theme's CSS variables (src/themeCss.ts), a stylesheet of the build rather than a `<style>` drawn at run time. */
+function themeStylesheet(): Plugin {
+  return {
+    name: 'theme-stylesheet',
+    resolveId: (id) => (id === THEME_CSS ? `\0${THEME_CSS}` : undefined),
+    load: (id) => (id === `\0${THEME_CSS}` ? themeCss() : undefined),
+  };
+}
+
+const RUNTIME_THEME_VARIABLES = '\0theme-variables-in-stylesheet';
+
+/**
+ * The browser build leaves out Mantine's run-time writer of the theme's CSS variables (its resolvers and the `<style>`
+ * component, about 2 KB gzipped of every first load): the app's MantineProvider has `withCssVariables={false}`, as the
+ * variables are the build's stylesheet (`virtual:theme.css`), so that component is never drawn.
+ */
+function withoutRuntimeThemeVariables(): Plugin {
+  return {
+    name: 'without-runtime-theme-variables',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === './MantineCssVariables/MantineCssVariables.mjs' && importer?.replaceAll('\\', '/').endsWith('/MantineProvider/MantineProvider.mjs') ? RUNTIME_THEME_VARIABLES : undefined,
+    load: (id) => (id === RUNTIME_THEME_VARIABLES ? 'export function MantineCssVariables() { return null; }' : undefined),
   };
 }
 
@@ -91,6 +128,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    themeStylesheet(),
+    withoutRuntimeThemeVariables(),
     routeAssets(),
     firstLoadModules(),
   ],
@@ -102,6 +141,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist/site',
     sourcemap: true,
     target: 'es2022',
+    // Every browser the site serves (es2022) knows `modulepreload`: no polyfill in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Everything the first page needs in two chunks: on a phone's HTTP/1.1 connection (six at a time, each
@@ -116,6 +157,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Swiper with its styles, which a carousel imports once it is drawn: only a page with one loads it.
             { name: 'swiper', test: /(node_modules[\\/]swiper[\\/]|[\\/]components[\\/]content[\\/]carouselSwiper\.ts$)/, priority: 4 },
             { name: 'app', tags: ['$initial'], priority: 2 },
+            // What `/` draws beyond the shell (its screen, the restaurant's hours, address and busy notice, the dish photo)
+            // in one chunk of its own, before the groups below take any of it: `/` then loads neither the ordering
+            // screens' chunk nor the content pages' (with their Mantine components and icons) for a few small modules.
+            { name: 'home', test: /[\\/](routes[\\/]index\.tsx\?tsr-split|screens[\\/]home[\\/]|components[\\/]restaurant[\\/]|domain[\\/](busyMode|openingHours|photoSizes)\.ts|components[\\/]order[\\/](DishPhoto|RestaurantPhoneLink)\.tsx|components[\\/]useNow\.ts)/, priority: 1.5 },
+            // What the content pages and the ordering screens both draw (Mantine's buttons and alerts, the request
+            // statechart's hook), so that /order does not load the carousel's chunk for them, nor /gallery the menu's.
+            { name: 'shared', test: /[\\/](@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton|ActionIcon)[\\/.]|@xstate[\\/]react[\\/]|api[\\/]useApiRequest|machines[\\/]request[\\/])/, priority: 1.2 },
             // The restaurant's pages (gallery, privacy, …) with their renderer in one chunk: the gallery is otherwise
             // eight small requests after the core data, each a round trip on a phone.
             { name: 'content', test: /[\\/](routes[\\/](gallery|privacy|cookies|terms|about-us|\$page)\.tsx\?tsr-split|screens[\\/]content[\\/]|components[\\/]content[\\/]|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/]Paper[\\/.])/, priority: 1 },

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
+// The theme's CSS variables, Mantine's defaults among them, written by the build (src/themeCss.ts).
+import 'virtual:theme.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Burger.css';
@@ -12,14 +13,14 @@ import '@mantine/core/styles/Anchor.css';
 // The library and app code a first page needs is run in turns, each in a task of its own (docs/first-paint.md), in this
 // order: these modules first, each ending its task, then the rest.
 import { createRoot, hydrateRoot } from './start/react';
-import { MantineProvider, cssVariablesResolver, theme } from './start/mantine';
+import { MantineProvider, theme } from './start/mantine';
 import './start/authMachine';
 import './start/basketMachine';
-import './start/paymentMachine';
 import { RouterClient, RouterProvider, createAppRouter } from './start/routes';
-import { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor } from './start/statecharts';
+import { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createTrackingActor } from './start/statecharts';
 import { StrictMode, startTransition, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
+import { lazyActor } from './actors/lazyActor';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
 import { BOOT_DATA_ELEMENT_ID, parseBootData } from './domain/bootData';
@@ -99,8 +100,8 @@ async function start(rootElement: HTMLElement) {
   }
   followCustomerInBasket(auth, basket);
   await nextTask();
-  const payment = createPaymentActor({ api, basket });
-  await nextTask();
+  // Only the payment pages use the payment statechart: its chunk loads, and its actor starts, when one first asks.
+  const payment = lazyActor(() => import('./actors/payment').then(({ createPaymentActor }) => createPaymentActor({ api, basket })));
   const acceptance = createAcceptanceActor(api);
   await nextTask();
   const tracking = createTrackingActor(api);
@@ -152,7 +153,7 @@ async function start(rootElement: HTMLElement) {
 
   const app = (router: ReactNode) => (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <MantineProvider theme={theme} withCssVariables={false}>
         <MarkHydrated>{router}</MarkHydrated>
       </MantineProvider>
     </StrictMode>

@@ -6,6 +6,7 @@ import { failAs, paymentActions } from './paymentActions';
 import { paymentActors } from './paymentActors';
 import { paymentGuards } from './paymentGuards';
 import { PAYMENT_TIMEOUTS, type PaymentContext, type PaymentErrorData, type PaymentEvent, type PaymentInput, type PaymentTag } from './paymentTypes';
+import { PAYMENT_ISSUE_PATH, PAYMENT_PROCESSING_PATH } from './paymentPaths';
 
 export * from './paymentTypes';
 
@@ -244,8 +245,7 @@ export const paymentMachine = setup({
 export type PaymentSnapshot = SnapshotFrom<typeof paymentMachine>;
 
 export const PAYMENT_PATH = journeyStep('payment').path;
-export const PAYMENT_PROCESSING_PATH = '/paymentProcessing';
-export const PAYMENT_ISSUE_PATH = '/paymentIssue';
+export { PAYMENT_ISSUE_PATH, PAYMENT_PROCESSING_PATH };
 const CHECKOUT_PATH = journeyStep('checkout').path;
 
 /**

@@ -4,7 +4,7 @@ import { createAcceptanceActor } from '../actors/acceptance';
 import { apiIdentityOf, createAuthActor } from '../actors/auth';
 import { createBasketActor } from '../actors/basket';
 import { noStoredSession, nothingStored } from '../actors/firstVisit';
-import { createPaymentActor } from '../actors/payment';
+import { lazyActor } from '../actors/lazyActor';
 import { createTrackingActor } from '../actors/tracking';
 import type { BootData } from '../domain/bootData';
 import { callApi, createApiClient } from '../api/client';
@@ -14,7 +14,7 @@ import { createCoreDataCache } from '../shell/coreDataCache';
 import { createMenuFromPage } from '../shell/menuFromPage';
 import { createPageDataCache } from '../shell/pageDataCache';
 import type { RouterContext } from '../shell/routerContext';
-import { cssVariablesResolver, theme } from '../theme';
+import { theme } from '../theme';
 import { SCRIPT_NONCE_PLACEHOLDER, type FirstPaint } from '../domain/firstPaint';
 
 const noRequests = () => Promise.reject(new Error('The server draws a page from the data the page brings, without API calls'));
@@ -33,7 +33,8 @@ function serverContext(boot: BootData): RouterContext {
     api,
     auth,
     basket,
-    payment: createPaymentActor({ api, basket }),
+    // The payment pages are the device's own (a basket being paid for): the server renders none of them.
+    payment: lazyActor(() => Promise.reject(new Error('The server renders no payment page'))),
     payPal: config.payPal,
     acceptance: createAcceptanceActor(api),
     tracking: createTrackingActor(api),
@@ -68,7 +69,7 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
         router,
         responseHeaders,
         children: (
-          <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <MantineProvider theme={theme} withCssVariables={false}>
             <RouterServer router={router} />
           </MantineProvider>
         ),
@@ -77,7 +78,7 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
     if (response.status !== 200) return undefined;
     return { html: withoutHoistedLinks((await response.text()).replace(/^<!DOCTYPE html>/i, '')), routeIds };
   } finally {
-    for (const actor of [context.basket, context.payment, context.acceptance, context.tracking]) actor.stop();
+    for (const actor of [context.basket, context.acceptance, context.tracking]) actor.stop();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AcceptanceActor } from '../actors/acceptance';
 import type { AuthActor } from '../actors/auth';
 import type { BasketActor } from '../actors/basket';
+import type { LazyActor } from '../actors/lazyActor';
 import type { PaymentActor } from '../actors/payment';
 import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
@@ -22,7 +23,7 @@ export interface RouterContext {
   /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
   basket: BasketActor;
   /** The payment statechart's actor (machines/payment): /payment, /paymentProcessing and /paymentIssue follow it. */
-  payment: PaymentActor;
+  payment: LazyActor<PaymentActor>;
   /** PayPal's settings from /config.json, for /payment's script. */
   payPal: PayPalConfig;
   /** The restaurant's answer to the confirmed order, polled (machines/acceptance): /restaurant-confirmation reads it. */

@@ -3,10 +3,9 @@
 import { createAcceptanceActor } from '../actors/acceptance';
 import { apiIdentityOf, createAuthActor } from '../actors/auth';
 import { createBasketActor } from '../actors/basket';
-import { createPaymentActor } from '../actors/payment';
 import { createTrackingActor } from '../actors/tracking';
 import { nextTask } from './nextTask';
 
-export { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createPaymentActor, createTrackingActor };
+export { apiIdentityOf, createAcceptanceActor, createAuthActor, createBasketActor, createTrackingActor };
 
 await nextTask();

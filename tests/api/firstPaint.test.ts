@@ -125,6 +125,13 @@ describe('the server renders the public pages for the browser to hydrate', () =>
     expect(dishHeadings.length, 'dishes in the first paint').toBeGreaterThan(2);
     expect(menu?.categories.flatMap((category) => category.items.map((item) => item.title))).toEqual(expect.arrayContaining(dishHeadings));
     expectBuiltStylesheets(document, '/order');
+    // The menu comes once, in the router's dehydrated loader data the browser hydrates from, not again as start data.
+    const boot = JSON.parse(document.getElementById('boot-data')?.textContent ?? '{}') as { menu?: unknown; restaurantData?: unknown };
+    expect(boot.restaurantData).toBeDefined();
+    expect(boot.menu).toBeUndefined();
+    const dehydrated = routerScripts(rootElement).map((script) => script.textContent ?? '').join('');
+    const firstDish = menu!.categories.flatMap((category) => category.items)[0]!;
+    expect(dehydrated.split(`itemId:${firstDish.itemId},`).length - 1).toBe(1);
   });
 
   it("at /order: each dish's menu number and its Chinese name, marked with the script's language", async () => {

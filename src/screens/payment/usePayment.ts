@@ -1,11 +1,12 @@
 import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { CONFIRMATION_PATH } from '../../../machines/basket/journeySteps';
 import { paymentPathOf, type PaymentSnapshot } from '../../../machines/payment/paymentMachine';
 import { normalisePath } from '../../domain/paths';
 
+/** The payment statechart's actor, made when a payment page first needs it (the page waits for its chunk, in suspense). */
 export function usePaymentActor() {
-  return useRouteContext({ from: rootRouteId, select: (context) => context.payment });
+  return use(useRouteContext({ from: rootRouteId, select: (context) => context.payment }).get());
 }
 
 /** Where the payment statechart says the customer belongs: a payment page, the checkout after cash, the confirmation once paid. */

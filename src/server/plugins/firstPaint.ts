@@ -18,8 +18,10 @@ export type RenderFirstPaint = (pathname: string, boot: BootData) => Promise<Fir
 /** What the served HTML carries of the page: `#root`'s content, and for the head the route's chunks and stylesheets. */
 export interface PrerenderedPage {
   rootHtml: string;
-  /** `modulepreload` links for the matched routes' chunks, and stylesheet links for their CSS. */
-  headLinks: string;
+  /** Stylesheet links for the matched routes' CSS. */
+  styleLinks: string;
+  /** `modulepreload` links for the matched routes' chunks. */
+  scriptLinks: string;
 }
 
 /** The page for `pathname` rendered from `boot`, or undefined where the root stays empty for the browser to render. */
@@ -75,10 +77,9 @@ export function firstPaintSource(render: RenderFirstPaint, routeAssets: RouteAss
       const scripts = [...new Set(assets.flatMap((each) => each.scripts))];
       const stylesheets = [...new Set(assets.flatMap((each) => each.styles))];
       // `crossorigin` as index.html's module scripts have it, so that the preload is the one the import uses.
-      const headLinks =
-        scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('') +
-        stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-      return { rootHtml: paint.html, headLinks };
+      const scriptLinks = scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('');
+      const styleLinks = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+      return { rootHtml: paint.html, styleLinks, scriptLinks };
     } catch (error) {
       log.error({ err: error, pathname }, 'The first paint could not be drawn; the page is served with an empty root');
       return undefined;

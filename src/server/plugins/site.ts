@@ -19,6 +19,8 @@ import { allowScriptsWithNonce, openInTheSameBrowsingContextGroup } from './secu
 
 const immutableAsset = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
+/** index.html's stylesheet links, as Vite writes them. */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>/g;
 
 export interface SiteOptions {
   siteRoot: string;
@@ -132,6 +134,14 @@ async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname
 }
 
 
+/**
+ * A page the server rendered brings `/order`'s menu once, in the router's dehydrated loader data, which the browser
+ * hydrates from (main.tsx then hands no menu of the start data to a later visit): not a second time as start data.
+ */
+function withoutMenu({ menu: _menu, ...boot }: BootData): BootData {
+  return boot;
+}
+
 /** A restaurant's page can only be at a path of one segment that is a page name: /gallery, /privacy, /allergens. */
 function pageNameInPath(pathname: string): string | undefined {
   // Fastify has already refused a path whose escapes do not decode.
@@ -143,14 +153,25 @@ function pageNameInPath(pathname: string): string | undefined {
  * The page's own head (title, description, Open Graph, structured data, the preload of its largest photo:
  * src/server/seo/pageHead.ts) in place of index.html's generic title and description, and the start data. A page the server rendered fills the root (the browser hydrates it:
  * docs/first-paint.md) and preloads its route's chunks beside index.html's module scripts, with its stylesheets linked.
+ *
+ * What the first paint needs comes first in the head, so that the browser asks for it first: on a phone's few
+ * connections and slow link the requests made first are answered first (docs/first-paint.md, "What the head asks for
+ * first"). The page's head with the photo's preload and every stylesheet go before index.html's module scripts; the
+ * route's chunks after them.
  */
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
   const head = pageHead({ pathname, publicUrl, restaurant: boot.restaurantData, page, menu: boot.menu });
-  const withHead = html
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', `${head}${prerendered?.headLinks ?? ''}${bootDataElement(boot)}</head>`);
+  const entryStyles = html.match(STYLESHEET_LINK) ?? [];
+  const withoutGeneric = html.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '').replace(STYLESHEET_LINK, '');
+  const headEnd = withoutGeneric.indexOf('</head>');
+  const firstScript = withoutGeneric.indexOf('<script type="module"');
+  // Before the head's first module script; the source index.html (Vite's dev server) has its script in the body.
+  const at = firstScript === -1 || firstScript > headEnd ? headEnd : firstScript;
+  const withHead =
+    withoutGeneric.slice(0, at) +
+    `${head}${entryStyles.join('')}${prerendered?.styleLinks ?? ''}` +
+    withoutGeneric.slice(at).replace('</head>', () => `${prerendered?.scriptLinks ?? ''}${bootDataElement(prerendered ? withoutMenu(boot) : boot)}</head>`);
   if (!prerendered) return withHead;
   return (
     withHead
