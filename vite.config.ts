@@ -163,11 +163,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'home', test: /[\\/](routes[\\/]index\.tsx\?tsr-split|screens[\\/]home[\\/]|components[\\/]restaurant[\\/]|domain[\\/](busyMode|openingHours|photoSizes)\.ts|components[\\/]order[\\/](DishPhoto|RestaurantPhoneLink)\.tsx|components[\\/]useNow\.ts)/, priority: 1.5 },
             // What the content pages and the ordering screens both draw (Mantine's buttons and alerts, the request
             // statechart's hook), so that /order does not load the carousel's chunk for them, nor /gallery the menu's.
-            { name: 'shared', test: /[\\/](@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton|ActionIcon)[\\/.]|@xstate[\\/]react[\\/]|api[\\/]useApiRequest|machines[\\/]request[\\/])/, priority: 1.2 },
+            { name: 'shared', test: /[\\/](@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton|ActionIcon)[\\/.]|@xstate[\\/]react[\\/]|actors[\\/]useApiRequest|machines[\\/]request[\\/])/, priority: 1.2 },
             // The restaurant's pages (gallery, privacy, …) with their renderer in one chunk: the gallery is otherwise
             // eight small requests after the core data, each a round trip on a phone.
             { name: 'content', test: /[\\/](routes[\\/](gallery|privacy|cookies|terms|about-us|\$page)\.tsx\?tsr-split|screens[\\/]content[\\/]|components[\\/]content[\\/]|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/]Paper[\\/.])/, priority: 1 },
-            { name: 'ordering', test: /[\\/](screens[\\/]order|components[\\/]order|api[\\/]useApiRequest|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton)[\\/.])/, minShareCount: 2, priority: 1 },
+            { name: 'ordering', test: /[\\/](screens[\\/]order|components[\\/]order|actors[\\/]useApiRequest|@mantine[\\/]core[\\/](esm[\\/]components|styles)[\\/](Alert|Button|CloseButton)[\\/.])/, minShareCount: 2, priority: 1 },
           ],
         },
       },
