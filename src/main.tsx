@@ -22,6 +22,7 @@ import { StrictMode, startTransition, useEffect, type ErrorInfo, type ReactNode 
 import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
+import { createOrderJourneyActor, followLocation, journeySettingsOf } from './actors/orderJourney';
 import { readBootData } from './api/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { arriveAtNewPage } from './components/a11y/newPage';
@@ -101,6 +102,9 @@ async function start(rootElement: HTMLElement) {
   const payment = createPaymentActor({ api, basket });
   await nextTask();
   const acceptance = createAcceptanceActor(api);
+  // The journey router moves the customer through the router created below (it navigates only once told where they are).
+  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: ({ to, replace }) => void router.navigate({ href: to, replace }) });
+  void coreData.load().then((restaurant) => journey.send({ type: 'SETTINGS_CHANGED', settings: journeySettingsOf(restaurant) }), () => undefined);
   await nextTask();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
@@ -110,6 +114,7 @@ async function start(rootElement: HTMLElement) {
     api,
     auth,
     basket,
+    journey,
     payment,
     payPal: config.payPal,
     acceptance,
@@ -139,6 +144,7 @@ async function start(rootElement: HTMLElement) {
     checkOrderStatus: checkOrderInProgress,
     arriveAtNewPage,
   });
+  followLocation(router, journey);
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname));
   // A hydrated start resolves nothing on the client: its first route change is the hydrated page's first render.
   router.subscribe('onRendered', (event) => onRouteChange(event.toLocation.pathname));

@@ -326,6 +326,9 @@ export const journeyRegion = basketSetup.createStateConfig({
         onError: { target: 'checkout.confirmFailed', actions: [assign({ error: ({ event }) => apiErrorOf(event.error) }), 'requestSave'] },
       },
     },
-    confirmed: {},
+    // A confirmed order cannot change: a dish added after it starts the next order.
+    confirmed: {
+      on: { ADD_ITEM: { guard: 'lineToAddIsValid', actions: [raise({ type: 'CLEAR' }), raise(({ event }) => event)] } },
+    },
   },
 });

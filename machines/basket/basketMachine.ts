@@ -33,8 +33,12 @@ import { deliveryCheckRegion, rebuildRegion, syncRegion } from './basketRegions'
 export const basketMachine = basketSetup.createMachine({
   id: 'basket',
   type: 'parallel',
-  context: ({ input }) => freshContext(input.menuVersion ?? DEFAULT_MENU_VERSION, { ...DEFAULT_CLIENT, ...input.client }),
+  context: ({ input }) => ({
+    ...freshContext(input.menuVersion ?? DEFAULT_MENU_VERSION, { ...DEFAULT_CLIENT, ...input.client }),
+    ...(input.minimums === undefined ? {} : { minimums: input.minimums }),
+  }),
   on: {
+    SETTINGS: { actions: assign({ minimums: ({ event }) => event.minimums }) },
     // SPEC §4: clearing the order resets everything (a confirmation in flight is not abandoned half way).
     // Who is signed in is not part of the order: the customer stays, and their details are filled in again.
     CLEAR: {

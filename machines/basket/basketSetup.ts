@@ -3,7 +3,7 @@ import { MAX_NOTES_LENGTH, hasErrors, isDateTime, tidyContact, validateContact, 
 import { MAX_LINE_QUANTITY, MAX_SPECIAL_REQUEST_LENGTH, revalidateLines } from './basketLines';
 import { MAX_VOUCHERS_PER_ORDER, isApplied, isHeld } from './basketVouchers';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType } from '../../src/domain/orderEnums';
-import { JOURNEY_STEPS, type JourneyOrder, type JourneyStepId, goesThrough, journeyStep, neededStatus, stepAfter } from './journeySteps';
+import { JOURNEY_STEPS, type JourneyOrder, type JourneyStepId, goesThrough, journeyStep, neededStatus } from './journeySteps';
 import { voucherDayRefusal } from '../../src/domain/voucherDays';
 import { basketRefusal } from './basketMinimums';
 import {
@@ -108,7 +108,7 @@ export const basketSetup = setup({
     voucherAtPosition: ({ context, event }) =>
       event.type === 'REMOVE_VOUCHER' && Number.isInteger(event.index) && context.voucherItems[event.index]?.voucherId === event.voucherId,
     orderIdSet: ({ event }) => event.type === 'REBUILD_ORDER' && typeof event.orderId === 'string' && event.orderId.trim() !== '',
-    meetsMinimum: ({ context, event }) => event.type === 'CONFIRM_BASKET' && basketRefusal(context, event.minimums) === undefined,
+    meetsMinimum: ({ context }) => context.minimums !== undefined && basketRefusal(context, context.minimums) === undefined,
     chosenPaymentOffered: ({ context, event }) =>
       event.type === 'OFFER_PAYMENT_TYPES' && (event.paymentTypes as readonly number[]).includes(context.paymentType),
     paymentTypeOffered: ({ event }) => event.type === 'OFFER_PAYMENT_TYPES' && event.paymentTypes.length > 0,
@@ -123,10 +123,6 @@ export const basketSetup = setup({
     choosePayment: assign(({ context, event }) =>
       event.type === 'CHOOSE_PAYMENT' ? { paymentType: event.paymentType, onlineFunding: event.onlineFunding ?? context.onlineFunding } : {},
     ),
-    goOnFrom: emit(({ context }, params: { step: JourneyStepId }) => ({
-      type: 'journey.stepDone' as const,
-      step: params.step,
-      next: stepAfter(journeyStep(params.step), { orderType: context.orderType, paymentType: context.paymentType }),
-    })),
+    goOnFrom: emit((_, params: { step: JourneyStepId }) => ({ type: 'journey.stepDone' as const, step: params.step })),
   },
 });

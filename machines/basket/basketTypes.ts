@@ -4,7 +4,7 @@ import type { ContactDetails, DeliveryAddress, FieldErrors } from './basketForms
 import type { BasketLine, NewBasketLine } from './basketLines';
 import type { AccountVoucher, VoucherItem } from './basketVouchers';
 import { OrderType, type OrderTypeValue, PaymentType, type PaymentTypeValue } from '../../src/domain/orderEnums';
-import type { JourneyDestination, JourneyStepId } from './journeySteps';
+import type { JourneyStepId } from './journeySteps';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
 
 export type Menu = components['schemas']['Menu'];
@@ -102,16 +102,18 @@ export interface BasketContext {
   customerSub?: string;
   /** The signed-in customer's own details (their account), filled into the contact form. Kept by CLEAR. */
   customerDetails?: ContactDetails;
+  /** The restaurant's minimums (SPEC §5), once known: the basket step is not left below them. Kept by CLEAR. */
+  minimums?: OrderMinimumSettings;
 }
 
 /** PayPal's funding sources the checkout offers as its own choices (both are paymentType 2). */
 export type OnlineFunding = 'paypal' | 'card';
 
-/** Emitted when a step is done: where the customer goes next (the screen of that step follows it). */
-export type StepDoneEvent = { type: 'journey.stepDone'; step: JourneyStepId; next: JourneyDestination };
+/** Emitted when a step is done: the journey router (machines/orderJourney) decides where the customer goes next. */
+export type StepDoneEvent = { type: 'journey.stepDone'; step: JourneyStepId };
 
 /** The menu version when known (else SPEC §9's default), and the device (else the web's). */
-export type BasketInput = { menuVersion?: number; client?: Partial<ClientInfo> };
+export type BasketInput = { menuVersion?: number; client?: Partial<ClientInfo>; minimums?: OrderMinimumSettings };
 
 export type BasketEvent =
   | { type: 'ADD_ITEM'; line: NewBasketLine }
@@ -120,7 +122,9 @@ export type BasketEvent =
   | { type: 'SET_SPECIAL_REQUEST'; index: number; text: string }
   | { type: 'CHOOSE_ORDER_TYPE'; orderType: 1 | 2 }
   /** Leave the basket step: refused without an order type, or below the order's minimum (SPEC §5: the restaurant's settings). */
-  | { type: 'CONFIRM_BASKET'; minimums: OrderMinimumSettings }
+  | { type: 'CONFIRM_BASKET' }
+  /** The restaurant's minimums (SPEC §5), which CONFIRM_BASKET holds the basket to: given by the journey router. */
+  | { type: 'SETTINGS'; minimums: OrderMinimumSettings }
   | ({ type: 'SUBMIT_DELIVERY' } & DeliveryAddress)
   | ({ type: 'SUBMIT_CONTACT' } & ContactDetails)
   | { type: 'SUBMIT_TIME'; asap: true }

@@ -1,5 +1,7 @@
 import { BasketStatus, OrderType, PaymentType, type OrderTypeValue, type PaymentTypeValue } from '../../src/domain/orderEnums';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
+import type { OrderSizeLimits } from '../../src/domain/orderSizeLimits';
+import { cashOfferFor, type CashOffer } from '../basket/basketPayment';
 import { CONFIRMATION_PATH, fixIssueReturn, journeyStepAt, redirectForPath, type JourneyOrder } from '../basket/journeySteps';
 
 // What the journey router knows of the order: the facts its steps report, and where each route may be opened from them.
@@ -27,6 +29,8 @@ export interface BasketFacts {
   rebuilding: boolean;
   /** The last call failed (the screen that asked says why). */
   failed: boolean;
+  /** The server's total for the order, once priced. */
+  totalCostPence?: number;
 }
 
 /** The payment step's report: where the payment statechart stands, and whether a reload may resume a linked payment. */
@@ -47,8 +51,8 @@ export interface AcceptanceFacts {
 /** The restaurant's settings the journey follows (SPEC §5), and the choice this device remembers. */
 export interface JourneySettings {
   minimums?: OrderMinimumSettings;
-  /** The ways to pay the checkout offers, the first chosen for the customer (cash first where the restaurant takes it). */
-  paymentTypes: readonly (1 | 2)[];
+  /** Whether the restaurant takes cash, and for orders up to what size (the checkout's cash offer). */
+  cash?: { allowCashPayment: boolean; limits: OrderSizeLimits };
   /** The order type this device chose last. */
   rememberedOrderType?: OrderTypeValue;
 }
@@ -122,12 +126,21 @@ export function journeyRedirect(facts: JourneyFactsContext, path: string, search
     // An order placed and still in the basket: its steps are done, and its page is where it stands.
     if (placed !== undefined && facts.basket.status >= BasketStatus.Confirmed && !same(path, '/order')) return placed;
     if (facts.payment.at === 'processing' && same(path, '/payment')) return PAYMENT_PROCESSING_PATH;
-    return redirectForPath(path, facts.basket.status, journeyOrderOf(facts.basket));
+    const to = redirectForPath(path, facts.basket.status, journeyOrderOf(facts.basket));
+    // An empty basket is shown at /basket, saying so, rather than sent to the menu.
+    return same(path, '/basket') && to === '/order' ? undefined : to;
   }
   if (same(path, ORDER_CONFIRMATION_PATH) && search.orderId !== undefined) return undefined;
-  if (same(path, FIX_ISSUE_PATH)) return facts.basket.needsFix ? undefined : whereTheOrderIs(facts, '/basket');
+  // The page tells how an order of this device ended; with no order at all there is nothing to tell, and the visitor
+  // starts at the home page.
+  if (same(path, ORDER_CANCELLED_PATH) && facts.acceptance.at === 'none') return '/';
   const stands = [PAYMENT_PROCESSING_PATH, PAYMENT_ISSUE_PATH, CONFIRMATION_PATH, ORDER_CANCELLED_PATH, ORDER_CANCEL_ERROR_PATH, ORDER_CONFIRMATION_PATH];
   if (!stands.some((guarded) => same(path, guarded))) return undefined;
   const to = whereTheOrderIs(facts, '/payment');
   return same(to, path) ? undefined : to;
+}
+
+/** Whether the checkout offers cash for this order, once the restaurant's settings are known (machines/basket/basketPayment.ts). */
+export function cashOfferOf(settings: JourneySettings, basket: BasketFacts): CashOffer | undefined {
+  return settings.cash === undefined ? undefined : cashOfferFor(settings.cash.allowCashPayment, basket.totalCostPence, settings.cash.limits);
 }

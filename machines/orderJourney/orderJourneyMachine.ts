@@ -2,7 +2,9 @@ import { and, assign, enqueueActions, fromCallback, not, sendTo, setup, type Eve
 import { OrderType, PaymentType } from '../../src/domain/orderEnums';
 import { CONFIRMATION_PATH, JOURNEY_STEPS, type JourneyStepId } from '../basket/journeySteps';
 import { preselectedOrderType } from '../basket/journeyChoices';
+import { paymentTypesOffered } from '../basket/basketPayment';
 import {
+  cashOfferOf,
   confirmationHref,
   FIX_ISSUE_PATH,
   fixIssueReturnOf,
@@ -22,6 +24,10 @@ import {
 
 export interface OrderJourneyContext extends JourneyFactsContext {
   settings: JourneySettings;
+  /** Whether cash was last offered on this visit of the checkout (OFFER_PAYMENT_TYPES is sent again when that changes). */
+  cashOffered?: boolean;
+  /** "Try again" was pressed on this visit of /fix-issue: once the order is saved, the customer goes back. */
+  retried?: boolean;
 }
 
 export type OrderJourneyInput = { settings?: JourneySettings };
@@ -65,7 +71,7 @@ function notProvided<TCommand extends EventObject, TInput = NonReducibleUnknown>
   });
 }
 
-const NO_SETTINGS: JourneySettings = { paymentTypes: [] };
+const NO_SETTINGS: JourneySettings = {};
 
 const go = (to: string, replace = false) => ({ type: 'navigate' as const, params: { to, replace } });
 
@@ -137,7 +143,12 @@ export const orderJourneyMachine = setup({
       type: 'CHOOSE_ORDER_TYPE',
       orderType: preselectedOrderType(context.settings.rememberedOrderType, context.settings.minimums ?? NO_ORDER_TYPES)!,
     })),
-    offerPaymentTypes: sendTo('basketStep', ({ context }): BasketCommand => ({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: context.settings.paymentTypes })),
+    // The basket keeps a way chosen before that is still offered, or chooses the first offered (cash where it is).
+    offerPaymentTypes: enqueueActions(({ context, enqueue }) => {
+      const cashOffered = cashOfferOf(context.settings, context.basket) === 'offered';
+      enqueue.assign({ cashOffered });
+      enqueue.sendTo('basketStep', { type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(cashOffered) } satisfies BasketCommand);
+    }),
   },
   guards: {
     delivers: ({ context, event }) => (event.type === 'NEXT' ? event.basket : context.basket).orderType === OrderType.Delivery,
@@ -145,14 +156,17 @@ export const orderJourneyMachine = setup({
     // SPEC §2, §8: a failed order update or confirmation goes to /fix-issue.
     fixNeeded: ({ event }) => event.type === 'BASKET_REPORTED' && event.basket.needsFix,
     // The retry went through: back to the step /fix-issue names.
-    fixed: ({ context, event }) => event.type === 'BASKET_REPORTED' && context.basket.needsFix && !event.basket.needsFix && !event.basket.busy,
+    fixed: ({ context, event }) => event.type === 'BASKET_REPORTED' && context.retried === true && !event.basket.needsFix && !event.basket.busy,
     // Docs/order-journey.md "Fewer taps": a basket with lines and no order type opens with the one this device chose last.
     remembersOrderType: ({ context }) =>
       context.basket.hasLines &&
       context.basket.orderType === OrderType.NotSet &&
       context.settings.minimums !== undefined &&
       preselectedOrderType(context.settings.rememberedOrderType, context.settings.minimums) !== undefined,
-    offersPaymentTypes: ({ context }) => context.settings.paymentTypes.length > 0,
+    cashOfferChanged: ({ context }) => {
+      const offer = cashOfferOf(context.settings, context.basket);
+      return offer !== undefined && (offer === 'offered') !== context.cashOffered;
+    },
     paymentAt: ({ event }, at: PaymentFacts['at']) => event.type === 'PAYMENT_REPORTED' && event.payment.at === at,
     acceptanceAt: ({ event }, at: AcceptanceFacts['at']) => event.type === 'ACCEPTANCE_REPORTED' && event.acceptance.at === at,
     // "Order again" rebuilt the ended order's basket: it is shown.
@@ -243,20 +257,9 @@ export const orderJourneyMachine = setup({
           },
         },
         checkout: {
-          entry: enqueueActions(({ check, enqueue }) => {
-            if (check('offersPaymentTypes')) enqueue('offerPaymentTypes');
-          }),
+          always: { guard: 'cashOfferChanged', actions: 'offerPaymentTypes' },
+          exit: assign({ cashOffered: undefined }),
           on: {
-            // The ways to pay arrived after the checkout opened.
-            SETTINGS_CHANGED: {
-              actions: [
-                'takeSettings',
-                sendTo('basketStep', ({ context }): BasketCommand => ({ type: 'SETTINGS', settings: context.settings })),
-                enqueueActions(({ check, enqueue }) => {
-                  if (check('offersPaymentTypes')) enqueue('offerPaymentTypes');
-                }),
-              ],
-            },
             NEXT: [
               { guard: and([from('checkout'), 'paysOnline']), target: '#orderJourney.paying.payment', actions: ['takeReport', go('/payment')] },
               { guard: from('checkout'), target: '#orderJourney.placed.waiting', actions: ['takeReport', go(CONFIRMATION_PATH)] },
@@ -265,8 +268,9 @@ export const orderJourneyMachine = setup({
           },
         },
         fixIssue: {
+          exit: assign({ retried: undefined }),
           on: {
-            RETRY: { actions: sendTo('basketStep', { type: 'RETRY' } satisfies BasketCommand) },
+            RETRY: { actions: [assign({ retried: true }), sendTo('basketStep', { type: 'RETRY' } satisfies BasketCommand)] },
             BASKET_REPORTED: FIX_RETURNS.map(([path, state]) => ({
               guard: and(['fixed', { type: 'returnsTo', params: path }]),
               target: `#orderJourney.${state}`,

@@ -5,6 +5,7 @@ import { apiIdentityOf, createAuthActor } from '../actors/auth';
 import { createBasketActor } from '../actors/basket';
 import { noStoredSession, nothingStored } from '../actors/firstVisit';
 import { createPaymentActor } from '../actors/payment';
+import { createOrderJourneyActor } from '../actors/orderJourney';
 import { createTrackingActor } from '../actors/tracking';
 import type { BootData } from '../api/bootData';
 import { callApi, createApiClient } from '../api/client';
@@ -36,13 +37,18 @@ function serverContext(boot: BootData): RouterContext {
   const auth = createAuthActor(config.identity, { api: () => api, storage: noStoredSession });
   const api = createApiClient({ baseUrl: config.apiBaseUrl, applicationKey: config.applicationKey, siteKey: config.siteKey, identity: apiIdentityOf(auth), fetch: noRequests });
   const basket = createBasketActor({ api, storage: nothingStored });
+  const payment = createPaymentActor({ api, basket });
+  const acceptance = createAcceptanceActor(api);
+  // The server knows nothing of the device's order: the journey's pages are left to the browser (docs/order-journey.md).
+  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory: { load: () => undefined, save: () => undefined } });
   return {
     api,
     auth,
     basket,
-    payment: createPaymentActor({ api, basket }),
+    journey,
+    payment,
     payPal: config.payPal,
-    acceptance: createAcceptanceActor(api),
+    acceptance,
     tracking: createTrackingActor(api),
     coreData: createCoreDataCache(noRequests, boot.restaurantData),
     appStart: { settingsChecked: false },
@@ -84,7 +90,7 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
     if (response.status !== 200) return undefined;
     return { html: withoutHoistedLinks((await response.text()).replace(/^<!DOCTYPE html>/i, '')), routeIds };
   } finally {
-    for (const actor of [context.basket, context.payment, context.acceptance, context.tracking]) actor.stop();
+    for (const actor of [context.journey, context.basket, context.payment, context.acceptance, context.tracking]) actor.stop();
   }
 }
 

@@ -1,9 +1,14 @@
 import { notFound, redirect } from '@tanstack/react-router';
-import { redirectForStep } from '../../machines/basket/basketMachine';
-import { CONFIRMATION_PATH, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
-import { ORDER_CANCELLED_PATH } from '../../machines/acceptance/acceptanceMachine';
-import { PAYMENT_PROCESSING_PATH } from '../../machines/payment/paymentMachine';
-import type { BasketActor } from '../actors/basket';
+import { CONFIRMATION_PATH, JOURNEY_STEPS, journeyStepAt, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
+import {
+  journeyRedirect,
+  ORDER_CANCEL_ERROR_PATH,
+  ORDER_CANCELLED_PATH,
+  ORDER_CONFIRMATION_PATH,
+  PAYMENT_ISSUE_PATH,
+  PAYMENT_PROCESSING_PATH,
+} from '../../machines/orderJourney/journeyFacts';
+import type { OrderJourneyActor } from '../actors/orderJourney';
 import { isOnlineOrderingAvailable } from '../domain/onlineOrdering';
 import type { RestaurantData } from './routerContext';
 import { normalisePath } from '../domain/paths';
@@ -14,20 +19,20 @@ export function requireOnlineOrdering(restaurant: RestaurantData | undefined): v
 }
 
 /**
- * An ordering step's `beforeLoad`: the route exists only while ordering is open, and the basket statechart says
- * whether its prerequisites are done (otherwise it names the first incomplete step to go to instead).
- * `/basket` passes `emptyBasketStays`: an empty basket is shown there, saying so, rather than sent to the menu.
+ * The `beforeLoad` of the journey's pages (the `_order` layout): the page exists only while ordering is open, and the
+ * journey router's facts say whether the customer may open it, or where the order stands instead
+ * (machines/orderJourney/journeyFacts.ts). Decided before the page is drawn, on a first load or a reload as on a link.
  */
-export function guardOrderingStep(
-  context: { restaurant: RestaurantData | undefined; basket: BasketActor },
+export function guardJourneyPage(
+  context: { restaurant: RestaurantData | undefined; journey: OrderJourneyActor },
   path: string,
-  { emptyBasketStays = false }: { emptyBasketStays?: boolean } = {},
+  search: { orderId?: string } = {},
 ): void {
+  // SPEC §2: the menu is public; with ordering off or paused it says how to order instead.
+  if (journeyStepAt(path) === JOURNEY_STEPS[0]) return;
   requireOnlineOrdering(context.restaurant);
-  const to = redirectForStep(context.basket.getSnapshot(), path);
-  if (to === undefined || (emptyBasketStays && to === '/order')) return;
-  // By href: the table's paths include steps whose routes come with their screens (/payment).
-  throw redirect({ href: to, replace: true });
+  const to = journeyRedirect(context.journey.getSnapshot().context, path, search);
+  if (to !== undefined) throw redirect({ href: to, replace: true });
 }
 
 /**
@@ -36,7 +41,15 @@ export function guardOrderingStep(
  * table), then the confirmed order's pages, the refusal's among them (the refused order stays stored for "Order
  * again"). The step's own guard then sends the customer to the first incomplete step if the saved basket does not reach it.
  */
-export const RESTORABLE_ORDERING_STEPS: readonly string[] = [...RELOADABLE_STEP_PATHS, PAYMENT_PROCESSING_PATH, CONFIRMATION_PATH, '/confirmation', ORDER_CANCELLED_PATH];
+export const RESTORABLE_ORDERING_STEPS: readonly string[] = [
+  ...RELOADABLE_STEP_PATHS,
+  PAYMENT_PROCESSING_PATH,
+  PAYMENT_ISSUE_PATH,
+  CONFIRMATION_PATH,
+  ORDER_CONFIRMATION_PATH,
+  ORDER_CANCELLED_PATH,
+  ORDER_CANCEL_ERROR_PATH,
+];
 
 const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));
 

@@ -100,6 +100,9 @@ describe(orderJourneyShortestPaths.suite, () => {
           if (stateName(snapshot) === 'ordering.basket' && snapshot.context.basket.hasLines)
             expect(snapshot.context.basket.orderType).not.toBe(OrderType.NotSet);
           if (to?.to === CONFIRMATION_PATH) expect(stateName(snapshot)).toBe('placed.waiting');
+          // The checkout offers the ways to pay as the restaurant's settings say for this order, once per visit.
+          if (stateName(snapshot) === 'ordering.checkout') expect(snapshot.context.cashOffered).toBe(true);
+          else expect(snapshot.context.cashOffered).toBeUndefined();
         },
       );
     });

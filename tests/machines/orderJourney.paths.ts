@@ -9,7 +9,7 @@ import { journeyStep } from '../../machines/basket/journeySteps';
 /** The restaurant's settings the router is given: both order types taken, cash offered first, collection remembered. */
 export const SETTINGS: JourneySettings = {
   minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 0, minimumFreeOrderPence: 1000 },
-  paymentTypes: [PaymentType.CashOrder, PaymentType.InternetOrder],
+  cash: { allowCashPayment: true, limits: { maximumCashOrderPence: 5000, maximumOrderPence: 20000, phone: '0113 496 0123' } },
   rememberedOrderType: OrderType.Collection,
 };
 

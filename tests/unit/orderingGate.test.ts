@@ -1,10 +1,13 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { acceptanceMachine } from '../../machines/acceptance/acceptanceMachine';
 import { basketMachine } from '../../machines/basket/basketMachine';
+import { paymentMachine } from '../../machines/payment/paymentMachine';
+import { createOrderJourneyActor } from '../../src/actors/orderJourney';
 import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
 import {
-  guardOrderingStep,
+  guardJourneyPage,
   isRestorableOrderingStep,
   RESTORABLE_ORDERING_STEPS,
   requireOnlineOrdering,
@@ -66,22 +69,37 @@ describe('the ordering gate', () => {
   });
 });
 
-describe('an ordering step guard', () => {
-  // A new basket: nothing added yet, so every step after the menu has its prerequisites missing.
-  const emptyBasket = () => createActor(basketMachine, { input: {} }).start();
+describe('the journey pages\' guard (the _order layout)', () => {
+  // A new basket and no order placed: every step after the menu has its prerequisites missing.
+  const journeyOfNewBasket = () => {
+    const basket = createActor(basketMachine, { input: {} }).start();
+    const payment = createActor(paymentMachine, { input: {} }).start();
+    const acceptance = createActor(acceptanceMachine).start();
+    const memory = { load: () => undefined, save: () => undefined };
+    return createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory });
+  };
 
-  it.each(['/delivery', '/orderTime', '/checkout'])('sends %s with an empty basket to the menu, the first incomplete step', (path) => {
-    const thrown = thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, path));
-    expect(isRedirect(thrown)).toBe(true);
-    expect(isRedirect(thrown) && thrown.options.href).toBe('/order');
+  it.each(['/delivery', '/orderTime', '/checkout', '/payment', '/paymentProcessing', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'])(
+    'sends %s with an empty basket and no order to the menu, the first incomplete step',
+    (path) => {
+      const thrown = thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, path));
+      expect(isRedirect(thrown)).toBe(true);
+      expect(isRedirect(thrown) && thrown.options.href).toBe('/order');
+    },
+  );
+
+  it('sends /order-cancelled with no order at all to the home page', () => {
+    const thrown = thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/order-cancelled'));
+    expect(isRedirect(thrown) && thrown.options.href).toBe('/');
   });
 
-  it('lets /basket show an empty basket instead of sending it to the menu', () => {
-    expect(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, '/basket', { emptyBasketStays: true }))).toBeUndefined();
+  it('lets /basket show an empty basket instead of sending it to the menu, and /confirmation show the order its link names', () => {
+    expect(thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/basket'))).toBeUndefined();
+    expect(thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/confirmation', { orderId: 'A1' }))).toBeUndefined();
   });
 
-  it('answers not-found before looking at the basket when ordering is switched off', () => {
-    expect(isNotFound(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(false, true), basket: emptyBasket() }, '/checkout')))).toBe(true);
+  it('answers not-found before looking at the journey when ordering is switched off', () => {
+    expect(isNotFound(thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(false, true), journey: journeyOfNewBasket() }, '/checkout')))).toBe(true);
   });
 });
 
@@ -96,9 +114,11 @@ describe('a reload on an ordering step', () => {
       '/checkout',
       '/payment',
       '/paymentProcessing',
+      '/paymentIssue',
       '/restaurant-confirmation',
       '/confirmation',
       '/order-cancelled',
+      '/order-cancel-error',
     ]);
     expect(isRestorableOrderingStep('/ordertime')).toBe(true);
     expect(isRestorableOrderingStep('/checkout/')).toBe(true);

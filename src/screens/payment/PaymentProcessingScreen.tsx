@@ -1,20 +1,10 @@
 import '@mantine/core/styles/Loader.css';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { PAYMENT_PROCESSING_PATH, paymentToResume } from '../../../machines/payment/paymentMachine';
-import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { paymentToResume } from '../../../machines/payment/paymentMachine';
+import { savedPayment, savePayment } from '../../platform/paymentResume';
+import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
-
-/** The linked PayPal order, kept for the tab's life so that a reload here asks authorise-capture again. */
-const RESUME_KEY = 'paymentToResume';
-
-function savedPayment(): { basketId?: string; payPalOrderId?: string } {
-  try {
-    return JSON.parse(window.sessionStorage.getItem(RESUME_KEY) ?? '{}') as { basketId?: string; payPalOrderId?: string };
-  } catch {
-    return {};
-  }
-}
 
 /** `/paymentProcessing`: the payment being authorised and the order placed (authorise-capture); survives a reload. */
 export function PaymentProcessingScreen() {
@@ -27,13 +17,12 @@ export function PaymentProcessingScreen() {
     }
     const keep = () => {
       const toResume = paymentToResume(payment.getSnapshot());
-      if (toResume !== undefined) window.sessionStorage.setItem(RESUME_KEY, JSON.stringify(toResume));
+      if (toResume !== undefined) savePayment(toResume);
     };
     keep();
     const subscription = payment.subscribe(keep);
     return () => subscription.unsubscribe();
   }, [payment]);
-  usePaymentNavigation(PAYMENT_PROCESSING_PATH);
 
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN} align="flex-start">

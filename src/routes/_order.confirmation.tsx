@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderConfirmationScreen } from '../screens/acceptance/OrderConfirmationScreen';
 import { validateOrderIdSearch } from '../shell/orderIdSearch';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/confirmation')({
+export const Route = createFileRoute('/_order/confirmation')({
   validateSearch: validateOrderIdSearch,
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: function ConfirmationRoute() {
     return <OrderConfirmationScreen orderId={Route.useSearch().orderId} />;
   },

@@ -4,7 +4,7 @@ import { validateDishSearch } from '../screens/order/dishSearch';
 import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
 
-export const Route = createFileRoute('/order')({
+export const Route = createFileRoute('/_order/order')({
   validateSearch: validateDishSearch,
   // Not awaited: the menu downloads alongside the screen's code, and the screen shows its heading meanwhile; a first
   // load here has it in the page already.
