@@ -47,7 +47,6 @@ export type OrderJourneyEvent =
   // Reports from the steps (each step's actor, invoked by the router).
   /** A step done, with the basket as it stands once it is (the next step depends on the order). */
   | { type: 'NEXT'; step: JourneyStepId; basket: BasketFacts }
-  | { type: 'BACK'; step: JourneyStepId }
   | { type: 'BASKET_REPORTED'; basket: BasketFacts }
   | { type: 'PAYMENT_REPORTED'; payment: PaymentFacts }
   | { type: 'ACCEPTANCE_REPORTED'; acceptance: AcceptanceFacts }
@@ -232,28 +231,21 @@ export const orderJourneyMachine = setup({
               { guard: and([from('basket'), 'delivers']), target: 'delivery', actions: ['takeReport', go('/delivery')] },
               { guard: from('basket'), target: 'contact', actions: ['takeReport', go('/contact')] },
             ],
-            BACK: { guard: from('basket'), target: 'menu', actions: go('/order') },
           },
         },
         delivery: {
           on: {
             NEXT: { guard: from('delivery'), target: 'contact', actions: ['takeReport', go('/contact')] },
-            BACK: { guard: from('delivery'), target: 'basket', actions: go('/basket') },
           },
         },
         contact: {
           on: {
             NEXT: { guard: from('contact'), target: 'orderTime', actions: ['takeReport', go('/orderTime')] },
-            BACK: [
-              { guard: and([from('contact'), 'delivers']), target: 'delivery', actions: go('/delivery') },
-              { guard: from('contact'), target: 'basket', actions: go('/basket') },
-            ],
           },
         },
         orderTime: {
           on: {
             NEXT: { guard: from('orderTime'), target: 'checkout', actions: ['takeReport', go('/checkout')] },
-            BACK: { guard: from('orderTime'), target: 'contact', actions: go('/contact') },
           },
         },
         checkout: {
@@ -264,7 +256,6 @@ export const orderJourneyMachine = setup({
               { guard: and([from('checkout'), 'paysOnline']), target: '#orderJourney.paying.payment', actions: ['takeReport', go('/payment')] },
               { guard: from('checkout'), target: '#orderJourney.placed.waiting', actions: ['takeReport', go(CONFIRMATION_PATH)] },
             ],
-            BACK: { guard: from('checkout'), target: 'orderTime', actions: go('/orderTime') },
           },
         },
         fixIssue: {
@@ -373,6 +364,8 @@ export const orderJourneyMachine = setup({
         },
         cancelError: {
           on: {
+            // The customer reads why and whom to phone; "Back to your order" moves on, to the order as it is then.
+            ACCEPTANCE_REPORTED: { actions: 'takeAcceptance' },
             // The order may have moved on (accepted, most likely): it is read again, on its waiting page.
             BACK_TO_ORDER: { target: 'waiting', actions: [sendTo('acceptanceStep', { type: 'CHECK' } satisfies AcceptanceCommand), go(CONFIRMATION_PATH)] },
           },

@@ -49,7 +49,6 @@ const EVENTS: OrderJourneyEvent[] = [
   { type: 'ARRIVED', path: '/order-cancelled' },
   { type: 'ARRIVED', path: '/account' },
   ...STEPS.flatMap((step) => ORDERS.map((order) => ({ type: 'NEXT' as const, step, basket: basket({ status: journeyStep(step).status, ...order }) }))),
-  ...STEPS.map((step) => ({ type: 'BACK' as const, step })),
   ...BASKET_REPORTS.map((facts) => ({ type: 'BASKET_REPORTED' as const, basket: facts })),
   ...(['paying', 'processing', 'issue', 'cash', 'paid'] as const).map((at) => ({ type: 'PAYMENT_REPORTED' as const, payment: { at, resumable: false } })),
   ...(['waiting', 'accepted', 'ended', 'cancelError'] as const).map((at) => ({
@@ -72,8 +71,6 @@ export function describeEvent(event: OrderJourneyEvent): string {
   switch (event.type) {
     case 'NEXT':
       return `NEXT(${event.step}, ${event.basket.orderType === OrderType.Delivery ? 'delivery' : 'collection'}, ${event.basket.paymentType === PaymentType.InternetOrder ? 'online' : 'cash'})`;
-    case 'BACK':
-      return `BACK(${event.step})`;
     case 'ARRIVED':
       return `ARRIVED(${event.path})`;
     case 'BASKET_REPORTED':
