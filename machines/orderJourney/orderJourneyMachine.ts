@@ -40,6 +40,9 @@ export type BasketCommand =
   | { type: 'RETRY' }
   | { type: 'REBUILD_ORDER'; orderId: string; from: 'endedOrder' };
 
+/** What the router tells the payment step to do. */
+export type PaymentCommand = { type: 'RESUME' };
+
 /** What the router tells the acceptance step to do. */
 export type AcceptanceCommand = { type: 'CHECK' };
 
@@ -56,6 +59,8 @@ export type OrderJourneyEvent =
   // The customer's intents on the journey's own pages.
   | { type: 'RETRY' }
   | { type: 'ORDER_AGAIN'; orderId?: string }
+  /** /paymentProcessing is being opened: a payment not under way is resumed (a reload), or reported as not loaded (SPEC §8). */
+  | { type: 'RESUME_PAYMENT' }
   | { type: 'BACK_TO_ORDER' };
 
 export interface NavigateParams {
@@ -125,7 +130,7 @@ export const orderJourneyMachine = setup({
   },
   actors: {
     basketStep: notProvided<BasketCommand, { settings: JourneySettings }>('basket'),
-    paymentStep: notProvided<EventObject>('payment'),
+    paymentStep: notProvided<PaymentCommand>('payment'),
     acceptanceStep: notProvided<AcceptanceCommand>('acceptance'),
   },
   actions: {
@@ -191,6 +196,7 @@ export const orderJourneyMachine = setup({
       })),
       { target: '.away' },
     ],
+    RESUME_PAYMENT: { actions: sendTo('paymentStep', { type: 'RESUME' } satisfies PaymentCommand) },
     SETTINGS_CHANGED: {
       actions: ['takeSettings', sendTo('basketStep', ({ context }): BasketCommand => ({ type: 'SETTINGS', settings: context.settings }))],
     },

@@ -1,14 +1,20 @@
-import { createActor, fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
+import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { basketStatusOf, needsFix, isRebuilding, type BasketSnapshot } from '../../machines/basket/basketMachine';
 import type { AcceptanceSnapshot } from '../../machines/acceptance/acceptanceMachine';
 import type { PaymentSnapshot } from '../../machines/payment/paymentMachine';
 import type { AcceptanceFacts, BasketFacts, JourneySettings, PaymentFacts } from '../../machines/orderJourney/journeyFacts';
-import { orderJourneyMachine, type AcceptanceCommand, type BasketCommand, type NavigateParams } from '../../machines/orderJourney/orderJourneyMachine';
+import {
+  orderJourneyMachine,
+  type AcceptanceCommand,
+  type BasketCommand,
+  type NavigateParams,
+  type PaymentCommand,
+} from '../../machines/orderJourney/orderJourneyMachine';
 import type { JourneyStepId } from '../../machines/basket/journeySteps';
 import { poundsToPence } from '../domain/money';
 import { orderMinimumSettingsFrom } from '../domain/orderMinimums';
 import { orderSizeLimitsFrom } from '../domain/orderSizeLimits';
-import { OrderType } from '../domain/orderEnums';
+import { BasketStatus, OrderType } from '../domain/orderEnums';
 import { createOrderTypeMemory, type OrderTypeMemory } from '../platform/orderTypeMemory';
 import { savedPayment } from '../platform/paymentResume';
 import type { AcceptanceActor } from './acceptance';
@@ -131,12 +137,19 @@ export function createOrderJourneyActor({ basket, payment, acceptance, navigate,
       next.unsubscribe();
     };
   });
-  const paymentStep = fromCallback<EventObject>(({ sendBack }) => {
+  const paymentStep = fromCallback<PaymentCommand>(({ sendBack, receive }) => {
     const reports = reportChanges(
       payment,
       (snapshot) => paymentFactsOf(snapshot, basket.getSnapshot()),
       (facts) => sendBack({ type: 'PAYMENT_REPORTED', payment: facts }),
     );
+    // A reload starts the payment statechart afresh: the order linked before is authorised again (the server is
+    // idempotent); with none, the statechart says the order was not loaded. Never for an order already placed.
+    receive(() => {
+      if (!payment.getSnapshot().matches('idle') || basketStatusOf(basket.getSnapshot()) >= BasketStatus.Confirmed) return;
+      const { basketId, payPalOrderId } = savedPayment();
+      payment.send({ type: 'RESUME', basketId, payPalOrderId });
+    });
     return () => reports.unsubscribe();
   });
   const acceptanceStep = fromCallback<AcceptanceCommand>(({ sendBack, receive }) => {

@@ -31,6 +31,8 @@ export function guardJourneyPage(
   // SPEC §2: the menu is public; with ordering off or paused it says how to order instead.
   if (journeyStepAt(path) === JOURNEY_STEPS[0]) return;
   requireOnlineOrdering(context.restaurant);
+  // Opening the payment's processing page resumes a payment not under way, before it is drawn.
+  if (normalisePath(path) === normalisePath(PAYMENT_PROCESSING_PATH)) context.journey.send({ type: 'RESUME_PAYMENT' });
   const to = journeyRedirect(context.journey.getSnapshot().context, path, search);
   if (to !== undefined) throw redirect({ href: to, replace: true });
 }

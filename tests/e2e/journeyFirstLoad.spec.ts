@@ -28,11 +28,14 @@ async function firstLoad(page: Page, path: string): Promise<string> {
   await page.waitForTimeout(500);
   const landed = new URL(page.url()).pathname;
   const drawn = await page.evaluate(() => (window as unknown as { headingsDrawn: { path: string; heading: string }[] }).headingsDrawn);
-  expect(drawn.filter((entry) => entry.path !== landed), `pages drawn on the way from ${path} to ${landed}`).toEqual([]);
+  expect(
+    drawn.filter((entry) => entry.path !== landed),
+    `pages drawn on the way from ${path} to ${landed}`,
+  ).toEqual([]);
   return landed;
 }
 
-const GUARDED = ['/paymentProcessing', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'];
+const GUARDED = ['/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'];
 
 test.describe('a first load of the payment, acceptance and confirmation pages', () => {
   test.beforeEach(async ({ page }) => recordHeadings(page));
@@ -40,12 +43,15 @@ test.describe('a first load of the payment, acceptance and confirmation pages', 
   test('with no order in progress lands on the menu (and /order-cancelled on the home page), nothing drawn before', async ({ page }) => {
     for (const path of GUARDED) expect(await firstLoad(page, path), path).toBe('/order');
     expect(await firstLoad(page, '/order-cancelled')).toBe('/');
+    // The payment statechart, resumed as the page opens, has no order to authorise (SPEC §8: "not loaded correctly").
+    expect(await firstLoad(page, '/paymentProcessing')).toBe('/paymentIssue');
+    await expect(page.getByText('Your order was not loaded correctly.', { exact: true })).toBeVisible();
   });
 
   test('with an order waiting for the restaurant lands on its waiting page, nothing drawn before', async ({ page }) => {
     test.slow();
     const reference = await placeCollectionOrder(page);
-    for (const path of [...GUARDED, '/order-cancelled', '/checkout', '/payment']) {
+    for (const path of [...GUARDED, '/paymentProcessing', '/order-cancelled', '/checkout', '/payment']) {
       expect(await firstLoad(page, path), path).toBe('/restaurant-confirmation');
       await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
     }
@@ -57,7 +63,7 @@ test.describe('a first load of the payment, acceptance and confirmation pages', 
     await waitForShell(page);
     await page.getByRole('button', { name: 'Add Sweet & Sour Chicken to order' }).click();
     await page.getByRole('button', { name: 'Add Crispy Seaweed to order' }).click();
-    for (const path of ['/paymentIssue', '/paymentProcessing', '/restaurant-confirmation', '/confirmation']) {
+    for (const path of ['/paymentIssue', '/restaurant-confirmation', '/confirmation', '/order-cancel-error']) {
       expect(await firstLoad(page, path), path).toBe('/basket');
     }
   });

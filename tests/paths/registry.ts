@@ -3,12 +3,14 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptanceBrowserPaths } from '../e2e/paths/acceptance';
 import { basketBrowserPaths } from '../e2e/paths/basket';
+import { orderJourneyBrowserPaths } from '../e2e/paths/orderJourney';
 import { trackingBrowserPaths } from '../e2e/paths/tracking';
 import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
 import { authShortestPaths } from '../machines/auth.paths';
 import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
 import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths } from '../machines/kitchenAlert.paths';
 import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
+import { orderJourneyShortestPaths } from '../machines/orderJourney.paths';
 import { orderUpdatesShortestPaths } from '../machines/orderUpdates.paths';
 import { paymentShortestPaths } from '../machines/payment.paths';
 import { phoneOrderShortestPaths } from '../machines/phoneOrder.paths';
@@ -33,6 +35,8 @@ export function allPathSets(): PathSet[] {
     kitchenAlertSimplePaths,
     kitchenAlertRingingPaths,
     kitchenBoardShortestPaths,
+    orderJourneyShortestPaths,
+    orderJourneyBrowserPaths,
     orderUpdatesShortestPaths,
     paymentShortestPaths,
     phoneOrderShortestPaths,

@@ -6,12 +6,7 @@ import { basketMachine } from '../../machines/basket/basketMachine';
 import { paymentMachine } from '../../machines/payment/paymentMachine';
 import { createOrderJourneyActor } from '../../src/actors/orderJourney';
 import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
-import {
-  guardJourneyPage,
-  isRestorableOrderingStep,
-  RESTORABLE_ORDERING_STEPS,
-  requireOnlineOrdering,
-} from '../../src/shell/orderingGate';
+import { guardJourneyPage, isRestorableOrderingStep, RESTORABLE_ORDERING_STEPS, requireOnlineOrdering } from '../../src/shell/orderingGate';
 import type { RestaurantData } from '../../src/shell/routerContext';
 import { returnPathAfterSettingsLoad } from '../../src/shell/settingsGate';
 
@@ -69,7 +64,7 @@ describe('the ordering gate', () => {
   });
 });
 
-describe('the journey pages\' guard (the _order layout)', () => {
+describe("the journey pages' guard (the _order layout)", () => {
   // A new basket and no order placed: every step after the menu has its prerequisites missing.
   const journeyOfNewBasket = () => {
     const basket = createActor(basketMachine, { input: {} }).start();
@@ -79,7 +74,7 @@ describe('the journey pages\' guard (the _order layout)', () => {
     return createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory });
   };
 
-  it.each(['/delivery', '/orderTime', '/checkout', '/payment', '/paymentProcessing', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'])(
+  it.each(['/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'])(
     'sends %s with an empty basket and no order to the menu, the first incomplete step',
     (path) => {
       const thrown = thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, path));
@@ -88,6 +83,11 @@ describe('the journey pages\' guard (the _order layout)', () => {
     },
   );
 
+  it('resumes the payment as /paymentProcessing opens: with no order linked, the payment statechart says so on /paymentIssue (SPEC §8)', () => {
+    const thrown = thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/paymentProcessing'));
+    expect(isRedirect(thrown) && thrown.options.href).toBe('/paymentIssue');
+  });
+
   it('sends /order-cancelled with no order at all to the home page', () => {
     const thrown = thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/order-cancelled'));
     expect(isRedirect(thrown) && thrown.options.href).toBe('/');
@@ -95,7 +95,9 @@ describe('the journey pages\' guard (the _order layout)', () => {
 
   it('lets /basket show an empty basket instead of sending it to the menu, and /confirmation show the order its link names', () => {
     expect(thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/basket'))).toBeUndefined();
-    expect(thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/confirmation', { orderId: 'A1' }))).toBeUndefined();
+    expect(
+      thrownBy(() => guardJourneyPage({ restaurant: restaurantWith(true, true), journey: journeyOfNewBasket() }, '/confirmation', { orderId: 'A1' })),
+    ).toBeUndefined();
   });
 
   it('answers not-found before looking at the journey when ordering is switched off', () => {

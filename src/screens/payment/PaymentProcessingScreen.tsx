@@ -2,19 +2,15 @@ import '@mantine/core/styles/Loader.css';
 import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { paymentToResume } from '../../../machines/payment/paymentMachine';
-import { savedPayment, savePayment } from '../../platform/paymentResume';
+import { savePayment } from '../../platform/paymentResume';
 import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** `/paymentProcessing`: the payment being authorised and the order placed (authorise-capture); survives a reload. */
 export function PaymentProcessingScreen() {
   const payment = usePaymentActor();
+  // The journey router resumes a payment not under way as this page opens (src/shell/orderingGate.ts).
   useEffect(() => {
-    // A reload starts the statechart afresh: the order linked before is authorised again (the server is idempotent).
-    if (payment.getSnapshot().matches('idle')) {
-      const { basketId, payPalOrderId } = savedPayment();
-      payment.send({ type: 'RESUME', basketId, payPalOrderId });
-    }
     const keep = () => {
       const toResume = paymentToResume(payment.getSnapshot());
       if (toResume !== undefined) savePayment(toResume);
