@@ -42,7 +42,8 @@ export interface PaymentFacts {
 }
 
 /** The acceptance step's report: the restaurant's answer to the placed order. */
-export type AcceptanceAt = 'none' | 'waiting' | 'accepted' | 'ended' | 'cancelError';
+/** `reading`: the placed order's answer is being read (a reload, a resumed order), not known yet. */
+export type AcceptanceAt = 'none' | 'reading' | 'waiting' | 'accepted' | 'ended' | 'cancelError';
 export interface AcceptanceFacts {
   at: AcceptanceAt;
   orderRef?: string;
@@ -90,6 +91,7 @@ function acceptancePath(acceptance: AcceptanceFacts): string | undefined {
   switch (acceptance.at) {
     case 'none':
       return undefined;
+    case 'reading':
     case 'waiting':
       return CONFIRMATION_PATH;
     case 'accepted':
@@ -134,7 +136,11 @@ export function journeyRedirect(facts: JourneyFactsContext, path: string, search
   // The page tells how an order of this device ended; with no order at all there is nothing to tell, and the visitor
   // starts at the home page.
   if (same(path, ORDER_CANCELLED_PATH) && facts.acceptance.at === 'none') return '/';
-  const stands = [PAYMENT_PROCESSING_PATH, PAYMENT_ISSUE_PATH, CONFIRMATION_PATH, ORDER_CANCELLED_PATH, ORDER_CANCEL_ERROR_PATH, ORDER_CONFIRMATION_PATH];
+  const placedPages = [CONFIRMATION_PATH, ORDER_CANCELLED_PATH, ORDER_CANCEL_ERROR_PATH, ORDER_CONFIRMATION_PATH];
+  // An order that ended before a reload (its basket cleared) is read again: its pages wait for the answer (each says so).
+  // One still in its basket was waiting when last known, and is shown waiting meanwhile.
+  if (facts.acceptance.at === 'reading' && facts.basket.status < BasketStatus.Confirmed && placedPages.some((page) => same(path, page))) return undefined;
+  const stands = [PAYMENT_PROCESSING_PATH, PAYMENT_ISSUE_PATH, ...placedPages];
   if (!stands.some((guarded) => same(path, guarded))) return undefined;
   const to = whereTheOrderIs(facts, '/payment');
   return same(to, path) ? undefined : to;

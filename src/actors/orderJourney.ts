@@ -55,6 +55,7 @@ function acceptanceFactsOf(snapshot: AcceptanceSnapshot): AcceptanceFacts {
   if (snapshot.matches('accepted')) return { at: 'accepted', orderRef };
   if (snapshot.matches('refused') || snapshot.matches('cancelled')) return { at: 'ended', orderRef };
   if (snapshot.matches('cancelFailed')) return { at: 'cancelError', orderRef };
+  if (snapshot.context.request === undefined && snapshot.hasTag('busy')) return { at: 'reading', orderRef };
   return { at: 'waiting', orderRef };
 }
 

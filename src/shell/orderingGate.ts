@@ -2,10 +2,8 @@ import { notFound, redirect } from '@tanstack/react-router';
 import { CONFIRMATION_PATH, JOURNEY_STEPS, journeyStepAt, RELOADABLE_STEP_PATHS } from '../../machines/basket/journeySteps';
 import {
   journeyRedirect,
-  ORDER_CANCEL_ERROR_PATH,
   ORDER_CANCELLED_PATH,
   ORDER_CONFIRMATION_PATH,
-  PAYMENT_ISSUE_PATH,
   PAYMENT_PROCESSING_PATH,
 } from '../../machines/orderJourney/journeyFacts';
 import type { OrderJourneyActor } from '../actors/orderJourney';
@@ -46,11 +44,9 @@ export function guardJourneyPage(
 export const RESTORABLE_ORDERING_STEPS: readonly string[] = [
   ...RELOADABLE_STEP_PATHS,
   PAYMENT_PROCESSING_PATH,
-  PAYMENT_ISSUE_PATH,
   CONFIRMATION_PATH,
   ORDER_CONFIRMATION_PATH,
   ORDER_CANCELLED_PATH,
-  ORDER_CANCEL_ERROR_PATH,
 ];
 
 const RESTORABLE_STEP_SET = new Set(RESTORABLE_ORDERING_STEPS.map(normalisePath));

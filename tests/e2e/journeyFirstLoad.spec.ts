@@ -35,14 +35,16 @@ async function firstLoad(page: Page, path: string): Promise<string> {
   return landed;
 }
 
-const GUARDED = ['/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'];
+const GUARDED = ['/restaurant-confirmation', '/confirmation'];
+/** Not on SPEC §2's public list, and kept by no reload: a first load there checks the settings using / and lands there. */
+const OFF_THE_LIST = ['/paymentIssue', '/order-cancel-error'];
 
 test.describe('a first load of the payment, acceptance and confirmation pages', () => {
   test.beforeEach(async ({ page }) => recordHeadings(page));
 
   test('with no order in progress lands on the menu (and /order-cancelled on the home page), nothing drawn before', async ({ page }) => {
     for (const path of GUARDED) expect(await firstLoad(page, path), path).toBe('/order');
-    expect(await firstLoad(page, '/order-cancelled')).toBe('/');
+    for (const path of [...OFF_THE_LIST, '/order-cancelled']) expect(await firstLoad(page, path), path).toBe('/');
     // The payment statechart, resumed as the page opens, has no order to authorise (SPEC §8: "not loaded correctly").
     expect(await firstLoad(page, '/paymentProcessing')).toBe('/paymentIssue');
     await expect(page.getByText('Your order was not loaded correctly.', { exact: true })).toBeVisible();
@@ -63,7 +65,7 @@ test.describe('a first load of the payment, acceptance and confirmation pages', 
     await waitForShell(page);
     await page.getByRole('button', { name: 'Add Sweet & Sour Chicken to order' }).click();
     await page.getByRole('button', { name: 'Add Crispy Seaweed to order' }).click();
-    for (const path of ['/paymentIssue', '/restaurant-confirmation', '/confirmation', '/order-cancel-error']) {
+    for (const path of GUARDED) {
       expect(await firstLoad(page, path), path).toBe('/basket');
     }
   });

@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { NO_BASKET, type BasketFacts } from '../../machines/orderJourney/journeyFacts';
+import { NO_BASKET, type BasketFacts, type JourneySettings } from '../../machines/orderJourney/journeyFacts';
 import { orderJourneyMachine, type BasketCommand } from '../../machines/orderJourney/orderJourneyMachine';
 import { BasketStatus, OrderType, PaymentType } from '../../src/domain/orderEnums';
 import { SETTINGS } from './orderJourney.paths';
 
 /** The router with a basket step that records what it is told (the app's passes it to the basket statechart). */
-function routerRecordingCommands() {
+function routerRecordingCommands(settings: JourneySettings = SETTINGS) {
   const commands: BasketCommand[] = [];
   const machine = orderJourneyMachine.provide({
     actors: {
-      basketStep: fromCallback<BasketCommand, unknown>(({ receive }) => receive((command) => void commands.push(command))),
+      basketStep: fromCallback<BasketCommand, { settings: JourneySettings }>(({ receive }) => receive((command) => void commands.push(command))),
       paymentStep: fromCallback(() => undefined),
       acceptanceStep: fromCallback(() => undefined),
     },
   });
-  return { commands, router: createActor(machine, { input: { settings: SETTINGS } }).start() };
+  return { commands, router: createActor(machine, { input: { settings } }).start() };
 }
 
 const basket = (changes: Partial<BasketFacts>): BasketFacts => ({ ...NO_BASKET, hasLines: true, status: BasketStatus.Items, ...changes });
@@ -36,15 +36,7 @@ describe("order journey router: what it tells the basket step from the restauran
       { ...SETTINGS, rememberedOrderType: undefined },
       { ...SETTINGS, minimums: { ...SETTINGS.minimums!, allowCollection: false } },
     ]) {
-      const commands: BasketCommand[] = [];
-      const machine = orderJourneyMachine.provide({
-        actors: {
-          basketStep: fromCallback<BasketCommand, unknown>(({ receive }) => receive((command) => void commands.push(command))),
-          paymentStep: fromCallback(() => undefined),
-          acceptanceStep: fromCallback(() => undefined),
-        },
-      });
-      const router = createActor(machine, { input: { settings } }).start();
+      const { commands, router } = routerRecordingCommands(settings);
       router.send({ type: 'BASKET_REPORTED', basket: basket({}) });
       router.send({ type: 'ARRIVED', path: '/basket' });
       expect(commands).toEqual([]);

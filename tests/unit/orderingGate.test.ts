@@ -116,11 +116,9 @@ describe('a reload on an ordering step', () => {
       '/checkout',
       '/payment',
       '/paymentProcessing',
-      '/paymentIssue',
       '/restaurant-confirmation',
       '/confirmation',
       '/order-cancelled',
-      '/order-cancel-error',
     ]);
     expect(isRestorableOrderingStep('/ordertime')).toBe(true);
     expect(isRestorableOrderingStep('/checkout/')).toBe(true);
