@@ -23,6 +23,7 @@ import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
 import { lazyActor } from './actors/lazyActor';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
+import { createOrderJourneyActor, followLocation, journeySettingsOf } from './actors/orderJourney';
 import { BOOT_DATA_ELEMENT_ID, parseBootData } from './domain/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { arriveAtNewPage } from './components/a11y/newPage';
@@ -103,6 +104,9 @@ async function start(rootElement: HTMLElement) {
   // Only the payment pages use the payment statechart: its chunk loads, and its actor starts, when one first asks.
   const payment = lazyActor(() => import('./actors/payment').then(({ createPaymentActor }) => createPaymentActor({ api, basket })));
   const acceptance = createAcceptanceActor(api);
+  // The journey router moves the customer through the router created below (it navigates only once told where they are).
+  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: ({ to, replace }) => void router.navigate({ href: to, replace }) });
+  void coreData.load().then((restaurant) => journey.send({ type: 'SETTINGS_CHANGED', settings: journeySettingsOf(restaurant) }), () => undefined);
   await nextTask();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });
@@ -112,6 +116,7 @@ async function start(rootElement: HTMLElement) {
     api,
     auth,
     basket,
+    journey,
     payment,
     payPal: config.payPal,
     acceptance,
@@ -141,6 +146,7 @@ async function start(rootElement: HTMLElement) {
     checkOrderStatus: checkOrderInProgress,
     arriveAtNewPage,
   });
+  followLocation(router, journey);
   const titleSuffix = () => pageFactsOf(router.state.matches)?.title;
   router.subscribe('onResolved', (event) => onRouteChange(event.toLocation.pathname, titleSuffix()));
   // A hydrated start resolves nothing on the client: its first route change is the hydrated page's first render.

@@ -13,16 +13,13 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as PageRouteImport } from './routes/$page'
 import { Route as AccountRouteImport } from './routes/_account'
 import { Route as KitchenRouteImport } from './routes/_kitchen'
+import { Route as OrderRouteImport } from './routes/_order'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as AppsRouteImport } from './routes/apps'
-import { Route as BasketRouteImport } from './routes/basket'
 import { Route as BookingRouteImport } from './routes/booking'
-import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as ConfirmAccountRouteImport } from './routes/confirmAccount'
-import { Route as ConfirmationRouteImport } from './routes/confirmation'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CookiesRouteImport } from './routes/cookies'
-import { Route as DeliveryRouteImport } from './routes/delivery'
 import { Route as DineAtHomeRouteImport } from './routes/dine-at-home'
 import { Route as FixIssueRouteImport } from './routes/fix-issue'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
@@ -30,17 +27,9 @@ import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ManageRouteImport } from './routes/manage'
-import { Route as OrderRouteImport } from './routes/order'
-import { Route as OrderCancelErrorRouteImport } from './routes/order-cancel-error'
-import { Route as OrderCancelledRouteImport } from './routes/order-cancelled'
-import { Route as OrderTimeRouteImport } from './routes/orderTime'
-import { Route as PaymentRouteImport } from './routes/payment'
-import { Route as PaymentIssueRouteImport } from './routes/paymentIssue'
-import { Route as PaymentProcessingRouteImport } from './routes/paymentProcessing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as RestaurantRouteImport } from './routes/restaurant'
-import { Route as RestaurantConfirmationRouteImport } from './routes/restaurant-confirmation'
 import { Route as SorryRouteImport } from './routes/sorry'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TrackRouteImport } from './routes/track'
@@ -53,6 +42,18 @@ import { Route as AccountUpdateProfileRouteImport } from './routes/_account.upda
 import { Route as AccountViewOrderRouteImport } from './routes/_account.viewOrder'
 import { Route as AccountVouchersRouteImport } from './routes/_account.vouchers'
 import { Route as KitchenKitchenRouteImport } from './routes/_kitchen.kitchen'
+import { Route as OrderBasketRouteImport } from './routes/_order.basket'
+import { Route as OrderCheckoutRouteImport } from './routes/_order.checkout'
+import { Route as OrderConfirmationRouteImport } from './routes/_order.confirmation'
+import { Route as OrderDeliveryRouteImport } from './routes/_order.delivery'
+import { Route as OrderOrderRouteImport } from './routes/_order.order'
+import { Route as OrderOrderCancelErrorRouteImport } from './routes/_order.order-cancel-error'
+import { Route as OrderOrderCancelledRouteImport } from './routes/_order.order-cancelled'
+import { Route as OrderOrderTimeRouteImport } from './routes/_order.orderTime'
+import { Route as OrderPaymentRouteImport } from './routes/_order.payment'
+import { Route as OrderPaymentIssueRouteImport } from './routes/_order.paymentIssue'
+import { Route as OrderPaymentProcessingRouteImport } from './routes/_order.paymentProcessing'
+import { Route as OrderRestaurantConfirmationRouteImport } from './routes/_order.restaurant-confirmation'
 import { Route as ManageIndexRouteImport } from './routes/manage.index'
 import { Route as ManageAuditRouteImport } from './routes/manage.audit'
 import { Route as ManageCustomersRouteImport } from './routes/manage.customers'
@@ -85,6 +86,10 @@ const KitchenRoute = KitchenRouteImport.update({
   id: '/_kitchen',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrderRoute = OrderRouteImport.update({
+  id: '/_order',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AboutUsRoute = AboutUsRouteImport.update({
   id: '/about-us',
   path: '/about-us',
@@ -95,29 +100,14 @@ const AppsRoute = AppsRouteImport.update({
   path: '/apps',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BasketRoute = BasketRouteImport.update({
-  id: '/basket',
-  path: '/basket',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const BookingRoute = BookingRouteImport.update({
   id: '/booking',
   path: '/booking',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CheckoutRoute = CheckoutRouteImport.update({
-  id: '/checkout',
-  path: '/checkout',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ConfirmAccountRoute = ConfirmAccountRouteImport.update({
   id: '/confirmAccount',
   path: '/confirmAccount',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ConfirmationRoute = ConfirmationRouteImport.update({
-  id: '/confirmation',
-  path: '/confirmation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -128,11 +118,6 @@ const ContactRoute = ContactRouteImport.update({
 const CookiesRoute = CookiesRouteImport.update({
   id: '/cookies',
   path: '/cookies',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DeliveryRoute = DeliveryRouteImport.update({
-  id: '/delivery',
-  path: '/delivery',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DineAtHomeRoute = DineAtHomeRouteImport.update({
@@ -170,41 +155,6 @@ const ManageRoute = ManageRouteImport.update({
   path: '/manage',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrderRoute = OrderRouteImport.update({
-  id: '/order',
-  path: '/order',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrderCancelErrorRoute = OrderCancelErrorRouteImport.update({
-  id: '/order-cancel-error',
-  path: '/order-cancel-error',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrderCancelledRoute = OrderCancelledRouteImport.update({
-  id: '/order-cancelled',
-  path: '/order-cancelled',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrderTimeRoute = OrderTimeRouteImport.update({
-  id: '/orderTime',
-  path: '/orderTime',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentRoute = PaymentRouteImport.update({
-  id: '/payment',
-  path: '/payment',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentIssueRoute = PaymentIssueRouteImport.update({
-  id: '/paymentIssue',
-  path: '/paymentIssue',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaymentProcessingRoute = PaymentProcessingRouteImport.update({
-  id: '/paymentProcessing',
-  path: '/paymentProcessing',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -218,11 +168,6 @@ const RegisterRoute = RegisterRouteImport.update({
 const RestaurantRoute = RestaurantRouteImport.update({
   id: '/restaurant',
   path: '/restaurant',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const RestaurantConfirmationRoute = RestaurantConfirmationRouteImport.update({
-  id: '/restaurant-confirmation',
-  path: '/restaurant-confirmation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SorryRoute = SorryRouteImport.update({
@@ -285,6 +230,67 @@ const KitchenKitchenRoute = KitchenKitchenRouteImport.update({
   path: '/kitchen',
   getParentRoute: () => KitchenRoute,
 } as any)
+const OrderBasketRoute = OrderBasketRouteImport.update({
+  id: '/basket',
+  path: '/basket',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderCheckoutRoute = OrderCheckoutRouteImport.update({
+  id: '/checkout',
+  path: '/checkout',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderConfirmationRoute = OrderConfirmationRouteImport.update({
+  id: '/confirmation',
+  path: '/confirmation',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderDeliveryRoute = OrderDeliveryRouteImport.update({
+  id: '/delivery',
+  path: '/delivery',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderOrderRoute = OrderOrderRouteImport.update({
+  id: '/order',
+  path: '/order',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderOrderCancelErrorRoute = OrderOrderCancelErrorRouteImport.update({
+  id: '/order-cancel-error',
+  path: '/order-cancel-error',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderOrderCancelledRoute = OrderOrderCancelledRouteImport.update({
+  id: '/order-cancelled',
+  path: '/order-cancelled',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderOrderTimeRoute = OrderOrderTimeRouteImport.update({
+  id: '/orderTime',
+  path: '/orderTime',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderPaymentRoute = OrderPaymentRouteImport.update({
+  id: '/payment',
+  path: '/payment',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderPaymentIssueRoute = OrderPaymentIssueRouteImport.update({
+  id: '/paymentIssue',
+  path: '/paymentIssue',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderPaymentProcessingRoute = OrderPaymentProcessingRouteImport.update({
+  id: '/paymentProcessing',
+  path: '/paymentProcessing',
+  getParentRoute: () => OrderRoute,
+} as any)
+const OrderRestaurantConfirmationRoute =
+  OrderRestaurantConfirmationRouteImport.update({
+    id: '/restaurant-confirmation',
+    path: '/restaurant-confirmation',
+    getParentRoute: () => OrderRoute,
+  } as any)
 const ManageIndexRoute = ManageIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -357,14 +363,10 @@ export interface FileRoutesByFullPath {
   '/$page': typeof PageRoute
   '/about-us': typeof AboutUsRoute
   '/apps': typeof AppsRoute
-  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
-  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
-  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -372,17 +374,9 @@ export interface FileRoutesByFullPath {
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRouteWithChildren
-  '/order': typeof OrderRoute
-  '/order-cancel-error': typeof OrderCancelErrorRoute
-  '/order-cancelled': typeof OrderCancelledRoute
-  '/orderTime': typeof OrderTimeRoute
-  '/payment': typeof PaymentRoute
-  '/paymentIssue': typeof PaymentIssueRoute
-  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
-  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
@@ -395,6 +389,18 @@ export interface FileRoutesByFullPath {
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen': typeof KitchenKitchenRoute
+  '/basket': typeof OrderBasketRoute
+  '/checkout': typeof OrderCheckoutRoute
+  '/confirmation': typeof OrderConfirmationRoute
+  '/delivery': typeof OrderDeliveryRoute
+  '/order': typeof OrderOrderRoute
+  '/order-cancel-error': typeof OrderOrderCancelErrorRoute
+  '/order-cancelled': typeof OrderOrderCancelledRoute
+  '/orderTime': typeof OrderOrderTimeRoute
+  '/payment': typeof OrderPaymentRoute
+  '/paymentIssue': typeof OrderPaymentIssueRoute
+  '/paymentProcessing': typeof OrderPaymentProcessingRoute
+  '/restaurant-confirmation': typeof OrderRestaurantConfirmationRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -414,31 +420,19 @@ export interface FileRoutesByTo {
   '/$page': typeof PageRoute
   '/about-us': typeof AboutUsRoute
   '/apps': typeof AppsRoute
-  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
-  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
-  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/gallery': typeof GalleryRoute
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
-  '/order': typeof OrderRoute
-  '/order-cancel-error': typeof OrderCancelErrorRoute
-  '/order-cancelled': typeof OrderCancelledRoute
-  '/orderTime': typeof OrderTimeRoute
-  '/payment': typeof PaymentRoute
-  '/paymentIssue': typeof PaymentIssueRoute
-  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
-  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
@@ -451,6 +445,18 @@ export interface FileRoutesByTo {
   '/viewOrder': typeof AccountViewOrderRoute
   '/vouchers': typeof AccountVouchersRoute
   '/kitchen': typeof KitchenKitchenRoute
+  '/basket': typeof OrderBasketRoute
+  '/checkout': typeof OrderCheckoutRoute
+  '/confirmation': typeof OrderConfirmationRoute
+  '/delivery': typeof OrderDeliveryRoute
+  '/order': typeof OrderOrderRoute
+  '/order-cancel-error': typeof OrderOrderCancelErrorRoute
+  '/order-cancelled': typeof OrderOrderCancelledRoute
+  '/orderTime': typeof OrderOrderTimeRoute
+  '/payment': typeof OrderPaymentRoute
+  '/paymentIssue': typeof OrderPaymentIssueRoute
+  '/paymentProcessing': typeof OrderPaymentProcessingRoute
+  '/restaurant-confirmation': typeof OrderRestaurantConfirmationRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -471,16 +477,13 @@ export interface FileRoutesById {
   '/$page': typeof PageRoute
   '/_account': typeof AccountRouteWithChildren
   '/_kitchen': typeof KitchenRouteWithChildren
+  '/_order': typeof OrderRouteWithChildren
   '/about-us': typeof AboutUsRoute
   '/apps': typeof AppsRoute
-  '/basket': typeof BasketRoute
   '/booking': typeof BookingRoute
-  '/checkout': typeof CheckoutRoute
   '/confirmAccount': typeof ConfirmAccountRoute
-  '/confirmation': typeof ConfirmationRoute
   '/contact': typeof ContactRoute
   '/cookies': typeof CookiesRoute
-  '/delivery': typeof DeliveryRoute
   '/dine-at-home': typeof DineAtHomeRoute
   '/fix-issue': typeof FixIssueRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -488,17 +491,9 @@ export interface FileRoutesById {
   '/home': typeof HomeRoute
   '/login': typeof LoginRoute
   '/manage': typeof ManageRouteWithChildren
-  '/order': typeof OrderRoute
-  '/order-cancel-error': typeof OrderCancelErrorRoute
-  '/order-cancelled': typeof OrderCancelledRoute
-  '/orderTime': typeof OrderTimeRoute
-  '/payment': typeof PaymentRoute
-  '/paymentIssue': typeof PaymentIssueRoute
-  '/paymentProcessing': typeof PaymentProcessingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/restaurant': typeof RestaurantRoute
-  '/restaurant-confirmation': typeof RestaurantConfirmationRoute
   '/sorry': typeof SorryRoute
   '/terms': typeof TermsRoute
   '/track': typeof TrackRoute
@@ -511,6 +506,18 @@ export interface FileRoutesById {
   '/_account/viewOrder': typeof AccountViewOrderRoute
   '/_account/vouchers': typeof AccountVouchersRoute
   '/_kitchen/kitchen': typeof KitchenKitchenRoute
+  '/_order/basket': typeof OrderBasketRoute
+  '/_order/checkout': typeof OrderCheckoutRoute
+  '/_order/confirmation': typeof OrderConfirmationRoute
+  '/_order/delivery': typeof OrderDeliveryRoute
+  '/_order/order': typeof OrderOrderRoute
+  '/_order/order-cancel-error': typeof OrderOrderCancelErrorRoute
+  '/_order/order-cancelled': typeof OrderOrderCancelledRoute
+  '/_order/orderTime': typeof OrderOrderTimeRoute
+  '/_order/payment': typeof OrderPaymentRoute
+  '/_order/paymentIssue': typeof OrderPaymentIssueRoute
+  '/_order/paymentProcessing': typeof OrderPaymentProcessingRoute
+  '/_order/restaurant-confirmation': typeof OrderRestaurantConfirmationRoute
   '/manage/audit': typeof ManageAuditRoute
   '/manage/customers': typeof ManageCustomersRoute
   '/manage/hours': typeof ManageHoursRoute
@@ -532,14 +539,10 @@ export interface FileRouteTypes {
     | '/$page'
     | '/about-us'
     | '/apps'
-    | '/basket'
     | '/booking'
-    | '/checkout'
     | '/confirmAccount'
-    | '/confirmation'
     | '/contact'
     | '/cookies'
-    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
@@ -547,17 +550,9 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/manage'
-    | '/order'
-    | '/order-cancel-error'
-    | '/order-cancelled'
-    | '/orderTime'
-    | '/payment'
-    | '/paymentIssue'
-    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
-    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
@@ -570,6 +565,18 @@ export interface FileRouteTypes {
     | '/viewOrder'
     | '/vouchers'
     | '/kitchen'
+    | '/basket'
+    | '/checkout'
+    | '/confirmation'
+    | '/delivery'
+    | '/order'
+    | '/order-cancel-error'
+    | '/order-cancelled'
+    | '/orderTime'
+    | '/payment'
+    | '/paymentIssue'
+    | '/paymentProcessing'
+    | '/restaurant-confirmation'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -589,31 +596,19 @@ export interface FileRouteTypes {
     | '/$page'
     | '/about-us'
     | '/apps'
-    | '/basket'
     | '/booking'
-    | '/checkout'
     | '/confirmAccount'
-    | '/confirmation'
     | '/contact'
     | '/cookies'
-    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
     | '/gallery'
     | '/home'
     | '/login'
-    | '/order'
-    | '/order-cancel-error'
-    | '/order-cancelled'
-    | '/orderTime'
-    | '/payment'
-    | '/paymentIssue'
-    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
-    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
@@ -626,6 +621,18 @@ export interface FileRouteTypes {
     | '/viewOrder'
     | '/vouchers'
     | '/kitchen'
+    | '/basket'
+    | '/checkout'
+    | '/confirmation'
+    | '/delivery'
+    | '/order'
+    | '/order-cancel-error'
+    | '/order-cancelled'
+    | '/orderTime'
+    | '/payment'
+    | '/paymentIssue'
+    | '/paymentProcessing'
+    | '/restaurant-confirmation'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -645,16 +652,13 @@ export interface FileRouteTypes {
     | '/$page'
     | '/_account'
     | '/_kitchen'
+    | '/_order'
     | '/about-us'
     | '/apps'
-    | '/basket'
     | '/booking'
-    | '/checkout'
     | '/confirmAccount'
-    | '/confirmation'
     | '/contact'
     | '/cookies'
-    | '/delivery'
     | '/dine-at-home'
     | '/fix-issue'
     | '/forgotpassword'
@@ -662,17 +666,9 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/manage'
-    | '/order'
-    | '/order-cancel-error'
-    | '/order-cancelled'
-    | '/orderTime'
-    | '/payment'
-    | '/paymentIssue'
-    | '/paymentProcessing'
     | '/privacy'
     | '/register'
     | '/restaurant'
-    | '/restaurant-confirmation'
     | '/sorry'
     | '/terms'
     | '/track'
@@ -685,6 +681,18 @@ export interface FileRouteTypes {
     | '/_account/viewOrder'
     | '/_account/vouchers'
     | '/_kitchen/kitchen'
+    | '/_order/basket'
+    | '/_order/checkout'
+    | '/_order/confirmation'
+    | '/_order/delivery'
+    | '/_order/order'
+    | '/_order/order-cancel-error'
+    | '/_order/order-cancelled'
+    | '/_order/orderTime'
+    | '/_order/payment'
+    | '/_order/paymentIssue'
+    | '/_order/paymentProcessing'
+    | '/_order/restaurant-confirmation'
     | '/manage/audit'
     | '/manage/customers'
     | '/manage/hours'
@@ -705,16 +713,13 @@ export interface RootRouteChildren {
   PageRoute: typeof PageRoute
   AccountRoute: typeof AccountRouteWithChildren
   KitchenRoute: typeof KitchenRouteWithChildren
+  OrderRoute: typeof OrderRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
   AppsRoute: typeof AppsRoute
-  BasketRoute: typeof BasketRoute
   BookingRoute: typeof BookingRoute
-  CheckoutRoute: typeof CheckoutRoute
   ConfirmAccountRoute: typeof ConfirmAccountRoute
-  ConfirmationRoute: typeof ConfirmationRoute
   ContactRoute: typeof ContactRoute
   CookiesRoute: typeof CookiesRoute
-  DeliveryRoute: typeof DeliveryRoute
   DineAtHomeRoute: typeof DineAtHomeRoute
   FixIssueRoute: typeof FixIssueRoute
   ForgotpasswordRoute: typeof ForgotpasswordRoute
@@ -722,17 +727,9 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRoute
   LoginRoute: typeof LoginRoute
   ManageRoute: typeof ManageRouteWithChildren
-  OrderRoute: typeof OrderRoute
-  OrderCancelErrorRoute: typeof OrderCancelErrorRoute
-  OrderCancelledRoute: typeof OrderCancelledRoute
-  OrderTimeRoute: typeof OrderTimeRoute
-  PaymentRoute: typeof PaymentRoute
-  PaymentIssueRoute: typeof PaymentIssueRoute
-  PaymentProcessingRoute: typeof PaymentProcessingRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   RestaurantRoute: typeof RestaurantRoute
-  RestaurantConfirmationRoute: typeof RestaurantConfirmationRoute
   SorryRoute: typeof SorryRoute
   TermsRoute: typeof TermsRoute
   TrackRoute: typeof TrackRoute
@@ -769,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KitchenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_order': {
+      id: '/_order'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof OrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/about-us': {
       id: '/about-us'
       path: '/about-us'
@@ -783,13 +787,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/basket': {
-      id: '/basket'
-      path: '/basket'
-      fullPath: '/basket'
-      preLoaderRoute: typeof BasketRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/booking': {
       id: '/booking'
       path: '/booking'
@@ -797,25 +794,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/checkout': {
-      id: '/checkout'
-      path: '/checkout'
-      fullPath: '/checkout'
-      preLoaderRoute: typeof CheckoutRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/confirmAccount': {
       id: '/confirmAccount'
       path: '/confirmAccount'
       fullPath: '/confirmAccount'
       preLoaderRoute: typeof ConfirmAccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/confirmation': {
-      id: '/confirmation'
-      path: '/confirmation'
-      fullPath: '/confirmation'
-      preLoaderRoute: typeof ConfirmationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -830,13 +813,6 @@ declare module '@tanstack/react-router' {
       path: '/cookies'
       fullPath: '/cookies'
       preLoaderRoute: typeof CookiesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/delivery': {
-      id: '/delivery'
-      path: '/delivery'
-      fullPath: '/delivery'
-      preLoaderRoute: typeof DeliveryRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dine-at-home': {
@@ -888,55 +864,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManageRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/order': {
-      id: '/order'
-      path: '/order'
-      fullPath: '/order'
-      preLoaderRoute: typeof OrderRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/order-cancel-error': {
-      id: '/order-cancel-error'
-      path: '/order-cancel-error'
-      fullPath: '/order-cancel-error'
-      preLoaderRoute: typeof OrderCancelErrorRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/order-cancelled': {
-      id: '/order-cancelled'
-      path: '/order-cancelled'
-      fullPath: '/order-cancelled'
-      preLoaderRoute: typeof OrderCancelledRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/orderTime': {
-      id: '/orderTime'
-      path: '/orderTime'
-      fullPath: '/orderTime'
-      preLoaderRoute: typeof OrderTimeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/payment': {
-      id: '/payment'
-      path: '/payment'
-      fullPath: '/payment'
-      preLoaderRoute: typeof PaymentRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/paymentIssue': {
-      id: '/paymentIssue'
-      path: '/paymentIssue'
-      fullPath: '/paymentIssue'
-      preLoaderRoute: typeof PaymentIssueRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/paymentProcessing': {
-      id: '/paymentProcessing'
-      path: '/paymentProcessing'
-      fullPath: '/paymentProcessing'
-      preLoaderRoute: typeof PaymentProcessingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -956,13 +883,6 @@ declare module '@tanstack/react-router' {
       path: '/restaurant'
       fullPath: '/restaurant'
       preLoaderRoute: typeof RestaurantRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/restaurant-confirmation': {
-      id: '/restaurant-confirmation'
-      path: '/restaurant-confirmation'
-      fullPath: '/restaurant-confirmation'
-      preLoaderRoute: typeof RestaurantConfirmationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sorry': {
@@ -1048,6 +968,90 @@ declare module '@tanstack/react-router' {
       fullPath: '/kitchen'
       preLoaderRoute: typeof KitchenKitchenRouteImport
       parentRoute: typeof KitchenRoute
+    }
+    '/_order/basket': {
+      id: '/_order/basket'
+      path: '/basket'
+      fullPath: '/basket'
+      preLoaderRoute: typeof OrderBasketRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/checkout': {
+      id: '/_order/checkout'
+      path: '/checkout'
+      fullPath: '/checkout'
+      preLoaderRoute: typeof OrderCheckoutRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/confirmation': {
+      id: '/_order/confirmation'
+      path: '/confirmation'
+      fullPath: '/confirmation'
+      preLoaderRoute: typeof OrderConfirmationRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/delivery': {
+      id: '/_order/delivery'
+      path: '/delivery'
+      fullPath: '/delivery'
+      preLoaderRoute: typeof OrderDeliveryRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/order': {
+      id: '/_order/order'
+      path: '/order'
+      fullPath: '/order'
+      preLoaderRoute: typeof OrderOrderRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/order-cancel-error': {
+      id: '/_order/order-cancel-error'
+      path: '/order-cancel-error'
+      fullPath: '/order-cancel-error'
+      preLoaderRoute: typeof OrderOrderCancelErrorRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/order-cancelled': {
+      id: '/_order/order-cancelled'
+      path: '/order-cancelled'
+      fullPath: '/order-cancelled'
+      preLoaderRoute: typeof OrderOrderCancelledRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/orderTime': {
+      id: '/_order/orderTime'
+      path: '/orderTime'
+      fullPath: '/orderTime'
+      preLoaderRoute: typeof OrderOrderTimeRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/payment': {
+      id: '/_order/payment'
+      path: '/payment'
+      fullPath: '/payment'
+      preLoaderRoute: typeof OrderPaymentRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/paymentIssue': {
+      id: '/_order/paymentIssue'
+      path: '/paymentIssue'
+      fullPath: '/paymentIssue'
+      preLoaderRoute: typeof OrderPaymentIssueRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/paymentProcessing': {
+      id: '/_order/paymentProcessing'
+      path: '/paymentProcessing'
+      fullPath: '/paymentProcessing'
+      preLoaderRoute: typeof OrderPaymentProcessingRouteImport
+      parentRoute: typeof OrderRoute
+    }
+    '/_order/restaurant-confirmation': {
+      id: '/_order/restaurant-confirmation'
+      path: '/restaurant-confirmation'
+      fullPath: '/restaurant-confirmation'
+      preLoaderRoute: typeof OrderRestaurantConfirmationRouteImport
+      parentRoute: typeof OrderRoute
     }
     '/manage/': {
       id: '/manage/'
@@ -1183,6 +1187,38 @@ const KitchenRouteChildren: KitchenRouteChildren = {
 const KitchenRouteWithChildren =
   KitchenRoute._addFileChildren(KitchenRouteChildren)
 
+interface OrderRouteChildren {
+  OrderBasketRoute: typeof OrderBasketRoute
+  OrderCheckoutRoute: typeof OrderCheckoutRoute
+  OrderConfirmationRoute: typeof OrderConfirmationRoute
+  OrderDeliveryRoute: typeof OrderDeliveryRoute
+  OrderOrderRoute: typeof OrderOrderRoute
+  OrderOrderCancelErrorRoute: typeof OrderOrderCancelErrorRoute
+  OrderOrderCancelledRoute: typeof OrderOrderCancelledRoute
+  OrderOrderTimeRoute: typeof OrderOrderTimeRoute
+  OrderPaymentRoute: typeof OrderPaymentRoute
+  OrderPaymentIssueRoute: typeof OrderPaymentIssueRoute
+  OrderPaymentProcessingRoute: typeof OrderPaymentProcessingRoute
+  OrderRestaurantConfirmationRoute: typeof OrderRestaurantConfirmationRoute
+}
+
+const OrderRouteChildren: OrderRouteChildren = {
+  OrderBasketRoute: OrderBasketRoute,
+  OrderCheckoutRoute: OrderCheckoutRoute,
+  OrderConfirmationRoute: OrderConfirmationRoute,
+  OrderDeliveryRoute: OrderDeliveryRoute,
+  OrderOrderRoute: OrderOrderRoute,
+  OrderOrderCancelErrorRoute: OrderOrderCancelErrorRoute,
+  OrderOrderCancelledRoute: OrderOrderCancelledRoute,
+  OrderOrderTimeRoute: OrderOrderTimeRoute,
+  OrderPaymentRoute: OrderPaymentRoute,
+  OrderPaymentIssueRoute: OrderPaymentIssueRoute,
+  OrderPaymentProcessingRoute: OrderPaymentProcessingRoute,
+  OrderRestaurantConfirmationRoute: OrderRestaurantConfirmationRoute,
+}
+
+const OrderRouteWithChildren = OrderRoute._addFileChildren(OrderRouteChildren)
+
 interface ManageRouteChildren {
   ManageAuditRoute: typeof ManageAuditRoute
   ManageCustomersRoute: typeof ManageCustomersRoute
@@ -1217,16 +1253,13 @@ const rootRouteChildren: RootRouteChildren = {
   PageRoute: PageRoute,
   AccountRoute: AccountRouteWithChildren,
   KitchenRoute: KitchenRouteWithChildren,
+  OrderRoute: OrderRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
   AppsRoute: AppsRoute,
-  BasketRoute: BasketRoute,
   BookingRoute: BookingRoute,
-  CheckoutRoute: CheckoutRoute,
   ConfirmAccountRoute: ConfirmAccountRoute,
-  ConfirmationRoute: ConfirmationRoute,
   ContactRoute: ContactRoute,
   CookiesRoute: CookiesRoute,
-  DeliveryRoute: DeliveryRoute,
   DineAtHomeRoute: DineAtHomeRoute,
   FixIssueRoute: FixIssueRoute,
   ForgotpasswordRoute: ForgotpasswordRoute,
@@ -1234,17 +1267,9 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
   ManageRoute: ManageRouteWithChildren,
-  OrderRoute: OrderRoute,
-  OrderCancelErrorRoute: OrderCancelErrorRoute,
-  OrderCancelledRoute: OrderCancelledRoute,
-  OrderTimeRoute: OrderTimeRoute,
-  PaymentRoute: PaymentRoute,
-  PaymentIssueRoute: PaymentIssueRoute,
-  PaymentProcessingRoute: PaymentProcessingRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   RestaurantRoute: RestaurantRoute,
-  RestaurantConfirmationRoute: RestaurantConfirmationRoute,
   SorryRoute: SorryRoute,
   TermsRoute: TermsRoute,
   TrackRoute: TrackRoute,

@@ -5,9 +5,25 @@
  */
 export interface LazyActor<Actor> {
   get(): Promise<Actor>;
+  /** Calls `follow` with the actor once it is made, at once if it already is, without making it. */
+  whenMade(follow: (actor: Actor) => void): void;
 }
 
 export function lazyActor<Actor>(create: () => Promise<Actor>): LazyActor<Actor> {
   let made: Promise<Actor> | undefined;
-  return { get: () => (made ??= create()) };
+  let actor: Actor | undefined;
+  const followers: ((actor: Actor) => void)[] = [];
+  return {
+    // The followers hear of the actor before anyone awaiting `get()` does.
+    get: () =>
+      (made ??= create().then((created) => {
+        actor = created;
+        for (const follow of followers.splice(0)) follow(created);
+        return created;
+      })),
+    whenMade: (follow) => {
+      if (actor === undefined) followers.push(follow);
+      else follow(actor);
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { apiIdentityOf, createAuthActor } from '../actors/auth';
 import { createBasketActor } from '../actors/basket';
 import { noStoredSession, nothingStored } from '../actors/firstVisit';
 import { lazyActor } from '../actors/lazyActor';
+import type { PaymentActor } from '../actors/payment';
+import { createOrderJourneyActor } from '../actors/orderJourney';
 import { createTrackingActor } from '../actors/tracking';
 import type { BootData } from '../domain/bootData';
 import { callApi, createApiClient } from '../api/client';
@@ -29,14 +31,19 @@ function serverContext(boot: BootData): RouterContext {
   const auth = createAuthActor(config.identity, { api: () => api, storage: noStoredSession });
   const api = createApiClient({ baseUrl: config.apiBaseUrl, applicationKey: config.applicationKey, siteKey: config.siteKey, identity: apiIdentityOf(auth), fetch: noRequests });
   const basket = createBasketActor({ api, storage: nothingStored });
+  // The payment pages are the device's own (a basket being paid for): the server renders none of them.
+  const payment = lazyActor<PaymentActor>(() => Promise.reject(new Error('The server renders no payment page')));
+  const acceptance = createAcceptanceActor(api);
+  // The server knows nothing of the device's order: the journey's pages are left to the browser (docs/order-journey.md).
+  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory: { load: () => undefined, save: () => undefined } });
   return {
     api,
     auth,
     basket,
-    // The payment pages are the device's own (a basket being paid for): the server renders none of them.
-    payment: lazyActor(() => Promise.reject(new Error('The server renders no payment page'))),
+    journey,
+    payment,
     payPal: config.payPal,
-    acceptance: createAcceptanceActor(api),
+    acceptance,
     tracking: createTrackingActor(api),
     coreData: createCoreDataCache(noRequests, boot.restaurantData),
     appStart: { settingsChecked: false },
@@ -78,7 +85,7 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
     if (response.status !== 200) return undefined;
     return { html: withoutHoistedLinks((await response.text()).replace(/^<!DOCTYPE html>/i, '')), routeIds };
   } finally {
-    for (const actor of [context.basket, context.acceptance, context.tracking]) actor.stop();
+    for (const actor of [context.journey, context.basket, context.acceptance, context.tracking]) actor.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import type { AcceptanceActor } from '../actors/acceptance';
 import type { AuthActor } from '../actors/auth';
 import type { BasketActor } from '../actors/basket';
 import type { LazyActor } from '../actors/lazyActor';
+import type { OrderJourneyActor } from '../actors/orderJourney';
 import type { PaymentActor } from '../actors/payment';
 import type { TrackingActor } from '../actors/tracking';
 import type { ApiClient } from '../api/client';
@@ -22,7 +23,9 @@ export interface RouterContext {
   auth: AuthActor;
   /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
   basket: BasketActor;
-  /** The payment statechart's actor (machines/payment): /payment, /paymentProcessing and /paymentIssue follow it. */
+  /** The order journey's router (machines/orderJourney): it moves the customer along the journey and its pages' guards read it. */
+  journey: OrderJourneyActor;
+  /** The payment statechart's actor (machines/payment), made when a payment page first needs it: /payment, /paymentProcessing and /paymentIssue show it. */
   payment: LazyActor<PaymentActor>;
   /** PayPal's settings from /config.json, for /payment's script. */
   payPal: PayPalConfig;

@@ -42,7 +42,7 @@ test('the account offer after a guest order carries its name, phone and email to
   await expect(stranger.getByRole('button', { name: 'Create your account' })).toHaveCount(0);
   await stranger.close();
 
-  await page.getByRole('button', { name: 'Create your account' }).click();
+  await page.getByRole('link', { name: 'Create your account' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/register' && url.search === '');
   const email = page.getByRole('textbox', { name: 'Email' });
   await expect(email).toHaveValue(guest.email);

@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from '../../src/server/main';
 import { basketStatusOf, needsFix, redirectForStep, type BasketEvent, type Menu } from '../../machines/basket/basketMachine';
 import { deliveryMessages } from '../../machines/basket/basketForms';
 import type { NewBasketLine } from '../../machines/basket/basketLines';
-import { confirmBasket } from './basketServerAnswers';
+import { confirmBasket, NO_MINIMUMS } from './basketServerAnswers';
 
 // The real server on a fresh SQLite database with the demo restaurant, its clock fixed on a Tuesday evening when
 // the restaurant is open; the real API client over HTTP; the basket actor as the app makes it.
@@ -98,7 +98,7 @@ describe('the basket actor against the real API', () => {
     // Enough to pass the collection minimum, whatever the item costs.
     const line = firstLineOf(menu, Math.ceil(12 / firstLineOf(menu, 1).itemCost));
 
-    const atContact = await send(basket, { type: 'ADD_ITEM', line: { ...line, itemCost: 0.01 } }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, confirmBasket, { type: 'SUBMIT_CONTACT', ...contact });
+    const atContact = await send(basket, { type: 'ADD_ITEM', line: { ...line, itemCost: 0.01 } }, { type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'SETTINGS', minimums: NO_MINIMUMS }, confirmBasket, { type: 'SUBMIT_CONTACT', ...contact });
     expect(needsFix(atContact)).toBe(false);
     expect(basketStatusOf(atContact)).toBe(4);
     // The server's price, not the one the client sent.
@@ -127,7 +127,7 @@ describe('the basket actor against the real API', () => {
 
   it('checks a delivery postcode with the server: out of zone stays with a message, LS6 takes the zone charge', async () => {
     const basket = createBasketActor({ api, storage: memoryStorage().storage, menu });
-    await send(basket, { type: 'ADD_ITEM', line: firstLineOf(menu, 4) }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, confirmBasket);
+    await send(basket, { type: 'ADD_ITEM', line: firstLineOf(menu, 4) }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, { type: 'SETTINGS', minimums: NO_MINIMUMS }, confirmBasket);
     const address = { address1: '3 Cardigan Road', address2: '', town: 'Leeds' };
 
     const refused = await send(basket, { type: 'SUBMIT_DELIVERY', ...address, postcode: 'yo1 7hh' });

@@ -4,7 +4,7 @@ import { authMachine, type AccountCheck, type AuthSession, type SignInCredential
 import { basketMachine, type BasketEvent, type ConfirmInput, type CreatedBasket, type OrderUpdate, type PricedOrder } from '../../machines/basket/basketMachine';
 import { followCustomerInBasket } from '../../src/actors/customerBasket';
 import type { components } from '../../src/api/schema.gen';
-import { confirmBasket, CONFIRMED_ORDER_REF, createdBasket, CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB, pricedOrder } from './basketServerAnswers';
+import { confirmBasket, CONFIRMED_ORDER_REF, NO_MINIMUMS, createdBasket, CUSTOMER_SUB, fixedVoucher, OTHER_CUSTOMER_SUB, pricedOrder } from './basketServerAnswers';
 
 type AccountProfile = components['schemas']['AccountProfile'];
 
@@ -64,7 +64,7 @@ function startFollowing(restored: typeof mei | undefined) {
         confirmOrder: fromPromise<{ orderRef: string }, ConfirmInput>(async () => ({ orderRef: CONFIRMED_ORDER_REF })),
       },
     }),
-    { input: {} },
+    { input: { minimums: NO_MINIMUMS } },
   ).start();
   const sent: BasketEvent[] = [];
   const stop = followCustomerInBasket(auth, {

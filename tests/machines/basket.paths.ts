@@ -5,6 +5,7 @@ import type { ApiError } from '../../src/domain/apiErrors';
 import type { PathSet } from '../paths/catalogue';
 import {
   confirmBasket,
+  NO_MINIMUMS,
   CONFIRMED_ORDER_REF,
   createdBasket,
   CUSTOMER_SUB,
@@ -25,7 +26,7 @@ import {
 
 /** London's Friday: every voucher of these tests may be added, the day-limited one included. */
 const FRIDAY = 5;
-export const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } };
+export const input = { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' }, minimums: NO_MINIMUMS };
 const address = { address1: '12 Cardigan Road', address2: '', town: 'Leeds' };
 
 const addSpringRolls: BasketEvent = { type: 'ADD_ITEM', line: { categoryId: 1, itemId: 11, title: 'Spring Rolls', quantity: 1, itemCost: 3.5 } };

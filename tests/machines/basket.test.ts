@@ -36,6 +36,7 @@ import { MAX_SPECIAL_REQUEST_LENGTH, revalidateLines, type NewBasketLine } from 
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
 import {
   confirmBasket,
+  NO_MINIMUMS,
   BAG_CHARGE,
   CONFIRMED_ORDER_REF,
   createdBasket,
@@ -125,7 +126,7 @@ function settle(actor: ActorRefFrom<typeof basketMachine>) {
 
 function startBasket() {
   const { machine, calls, failures, caller, rebuildAnswers } = basketWithServer();
-  const actor = createActor(machine, { input: { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } } }).start();
+  const actor = createActor(machine, { input: { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' }, minimums: NO_MINIMUMS } }).start();
   const send = async (...events: BasketEvent[]) => {
     for (const event of events) {
       actor.send(event);
@@ -434,13 +435,13 @@ describe('basket statechart: steps', () => {
     const atPayment = await send({ type: 'CONFIRM_ORDER' });
     expect(calls.confirms).toEqual([]);
     expect(basketStatusOf(atPayment)).toBe(6);
-    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'checkout', next: '/payment' });
+    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'checkout' });
     expect(redirectForStep(atPayment, '/payment')).toBeUndefined();
     const paid = await send({ type: 'ORDER_PAID', orderRef: CONFIRMED_ORDER_REF });
     expect(calls.confirms).toEqual([]);
     expect(basketStatusOf(paid)).toBe(7);
     expect(paid.context.orderRef).toBe(CONFIRMED_ORDER_REF);
-    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'payment', next: '/restaurant-confirmation' });
+    expect(done.at(-1)).toEqual({ type: 'journey.stepDone', step: 'payment' });
   });
 
   it('ignores ORDER_PAID for an order paid in cash', async () => {
@@ -786,7 +787,7 @@ describe('basket statechart: failures, clearing, persistence', () => {
     const { send, actor } = startBasket();
     await send(...toCheckout, { type: 'SET_NOTES', notes: 'Ring the bell' });
     const cleared = await send({ type: 'CLEAR' });
-    const fresh = createActor(basketWithServer().machine, { input: { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' } } }).getSnapshot();
+    const fresh = createActor(basketWithServer().machine, { input: { menuVersion: 1, client: { os: 'Linux', osVersion: 'x86_64' }, minimums: NO_MINIMUMS } }).getSnapshot();
     expect(cleared.value).toEqual(fresh.value);
     expect(cleared.context).toEqual(fresh.context);
     expect(basketStatusOf(cleared)).toBe(0);
@@ -918,29 +919,40 @@ function stepsDone(actor: ActorRefFrom<typeof basketMachine>): StepDoneEvent[] {
 }
 
 describe('basket statechart: the rules the screens used to hold', () => {
+  it('starts the next order with a dish added after the order was placed (the placed order stays with the restaurant)', async () => {
+    const { send } = startBasket();
+    await send(...toCheckout);
+    const placed = await send({ type: 'CONFIRM_ORDER' });
+    expect(basketStatusOf(placed)).toBe(7);
+    const next = await send({ type: 'ADD_ITEM', line: beef });
+    expect(next.context.orderRef).toBeUndefined();
+    expect(next.context.lines.map((line) => line.title)).toEqual([beef.title]);
+    expect(basketStatusOf(next)).toBe(1);
+  });
+
   it('refuses to leave the basket step below the minimum or without an order type, in the server\'s words', async () => {
     const { actor, send } = startBasket();
     const done = stepsDone(actor);
-    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CONFIRM_BASKET', minimums });
+    let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'SETTINGS', minimums }, { type: 'CONFIRM_BASKET' });
     expect(basketRefusal(snapshot.context, minimums)).toBe('Choose collection or delivery');
-    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET', minimums });
+    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'SETTINGS', minimums }, { type: 'CONFIRM_BASKET' });
     expect(basketStatusOf(snapshot)).toBe(1);
     expect(basketRefusal(snapshot.context, minimums)).toBe('Add £6.50 to collect: the minimum order for collection is £10.00');
     expect(done).toEqual([]);
 
-    snapshot = await send({ type: 'ADD_ITEM', line: beef }, { type: 'CONFIRM_BASKET', minimums });
+    snapshot = await send({ type: 'ADD_ITEM', line: beef }, { type: 'SETTINGS', minimums }, { type: 'CONFIRM_BASKET' });
     expect(basketStatusOf(snapshot)).toBe(2);
     expect(basketRefusal(snapshot.context, minimums)).toBeUndefined();
-    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket', next: '/contact' }]);
+    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket' }]);
   });
 
   it('refuses a delivery basket below the delivery minimum, and one whose order type is switched off', async () => {
     const { send } = startBasket();
     let snapshot = await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'ADD_ITEM', line: beef }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 });
     expect(basketRefusal(snapshot.context, minimums)).toBe('Add £0.70 to deliver: the minimum order for delivery is £12.00');
-    snapshot = await send({ type: 'CONFIRM_BASKET', minimums });
+    snapshot = await send({ type: 'SETTINGS', minimums }, { type: 'CONFIRM_BASKET' });
     expect(basketStatusOf(snapshot)).toBe(1);
-    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'CONFIRM_BASKET', minimums: { ...minimums, allowCollection: false } });
+    snapshot = await send({ type: 'CHOOSE_ORDER_TYPE', orderType: 1 }, { type: 'SETTINGS', minimums: { ...minimums, allowCollection: false } }, { type: 'CONFIRM_BASKET' });
     expect(basketStatusOf(snapshot)).toBe(1);
   });
 
@@ -948,29 +960,29 @@ describe('basket statechart: the rules the screens used to hold', () => {
     const { actor, send } = startBasket();
     await send(...toCheckout);
     const done = stepsDone(actor);
-    await send({ type: 'CONFIRM_BASKET', minimums: { ...minimums, minimumCollectionOrderPence: 0 } });
-    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket', next: '/contact' }]);
-    const snapshot = await send({ type: 'CONFIRM_BASKET', minimums });
+    await send({ type: 'SETTINGS', minimums: { ...minimums, minimumCollectionOrderPence: 0 } }, { type: 'CONFIRM_BASKET' });
+    expect(done).toEqual([{ type: 'journey.stepDone', step: 'basket' }]);
+    const snapshot = await send({ type: 'SETTINGS', minimums }, { type: 'CONFIRM_BASKET' });
     expect(done).toHaveLength(1);
     expect(basketStatusOf(snapshot)).toBe(6);
   });
 
-  it('names the step after each one as it is done, the delivery step once the postcode check has accepted the address', async () => {
+  it('reports each step as it is done, the delivery step once the postcode check has accepted the address', async () => {
     const { actor, send } = startBasket();
     const done = stepsDone(actor);
     await send({ type: 'ADD_ITEM', line: springRolls }, { type: 'CHOOSE_ORDER_TYPE', orderType: 2 }, confirmBasket);
     await send({ type: 'SUBMIT_DELIVERY', ...address, postcode: OUT_OF_ZONE_POSTCODE });
     await send({ type: 'SUBMIT_CONTACT', ...contact, email: 'not an email' });
-    expect(done.map((event) => event.next)).toEqual(['/delivery']);
+    expect(done.map((event) => event.step)).toEqual(['basket']);
     await send({ type: 'SUBMIT_DELIVERY', ...address });
     await send({ type: 'SUBMIT_CONTACT', ...contact }, { type: 'SUBMIT_TIME', asap: true }, { type: 'OFFER_PAYMENT_TYPES', paymentTypes: [1] });
     await send({ type: 'CONFIRM_ORDER' });
     expect(done).toEqual([
-      { type: 'journey.stepDone', step: 'basket', next: '/delivery' },
-      { type: 'journey.stepDone', step: 'delivery', next: '/contact' },
-      { type: 'journey.stepDone', step: 'contact', next: '/orderTime' },
-      { type: 'journey.stepDone', step: 'orderTime', next: '/checkout' },
-      { type: 'journey.stepDone', step: 'checkout', next: '/restaurant-confirmation' },
+      { type: 'journey.stepDone', step: 'basket' },
+      { type: 'journey.stepDone', step: 'delivery' },
+      { type: 'journey.stepDone', step: 'contact' },
+      { type: 'journey.stepDone', step: 'orderTime' },
+      { type: 'journey.stepDone', step: 'checkout' },
     ]);
   });
 

@@ -203,8 +203,8 @@ export const rebuiltEmptyOrder: RebuiltOrder = { ...rebuiltOrder, items: [], rem
 /** RebuildOrder for an order that is not the caller's (as the contract answers it, read through SPEC §8). */
 export const orderNotFound: ApiError = { status: 404, message: 'Route does not exist', validationErrors: [] };
 
-/** The basket step's Continue where no minimum holds the order back (basket.test.ts tests the minimum gate). */
-export const confirmBasket = {
-  type: 'CONFIRM_BASKET',
-  minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 0, minimumFreeOrderPence: 0 },
-} as const satisfies BasketEvent;
+/** The basket step's Continue. */
+export const confirmBasket = { type: 'CONFIRM_BASKET' } as const satisfies BasketEvent;
+
+/** A restaurant whose minimums hold no order back (basket.test.ts tests the minimum gate). */
+export const NO_MINIMUMS = { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 0, minimumFreeOrderPence: 0 } as const;

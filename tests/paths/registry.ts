@@ -5,12 +5,14 @@ import { acceptanceBrowserPaths } from '../e2e/paths/acceptance';
 import { authBrowserPaths } from '../e2e/paths/auth';
 import { basketBrowserPaths } from '../e2e/paths/basket';
 import { paymentBrowserPaths } from '../e2e/paths/payment';
+import { orderJourneyBrowserPaths } from '../e2e/paths/orderJourney';
 import { trackingBrowserPaths } from '../e2e/paths/tracking';
 import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
 import { authShortestPaths } from '../machines/auth.paths';
 import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
 import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths } from '../machines/kitchenAlert.paths';
 import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
+import { orderJourneyShortestPaths } from '../machines/orderJourney.paths';
 import { orderUpdatesShortestPaths } from '../machines/orderUpdates.paths';
 import { paymentShortestPaths } from '../machines/payment.paths';
 import { phoneOrderShortestPaths } from '../machines/phoneOrder.paths';
@@ -36,6 +38,8 @@ export function allPathSets(): PathSet[] {
     kitchenAlertSimplePaths,
     kitchenAlertRingingPaths,
     kitchenBoardShortestPaths,
+    orderJourneyShortestPaths,
+    orderJourneyBrowserPaths,
     orderUpdatesShortestPaths,
     paymentShortestPaths,
     paymentBrowserPaths,

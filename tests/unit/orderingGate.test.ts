@@ -1,9 +1,13 @@
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { acceptanceMachine } from '../../machines/acceptance/acceptanceMachine';
 import { basketMachine } from '../../machines/basket/basketMachine';
+import { paymentMachine } from '../../machines/payment/paymentMachine';
+import { lazyActor } from '../../src/actors/lazyActor';
+import { createOrderJourneyActor } from '../../src/actors/orderJourney';
 import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
-import { guardOrderingStep, requireOnlineOrdering } from '../../src/shell/orderingGate';
+import { guardJourneyPage, requireOnlineOrdering } from '../../src/shell/orderingGate';
 import type { RestaurantData } from '../../src/shell/routerContext';
 
 function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean): RestaurantData {
@@ -60,21 +64,44 @@ describe('the ordering gate', () => {
   });
 });
 
-describe('an ordering step guard', () => {
-  // A new basket: nothing added yet, so every step after the menu has its prerequisites missing.
-  const emptyBasket = () => createActor(basketMachine, { input: {} }).start();
+describe("the journey pages' guard (the _order layout)", () => {
+  // A new basket and no order placed: every step after the menu has its prerequisites missing.
+  const journeyContext = (restaurant: RestaurantData) => {
+    const basket = createActor(basketMachine, { input: {} }).start();
+    const paymentActor = createActor(paymentMachine, { input: {} }).start();
+    const payment = lazyActor(() => Promise.resolve(paymentActor));
+    const acceptance = createActor(acceptanceMachine).start();
+    const memory = { load: () => undefined, save: () => undefined };
+    return { restaurant, payment, journey: createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory }) };
+  };
 
-  it.each(['/delivery', '/orderTime', '/checkout'])('sends %s with an empty basket to the menu, the first incomplete step', (path) => {
-    const thrown = thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, path));
-    expect(isRedirect(thrown)).toBe(true);
-    expect(isRedirect(thrown) && thrown.options.href).toBe('/order');
+  it.each(['/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'])(
+    'sends %s with an empty basket and no order to the menu, the first incomplete step',
+    (path) => {
+      const thrown = thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), path));
+      expect(isRedirect(thrown)).toBe(true);
+      expect(isRedirect(thrown) && thrown.options.href).toBe('/order');
+    },
+  );
+
+  it('resumes the payment as /paymentProcessing opens: with no order linked, the payment statechart says so on /paymentIssue (SPEC §8)', async () => {
+    const thrown = await Promise.resolve(guardJourneyPage(journeyContext(restaurantWith(true, true)), '/paymentProcessing')).catch((error: unknown) => error);
+    expect(isRedirect(thrown) && thrown.options.href).toBe('/paymentIssue');
   });
 
-  it('lets /basket show an empty basket instead of sending it to the menu', () => {
-    expect(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(true, true), basket: emptyBasket() }, '/basket', { emptyBasketStays: true }))).toBeUndefined();
+  it('sends /order-cancelled with no order at all to the home page', () => {
+    const thrown = thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/order-cancelled'));
+    expect(isRedirect(thrown) && thrown.options.href).toBe('/');
   });
 
-  it('answers not-found before looking at the basket when ordering is switched off', () => {
-    expect(isNotFound(thrownBy(() => guardOrderingStep({ restaurant: restaurantWith(false, true), basket: emptyBasket() }, '/checkout')))).toBe(true);
+  it('lets /basket show an empty basket instead of sending it to the menu, and /confirmation show the order its link names', () => {
+    expect(thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/basket'))).toBeUndefined();
+    expect(
+      thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/confirmation', { orderId: 'A1' })),
+    ).toBeUndefined();
+  });
+
+  it('answers not-found before looking at the journey when ordering is switched off', () => {
+    expect(isNotFound(thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(false, true)), '/checkout')))).toBe(true);
   });
 });

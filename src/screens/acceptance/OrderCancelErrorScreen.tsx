@@ -1,9 +1,8 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { RESTAURANT_CONFIRMATION_PATH } from '../../../machines/acceptance/acceptanceMachine';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { useAcceptanceActor } from './useAcceptance';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
@@ -11,15 +10,12 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 /** `/order-cancel-error`: the cancel was refused (the restaurant may have accepted first): why, and whom to phone. */
 export function OrderCancelErrorScreen() {
   const acceptance = useAcceptanceActor();
-  const navigate = useNavigate();
+  const journey = useRouteContext({ from: rootRouteId, select: (context) => context.journey });
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const error = useSelector(acceptance, (snapshot) => snapshot.context.cancelError);
 
-  // The order may have moved on (accepted, most likely): it is read again before it is shown.
-  function backToOrder() {
-    acceptance.send({ type: 'CHECK' });
-    void navigate({ to: RESTAURANT_CONFIRMATION_PATH });
-  }
+  // The order may have moved on (accepted, most likely): the journey router has it read again before it is shown.
+  const backToOrder = () => journey.send({ type: 'BACK_TO_ORDER' });
 
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
 import { moneyOnCancel } from '../../domain/cancelMoney';
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
@@ -18,7 +18,7 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 export function OrderCancelledScreen() {
   const acceptance = useAcceptanceActor();
   const basket = useRouteContext({ from: rootRouteId, select: (context) => context.basket });
-  const navigate = useNavigate();
+  const journey = useRouteContext({ from: rootRouteId, select: (context) => context.journey });
   const refused = useSelector(acceptance, (snapshot) => snapshot.matches('refused'));
   const cancelledByCustomer = useSelector(acceptance, (snapshot) => snapshot.matches('cancelled'));
   const request = useSelector(acceptance, (snapshot) => (snapshot.hasTag('ended') ? snapshot.context.request : undefined));
@@ -30,18 +30,11 @@ export function OrderCancelledScreen() {
   const [asked, setAsked] = useState(false);
   const ended = order !== undefined && (refused || cancelledByCustomer);
 
-  useEffect(() => {
-    if (asked && !rebuilding && !failure) void navigate({ to: '/basket' });
-  }, [asked, rebuilding, failure, navigate]);
-
   const unavailable = refused && request ? unavailableItemsSentence(request.unavailableItems) : undefined;
+  // The journey router rebuilds the ended order's basket and shows it, or opens the menu when there is none.
   const orderAgain = () => {
-    if (!ended) {
-      void navigate({ to: '/order' });
-      return;
-    }
-    setAsked(true);
-    basket.send({ type: 'REBUILD_ORDER', orderId: order.basketId, from: 'endedOrder' });
+    setAsked(ended);
+    journey.send({ type: 'ORDER_AGAIN', ...(ended ? { orderId: order.basketId } : {}) });
   };
 
   if (reading) {

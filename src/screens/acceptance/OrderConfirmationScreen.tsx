@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Paper.css';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useEffect } from 'react';
 import { lineTitle } from '../../../machines/basket/basketLines';
@@ -30,13 +30,9 @@ type OrderDetails = { orderDetails: OrderView; orderItems: OrderItem[] };
  */
 function AccountOffer({ order }: { order: OrderView }) {
   const auth = useRouteContext({ from: rootRouteId, select: (context) => context.auth });
-  const navigate = useNavigate();
   const signedOut = useSelector(auth, (snapshot) => snapshot.matches('signedOut'));
   if (!signedOut || order.personalDetailsWithheld) return null;
-  const carryDetails = () => {
-    auth.send({ type: 'CARRY_GUEST_DETAILS', email: order.emailAddress, name: order.name, phone: order.phoneNumber });
-    void navigate({ to: '/register' });
-  };
+  const carryDetails = () => auth.send({ type: 'CARRY_GUEST_DETAILS', email: order.emailAddress, name: order.name, phone: order.phoneNumber });
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
@@ -44,7 +40,7 @@ function AccountOffer({ order }: { order: OrderView }) {
           Collect points next time
         </Title>
         <Text>Create your account to collect points when you next order. We fill in the details you have just given.</Text>
-        <Button variant="default" w="fit-content" onClick={carryDetails}>
+        <Button component={Link} to="/register" variant="default" w="fit-content" onClick={carryDetails}>
           Create your account
         </Button>
       </Stack>
@@ -129,9 +125,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
           {dueTime && <Text>{`${isDelivery ? 'Delivery' : 'Ready to collect'}: ${slotLabel(dueTime, new Date())}`}</Text>}
           {isDelivery && address && <Text>{[address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ')}</Text>}
           {order.personalDetailsWithheld ? (
-            <Text c="dimmed">
-              Contact and delivery details are shown only on the device that placed the order, or when signed in to its account.
-            </Text>
+            <Text c="dimmed">Contact and delivery details are shown only on the device that placed the order, or when signed in to its account.</Text>
           ) : (
             <Text>{`${order.name}, ${order.phoneNumber}, ${order.emailAddress}`}</Text>
           )}

@@ -4,14 +4,14 @@ import '@mantine/core/styles/Group.css';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { RESTAURANT_CONFIRMATION_PATH, waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
+import { waitingStepOf, type OrderAcceptanceRequest } from '../../../machines/acceptance/acceptanceMachine';
 import { formatPounds } from '../../domain/money';
 import { slotLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { useAcceptanceActor, useFollowAcceptance } from './useAcceptance';
+import { useAcceptanceActor } from './useAcceptance';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /**
@@ -50,10 +50,9 @@ function WaitingSteps({ request, now }: { request: OrderAcceptanceRequest; now: 
 /**
  * `/restaurant-confirmation`: the confirmed order waiting for the restaurant's answer (docs/acceptance-and-kitchen.md).
  * Requested: what happens next and "Cancel order"; Updated: the proposed time, "Accept new time" or "Cancel order".
- * The answer moves the customer on by itself (useFollowAcceptance).
+ * The answer moves the customer on by itself (the journey router, machines/orderJourney).
  */
 export function RestaurantConfirmationScreen() {
-  useFollowAcceptance(RESTAURANT_CONFIRMATION_PATH);
   const acceptance = useAcceptanceActor();
   const order = useSelector(acceptance, (snapshot) => snapshot.context.order);
   const request = useSelector(acceptance, (snapshot) => snapshot.context.request);
@@ -93,10 +92,7 @@ export function RestaurantConfirmationScreen() {
       ) : (
         <Stack gap="xs">
           {request && <WaitingSteps request={request} now={new Date()} />}
-          <Text>
-            Keep this page open: it checks every 10 seconds and shows your order confirmation as soon as the restaurant accepts
-            it.
-          </Text>
+          <Text>Keep this page open: it checks every 10 seconds and shows your order confirmation as soon as the restaurant accepts it.</Text>
           {request && <Text>{`Requested for ${slotLabel(request.updateTime, new Date())}`}</Text>}
           {!request && !failed && <Text c="dimmed">Sending your order to the restaurant…</Text>}
         </Stack>
@@ -121,7 +117,14 @@ export function RestaurantConfirmationScreen() {
           </Button>
         )}
         {(canCancel || cancelling || askingToCancel) && (
-          <Button size="md" variant="outline" color="lacquerRed" onClick={() => acceptance.send({ type: 'CANCEL' })} loading={cancelling} disabled={acceptingNewTime}>
+          <Button
+            size="md"
+            variant="outline"
+            color="lacquerRed"
+            onClick={() => acceptance.send({ type: 'CANCEL' })}
+            loading={cancelling}
+            disabled={acceptingNewTime}
+          >
             Cancel order
           </Button>
         )}

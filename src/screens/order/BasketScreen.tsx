@@ -8,22 +8,19 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { lineTitle, type BasketLine } from '../../../machines/basket/basketLines';
-import { preselectedOrderType } from '../../../machines/basket/journeyChoices';
 import { basketRefusal, minimumMessages, minimumsItemTotal } from '../../../machines/basket/basketMinimums';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../domain/money';
 import { QuantityControls } from '../../components/order/QuantityControls';
-import { orderMinimumSettingsFrom } from '../../domain/orderMinimums';
-import { createOrderTypeMemory } from '../../platform/orderTypeMemory';
 import { deliveryChargeShown } from '../../../machines/basket/basketMachine';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { useBasketActor } from './useBasket';
 import { YourVouchers } from './YourVouchers';
 import { OrderType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
@@ -102,10 +99,7 @@ function ClearOrder() {
 
 /** `/basket`: the lines, the server's costs with each discount, SPEC §5's summary messages, and collection or delivery. */
 export function BasketScreen() {
-  useFixIssueRedirect();
-  useNextStepNavigation('basket');
   const basket = useBasketActor();
-  const settings = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.takeawaySettings });
   const lines = useSelector(basket, (snapshot) => snapshot.context.lines);
   const creating = useSelector(basket, (snapshot) => snapshot.context.pendingLines.length > 0);
   const orderType = useSelector(basket, (snapshot) => snapshot.context.orderType);
@@ -117,35 +111,29 @@ export function BasketScreen() {
   // pressed is said: a new object at each press, so that the same reason twice is said twice.
   const [refusalAtContinue, setRefusalAtContinue] = useState<{ orderType?: string }>();
   const formRef = useAnnounceRefusals(refusalAtContinue ?? NOT_CONTINUED, ORDER_TYPE_LABELS);
-  const orderTypeMemory = useMemo(() => createOrderTypeMemory(), []);
   const hasLines = lines.length > 0;
   // An emptied basket says so on the page instead.
   useAnnounceTotal(hasLines ? totals?.totalCost : undefined);
 
-  // A basket without an order type opens with the one this device chose last ticked (the customer can change it).
-  useEffect(() => {
-    if (!settings || !hasLines || orderType !== OrderType.NotSet) return;
-    const remembered = preselectedOrderType(orderTypeMemory.load(), settings);
-    if (remembered !== undefined) basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: remembered });
-  }, [basket, settings, hasLines, orderType, orderTypeMemory]);
+  // The restaurant's minimums, as the journey router gave them to the basket statechart.
+  const minimums = useSelector(basket, (snapshot) => snapshot.context.minimums);
 
-  if (!settings) return null;
-  const minimums = orderMinimumSettingsFrom(settings);
+  if (!minimums) return null;
   const minimumsBasket = { orderType, lines, totals, delivery };
   const messages = minimumMessages(minimumsBasket, minimums);
   // The statechart refuses Continue for the same reason (CONFIRM_BASKET).
-  const refusal = refusalAtContinue ? basketRefusal(minimumsBasket, minimums) : undefined;
+  const refusalNow = basketRefusal(minimumsBasket, minimums);
+  const refusal = refusalAtContinue ? refusalNow : undefined;
 
   function chooseOrderType(value: string) {
     const chosen = value === String(OrderType.Delivery) ? OrderType.Delivery : OrderType.Collection;
-    orderTypeMemory.save(chosen);
     basket.send({ type: 'CHOOSE_ORDER_TYPE', orderType: chosen });
   }
 
   function continueToNextStep(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setRefusalAtContinue({ orderType: basketRefusal(minimumsBasket, minimums) });
-    basket.send({ type: 'CONFIRM_BASKET', minimums });
+    setRefusalAtContinue({ orderType: refusalNow });
+    basket.send({ type: 'CONFIRM_BASKET' });
   }
 
   if (!hasLines) {
@@ -176,7 +164,12 @@ export function BasketScreen() {
         ))}
       </Stack>
       {totals ? (
-        <CostBreakdown totals={totals} discounts={basketDiscounts(totals, voucherItems)} isDelivery={orderType === OrderType.Delivery} delivery={deliveryChargeShown({ orderType, delivery, totals })} />
+        <CostBreakdown
+          totals={totals}
+          discounts={basketDiscounts(totals, voucherItems)}
+          isDelivery={orderType === OrderType.Delivery}
+          delivery={deliveryChargeShown({ orderType, delivery, totals })}
+        />
       ) : (
         // Until the server has priced the basket, its lines are the only figure there is.
         <Group justify="space-between">
@@ -194,8 +187,8 @@ export function BasketScreen() {
             error={refusal}
           >
             <Stack gap="xs" mt="xs">
-              <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!settings.allowCollection} />
-              <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!settings.allowOrdering} />
+              <Radio value={String(OrderType.Collection)} label="Collection" description={messages.collection} disabled={!minimums.allowCollection} />
+              <Radio value={String(OrderType.Delivery)} label="Delivery" description={messages.delivery} disabled={!minimums.allowOrdering} />
             </Stack>
           </Radio.Group>
           <Button type="submit" size="md">

@@ -7,43 +7,43 @@ import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
-import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { deliveryChargeShown, hasChangesToAcknowledge } from '../../../machines/basket/basketMachine';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { cashOfferFor, paymentTypesOffered } from '../../../machines/basket/basketPayment';
+import { cashOfferOf } from '../../../machines/orderJourney/journeyFacts';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
-import { formatPounds, poundsToPence } from '../../domain/money';
+import { formatPounds } from '../../domain/money';
 import { cashPaymentLabel } from '../../domain/paymentLabels';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { slotLabel } from '../../domain/timeSlotLabels';
-import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { useBasketActor, useJourneyActor } from './useBasket';
 import { ACKNOWLEDGE_HINT, RemovedItemsNotice } from './RemovedItemsNotice';
 import { YourVouchers } from './YourVouchers';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
-import { cashOrderTooLargeMessage, orderSizeLimitsFrom } from '../../domain/orderSizeLimits';
+import { cashOrderTooLargeMessage } from '../../domain/orderSizeLimits';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
 type PaymentChoice = 'paypal' | 'card' | 'cash';
-const PAYMENT_TYPE_OF_CHOICE: Record<PaymentChoice, 1 | 2> = { paypal: PaymentType.InternetOrder, card: PaymentType.InternetOrder, cash: PaymentType.CashOrder };
+const PAYMENT_TYPE_OF_CHOICE: Record<PaymentChoice, 1 | 2> = {
+  paypal: PaymentType.InternetOrder,
+  card: PaymentType.InternetOrder,
+  cash: PaymentType.CashOrder,
+};
 
 /** `/checkout`: the order as the server priced it, notes, the payment choice and "Place order". */
 export function CheckoutScreen() {
-  useFixIssueRedirect();
-  useNextStepNavigation('checkout');
   const basket = useBasketActor();
-  const restaurant = useRouteContext({ from: rootRouteId, select: (routeContext) => routeContext.restaurant });
+  const journey = useJourneyActor();
   const context = useSelector(basket, (snapshot) => snapshot.context);
-  const sizeLimits = restaurant ? orderSizeLimitsFrom(restaurant) : undefined;
-  const cashOffer =
-    restaurant && sizeLimits
-      ? cashOfferFor(restaurant.takeawaySettings.allowCashPayment, context.totals && poundsToPence(context.totals.totalCost), sizeLimits)
-      : undefined;
-  const cashOffered = cashOffer === undefined ? undefined : cashOffer === 'offered';
+  // The journey router offers the ways to pay as it opens the checkout (cash where the restaurant takes it for this order).
+  const cashOffer = useSelector(journey, (snapshot) => cashOfferOf(snapshot.context.settings, snapshot.context.basket));
+  const sizeLimits = useSelector(journey, (snapshot) => snapshot.context.settings.cash?.limits);
+  const cashOffered = cashOffer === 'offered';
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
   const paysOnline = context.paymentType === PaymentType.InternetOrder;
@@ -52,11 +52,6 @@ export function CheckoutScreen() {
   const isDelivery = context.orderType === OrderType.Delivery;
   // A voucher applied or removed here changes it.
   useAnnounceTotal(context.totals?.totalCost);
-
-  // The basket statechart keeps a way chosen before, or chooses the first offered until the customer picks another.
-  useEffect(() => {
-    if (cashOffered !== undefined) basket.send({ type: 'OFFER_PAYMENT_TYPES', paymentTypes: paymentTypesOffered(cashOffered) });
-  }, [basket, cashOffered]);
 
   function choosePayment(value: string) {
     const chosen = value as PaymentChoice;
@@ -87,15 +82,20 @@ export function CheckoutScreen() {
               <Group component="li" key={`${line.categoryId}-${line.itemId}-${line.configId ?? ''}`} justify="space-between" wrap="nowrap">
                 <Text>
                   {`${line.quantity} × ${lineTitle(line)}`}
-                  {line.specialRequest && (
-                    <Text span size="sm" c="dimmed">{` (${line.specialRequest})`}</Text>
-                  )}
+                  {line.specialRequest && <Text span size="sm" c="dimmed">{` (${line.specialRequest})`}</Text>}
                 </Text>
                 <Text>{formatPounds(line.lineCost)}</Text>
               </Group>
             ))}
           </Stack>
-          {context.totals && <CostBreakdown totals={context.totals} discounts={basketDiscounts(context.totals, context.voucherItems)} isDelivery={isDelivery} delivery={deliveryChargeShown(context)} />}
+          {context.totals && (
+            <CostBreakdown
+              totals={context.totals}
+              discounts={basketDiscounts(context.totals, context.voucherItems)}
+              isDelivery={isDelivery}
+              delivery={deliveryChargeShown(context)}
+            />
+          )}
         </Stack>
       </Paper>
       <YourVouchers />
@@ -138,11 +138,7 @@ export function CheckoutScreen() {
         onChange={(event) => setNotes(event.currentTarget.value)}
         onBlur={saveNotes}
       />
-      <Radio.Group
-        label="How would you like to pay?"
-        value={choice}
-        onChange={choosePayment}
-      >
+      <Radio.Group label="How would you like to pay?" value={choice} onChange={choosePayment}>
         <Stack gap="xs" mt="xs">
           <Radio value="paypal" label="PayPal" />
           <Radio value="card" label="Debit or credit card" />

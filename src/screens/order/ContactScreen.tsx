@@ -11,15 +11,13 @@ import { firstIncompleteStep, redirectForStep } from '../../../machines/basket/b
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { CONTACT_LABELS, ContactInputs } from '../../components/ContactInputs';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { useBasketActor } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 const HEADING = 'Enter your contact details';
 
 /** `/contact`: who the order is for. A public route (SPEC §2), so it explains rather than redirects when it is too early. */
 export function ContactScreen() {
-  useFixIssueRedirect();
-  useNextStepNavigation('contact');
   const basket = useBasketActor();
   const notYet = useSelector(basket, (snapshot) => redirectForStep(snapshot, '/contact'));
   const firstStep = useSelector(basket, firstIncompleteStep);

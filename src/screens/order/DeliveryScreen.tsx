@@ -9,7 +9,7 @@ import type { DeliveryAddress } from '../../../machines/basket/basketForms';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { formatPounds } from '../../domain/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
-import { useBasketActor, useCustomer, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { useBasketActor, useCustomer } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 const BLANK_ADDRESS: DeliveryAddress = { address1: '', address2: '', town: '', postcode: '' };
@@ -26,9 +26,7 @@ const addressLabel = (address: DeliveryAddress) => [address.address1, address.ad
 
 /** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
 export function DeliveryScreen() {
-  useFixIssueRedirect();
   // The postcode check answers later: the statechart moves the customer on once it has accepted the address.
-  useNextStepNavigation('delivery');
   const basket = useBasketActor();
   const fieldErrors = useSelector(basket, (snapshot) => snapshot.context.fieldErrors);
   // The postcode is refused by the form's check at once, or by the delivery zones' answer a moment later.
@@ -40,7 +38,10 @@ export function DeliveryScreen() {
   const savedAddresses = (account?.addresses ?? []).map(({ address1, address2, town, postCode }) => ({ address1, address2, town, postcode: postCode }));
   const formAddress = () => {
     const { drafts, delivery } = basket.getSnapshot().context;
-    return drafts.delivery ?? (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : BLANK_ADDRESS);
+    return (
+      drafts.delivery ??
+      (delivery ? { address1: delivery.address1, address2: delivery.address2, town: delivery.town, postcode: delivery.postcode } : BLANK_ADDRESS)
+    );
   };
   const [address, setAddress] = useState<DeliveryAddress>(formAddress);
   const firstSaved = account?.addresses[0];

@@ -2,13 +2,13 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Anchor, Button, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor } from './useBasket';
+import { useBasketActor, useJourneyActor } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /**
@@ -18,20 +18,16 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
  */
 export function FixIssueScreen() {
   const basket = useBasketActor();
-  const navigate = useNavigate();
+  const journey = useJourneyActor();
   const failed = useSelector(basket, needsFix);
   const busy = useSelector(basket, (snapshot) => snapshot.hasTag('busy'));
   const error = useSelector(basket, (snapshot) => snapshot.context.error);
   const back = useSelector(basket, fixIssueReturnOf, (a, b) => a.path === b.path);
   const [retried, setRetried] = useState(false);
 
-  useEffect(() => {
-    if (retried && !failed && !busy) void navigate({ href: back.path, replace: true });
-  }, [retried, failed, busy, back.path, navigate]);
-
   function tryAgain() {
     setRetried(true);
-    basket.send({ type: 'RETRY' });
+    journey.send({ type: 'RETRY' });
   }
 
   return (

@@ -20,7 +20,7 @@ import { linkedDishCategoryIndex } from './dishSearch';
 import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
 import { requestMenu, type MenuRequest } from './menuRequest';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor, useBasketCount, useFixIssueRedirect } from './useBasket';
+import { useBasketActor, useBasketCount } from './useBasket';
 import { useShowLinkedDish } from './useShowLinkedDish';
 
 type Menu = components['schemas']['Menu'];
@@ -45,7 +45,6 @@ export function MenuScreen({
   broughtMenu?: Menu;
   linkedDishId?: number;
 }) {
-  useFixIssueRedirect();
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
   const { itemCount, itemCost } = useBasketCount();
@@ -56,7 +55,12 @@ export function MenuScreen({
   const searchField = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(searchField, query, setQuery);
   const unusedMenuRequest = useRef(menuRequest);
-  const { state, data: answeredMenu, error, send } = useApiRequest<number, Menu>((id, signal) => {
+  const {
+    state,
+    data: answeredMenu,
+    error,
+    send,
+  } = useApiRequest<number, Menu>((id, signal) => {
     const loaderRequest = unusedMenuRequest.current;
     unusedMenuRequest.current = undefined;
     return loaderRequest && id === menuId ? loaderRequest : requestMenu(api, id, signal);
@@ -76,11 +80,10 @@ export function MenuScreen({
     if (menu) basket.send({ type: 'MENU_CHANGED', menu });
   }, [basket, menu]);
 
-  // Stable while the basket holds no placed order, so that a dish added does not render every card again.
+  // Stable, so that a dish added does not render every card again. A dish added after a placed order starts the next
+  // order (the basket statechart's rule).
   const addToOrder = useCallback(
     (item: MenuItem, option: ConfigItem | undefined) => {
-      // A confirmed order cannot change: a dish added after it starts the next order.
-      if (placedOrderRef !== undefined) basket.send({ type: 'CLEAR' });
       basket.send({
         type: 'ADD_ITEM',
         line: {
@@ -94,7 +97,7 @@ export function MenuScreen({
       });
       setLastAdded(option ? `${item.title} (${option.configItem})` : item.title);
     },
-    [basket, placedOrderRef],
+    [basket],
   );
 
   if (state === 'error') {
@@ -149,7 +152,11 @@ export function MenuScreen({
                 <Title order={2} id="menu-search-results">
                   Search results
                 </Title>
-                <Text role="status">{foundDishes.length === 0 ? `No dishes match “${query.trim()}”` : `${foundDishes.length} ${foundDishes.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}”`}</Text>
+                <Text role="status">
+                  {foundDishes.length === 0
+                    ? `No dishes match “${query.trim()}”`
+                    : `${foundDishes.length} ${foundDishes.length === 1 ? 'dish matches' : 'dishes match'} “${query.trim()}”`}
+                </Text>
                 {foundDishes.map((item) => (
                   <MenuItemCard key={item.itemId} item={item} onAdd={addToOrder} />
                 ))}

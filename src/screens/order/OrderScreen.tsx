@@ -12,8 +12,8 @@ const CLOCK_REFRESH_MS = 30_000;
 /** `/order` is public (SPEC §2), so it stays when ordering is off or paused and says how to order instead. */
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
-  const { menuRequest, broughtMenu } = useLoaderData({ from: '/order' });
-  const linkedDishId = useSearch({ from: '/order', select: (search) => search.dish });
+  const { menuRequest, broughtMenu } = useLoaderData({ from: '/_order/order' });
+  const linkedDishId = useSearch({ from: '/_order/order', select: (search) => search.dish });
   const now = usePageNow(CLOCK_REFRESH_MS);
   if (!restaurant) return null;
   if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;

@@ -16,7 +16,7 @@ import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../domain/timeS
 import { PageLoading } from '../../components/PageLoading';
 import { initialOrderTime, isOffered, laterOrderTime, type OfferedTimes } from '../../../machines/basket/journeyChoices';
 import type { OrderTime } from '../../../machines/basket/basketMachine';
-import { useBasketActor, useFixIssueRedirect, useNextStepNavigation } from './useBasket';
+import { useBasketActor } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
@@ -33,8 +33,6 @@ const LATER = 'later';
 
 /** `/orderTime`: as soon as possible, or one of the server's slots (opening hours, lead times, never in the past). */
 export function OrderTimeScreen() {
-  useFixIssueRedirect();
-  useNextStepNavigation('orderTime');
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const basket = useBasketActor();
   const orderType = useSelector(basket, (snapshot) => (snapshot.context.orderType === OrderType.Delivery ? OrderType.Delivery : OrderType.Collection));
@@ -83,7 +81,9 @@ export function OrderTimeScreen() {
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Select your order time</Title>
-      {!data.asapAvailable && data.opensAt && <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), now)}; you can order now for a time after that.`}</Text>}
+      {!data.asapAvailable && data.opensAt && (
+        <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), now)}; you can order now for a time after that.`}</Text>
+      )}
       <StepErrorAlert error={basketError} title="Your order could not be saved" />
       {noTimes ? (
         <Alert color="imperialGold" title="No times are available" role="alert">
@@ -108,7 +108,10 @@ export function OrderTimeScreen() {
                 label="Time"
                 value={shown.requestedTime}
                 onChange={(event) => setPicked({ asap: false, requestedTime: event.currentTarget.value })}
-                data={groups.map((group) => ({ group: group.day, items: group.slots.map((slot) => ({ value: slot.value, label: `${group.day} ${slot.time}` })) }))}
+                data={groups.map((group) => ({
+                  group: group.day,
+                  items: group.slots.map((slot) => ({ value: slot.value, label: `${group.day} ${slot.time}` })),
+                }))}
               />
             )}
             <Button type="submit" size="md">

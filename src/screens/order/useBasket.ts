@@ -1,11 +1,8 @@
-import { rootRouteId, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useBasketActor } from '../../actors/useBasketActor';
-import { useEffect } from 'react';
 import { heldAccount, isSignedIn } from '../../../machines/auth/authMachine';
 import { itemTotal } from '../../../machines/basket/basketLines';
-import { needsFix } from '../../../machines/basket/basketMachine';
-import type { JourneyStepId } from '../../../machines/basket/journeySteps';
 
 // The order screens take the basket actor with their other hooks from here.
 export { useBasketActor };
@@ -28,28 +25,7 @@ export function useBasketCount() {
   return { itemCount, itemCost };
 }
 
-/** SPEC §2, §8: a failed order update or confirmation goes to /fix-issue; every basket screen follows the basket there. */
-export function useFixIssueRedirect() {
-  const basket = useBasketActor();
-  const navigate = useNavigate();
-  const failed = useSelector(basket, needsFix);
-  useEffect(() => {
-    if (failed) void navigate({ to: '/fix-issue' });
-  }, [failed, navigate]);
-}
-
-/**
- * The screen of `step` follows the customer on when the basket statechart says the step is done, to the step it
- * names (the statechart decides where: machines/basket/journeySteps.ts). Only while the screen is shown.
- */
-export function useNextStepNavigation(step: JourneyStepId) {
-  const basket = useBasketActor();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const subscription = basket.on('journey.stepDone', (done) => {
-      // By href: the table's paths include steps whose routes come with their screens (/payment).
-      if (done.step === step) void navigate({ href: done.next });
-    });
-    return () => subscription.unsubscribe();
-  }, [basket, navigate, step]);
+/** The app's journey router (machines/orderJourney): the journey's own pages send it the customer's intents. */
+export function useJourneyActor() {
+  return useRouteContext({ from: rootRouteId, select: (context) => context.journey });
 }

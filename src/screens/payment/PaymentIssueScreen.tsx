@@ -3,16 +3,15 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { PAYMENT_ISSUE_PATH, shownErrorMode } from '../../../machines/payment/paymentMachine';
+import { shownErrorMode } from '../../../machines/payment/paymentMachine';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { paymentErrorMessage } from '../../domain/paymentErrors';
-import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** `/paymentIssue`: what went wrong with the payment (SPEC §8) and the ways on: cash instead, or PayPal again. */
 export function PaymentIssueScreen() {
   const payment = usePaymentActor();
-  usePaymentNavigation(PAYMENT_ISSUE_PATH);
   const mode = useSelector(payment, shownErrorMode);
   const cashError = useSelector(payment, (snapshot) => snapshot.context.cashError);
   const converting = useSelector(payment, (snapshot) => snapshot.matches('convertingToCash'));

@@ -12,11 +12,11 @@ import { formatPounds } from '../../domain/money';
 import { slotLabel } from '../../domain/timeSlotLabels';
 import { OrderType } from '../../domain/orderEnums';
 import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
-import { PAYMENT_PATH, type ScriptStatus } from '../../../machines/payment/paymentMachine';
+import type { ScriptStatus } from '../../../machines/payment/paymentMachine';
 import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
 import { PayPalScript } from '../../platform/paypal';
 import { useBasketActor } from '../../actors/useBasketActor';
-import { usePaymentActor, usePaymentNavigation } from './usePayment';
+import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The order as the server last priced it, as PayPal's order request wants it. */
@@ -96,7 +96,6 @@ export function PaymentScreen() {
   useEffect(() => {
     payment.send({ type: 'START', basketId: basket.getSnapshot().context.basketId });
   }, [payment, basket]);
-  usePaymentNavigation(PAYMENT_PATH);
   const reportStatus = useCallback((status: ScriptStatus) => payment.send({ type: 'SCRIPT_STATUS', status }), [payment]);
   const linking = useSelector(payment, (snapshot) => snapshot.matches('linking'));
 
@@ -127,7 +126,11 @@ export function PaymentScreen() {
           : 'Pay with PayPal or with a debit or credit card. Your order is placed once the payment is authorised.'}
       </Text>
       <PayPalScript config={payPal} onStatus={reportStatus}>
-        {linking ? <Loader role="progressbar" aria-label="Taking your payment" /> : <PaymentButtons {...(cardFirst ? { fundingSource: 'card' as const } : {})} />}
+        {linking ? (
+          <Loader role="progressbar" aria-label="Taking your payment" />
+        ) : (
+          <PaymentButtons {...(cardFirst ? { fundingSource: 'card' as const } : {})} />
+        )}
       </PayPalScript>
       {cardFirst && !linking && (
         <Button variant="subtle" w="fit-content" onClick={() => setEveryWay(true)}>

@@ -120,7 +120,7 @@ async function bootDataFor(app: FastifyInstance, config: BrowserConfig, pathname
     restaurant.getCoreData().catch(leftOut('core data')),
     pageName ? pages.getPage(pageName).catch(leftOut('page data')) : undefined,
   ]);
-  // /order draws the menu (src/routes/order.tsx), when online ordering is available.
+  // /order draws the menu (src/routes/_order.order.tsx), when online ordering is available.
   const menu =
     normalisePath(pathname) === '/order' && restaurantData && isOnlineOrderingAvailable(restaurantData)
       ? await menus.getMenu(restaurantData.menuId).catch(leftOut('menu'))

@@ -20,8 +20,7 @@ const customerEvents: BasketEvent[] = [
   { type: 'ADD_ITEM', line: DISH },
   { type: 'CHOOSE_ORDER_TYPE', orderType: 1 },
   { type: 'CHOOSE_ORDER_TYPE', orderType: 2 },
-  // The demo restaurant's minimums (src/server/db/seed/goldenDragonRestaurant.ts), as the basket screen sends them.
-  { type: 'CONFIRM_BASKET', minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1500 } },
+  { type: 'CONFIRM_BASKET' },
   { type: 'SUBMIT_DELIVERY', ...ADDRESS, postcode: IN_ZONE_POSTCODE },
   { type: 'SUBMIT_DELIVERY', ...ADDRESS, postcode: OUT_OF_ZONE_POSTCODE },
   { type: 'SUBMIT_CONTACT', ...CUSTOMER },
@@ -106,7 +105,8 @@ function screenOf(snapshot: BasketSnapshot): string {
 const VISIBLE_JOURNEY_STATES = ['items', 'basket', 'delivery', 'contact', 'time', 'checkout', 'confirmed'];
 
 const allPaths = getShortestPaths(basketMachine, {
-  input: {},
+  // The demo restaurant's minimums (src/server/db/seed/goldenDragonRestaurant.ts), as the journey router gives them.
+  input: { minimums: { allowCollection: true, allowOrdering: true, minimumCollectionOrderPence: 1000, minimumFreeOrderPence: 1500 } },
   events: nextEvents,
   // What the screen shows, and what decides the events that follow: the dishes, the order type, the postcode typed.
   serializeState: (snapshot) =>

@@ -4,7 +4,7 @@ import { validateDishSearch } from '../screens/order/dishSearch';
 import { requestMenu } from '../screens/order/menuRequest';
 import { OrderScreen } from '../screens/order/OrderScreen';
 
-export const Route = createFileRoute('/order')({
+export const Route = createFileRoute('/_order/order')({
   staticData: {
     facts: {
       title: 'Add items to your order',

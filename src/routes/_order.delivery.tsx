@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DeliveryScreen } from '../screens/order/DeliveryScreen';
-import { guardOrderingStep } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/delivery')({
+export const Route = createFileRoute('/_order/delivery')({
   staticData: {
     facts: {
       title: 'Enter your delivery details',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/delivery')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => guardOrderingStep(context, '/delivery'),
   component: DeliveryScreen,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentIssueScreen } from '../screens/payment/PaymentIssueScreen';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/paymentIssue')({
+export const Route = createFileRoute('/_order/paymentIssue')({
   staticData: {
     facts: {
       title: 'There has been a payment issue',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/paymentIssue')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: PaymentIssueScreen,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderCancelErrorScreen } from '../screens/acceptance/OrderCancelErrorScreen';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/order-cancel-error')({
+export const Route = createFileRoute('/_order/order-cancel-error')({
   staticData: {
     facts: {
       title: 'Your order could not be cancelled',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/order-cancel-error')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: OrderCancelErrorScreen,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutScreen } from '../screens/order/CheckoutScreen';
-import { guardOrderingStep } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/checkout')({
+export const Route = createFileRoute('/_order/checkout')({
   staticData: {
     facts: {
       title: 'Order Checkout',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/checkout')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => guardOrderingStep(context, '/checkout'),
   component: CheckoutScreen,
 });

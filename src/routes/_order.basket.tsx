@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BasketScreen } from '../screens/order/BasketScreen';
-import { guardOrderingStep } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/basket')({
+export const Route = createFileRoute('/_order/basket')({
   staticData: {
     facts: {
       title: 'Manage your order basket',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/basket')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => guardOrderingStep(context, '/basket', { emptyBasketStays: true }),
   component: BasketScreen,
 });

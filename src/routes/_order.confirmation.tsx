@@ -1,9 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderConfirmationScreen } from '../screens/acceptance/OrderConfirmationScreen';
 import { validateOrderIdSearch } from '../shell/orderIdSearch';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/confirmation')({
+export const Route = createFileRoute('/_order/confirmation')({
   staticData: {
     facts: {
       title: 'Your order confirmation',
@@ -14,7 +13,6 @@ export const Route = createFileRoute('/confirmation')({
     },
   },
   validateSearch: validateOrderIdSearch,
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: function ConfirmationRoute() {
     return <OrderConfirmationScreen orderId={Route.useSearch().orderId} />;
   },

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentScreen } from '../screens/payment/PaymentScreen';
-import { guardOrderingStep } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/payment')({
+export const Route = createFileRoute('/_order/payment')({
   staticData: {
     facts: {
       title: 'Payment details',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/payment')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => guardOrderingStep(context, '/payment'),
   component: PaymentScreen,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaymentProcessingScreen } from '../screens/payment/PaymentProcessingScreen';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/paymentProcessing')({
+export const Route = createFileRoute('/_order/paymentProcessing')({
   staticData: {
     facts: {
       title: null,
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/paymentProcessing')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: PaymentProcessingScreen,
 });

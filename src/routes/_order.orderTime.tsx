@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderTimeScreen } from '../screens/order/OrderTimeScreen';
-import { guardOrderingStep } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/orderTime')({
+export const Route = createFileRoute('/_order/orderTime')({
   staticData: {
     facts: {
       title: 'Select your order time',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/orderTime')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => guardOrderingStep(context, '/orderTime'),
   component: OrderTimeScreen,
 });

@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RestaurantConfirmationScreen } from '../screens/acceptance/RestaurantConfirmationScreen';
-import { requireOnlineOrdering } from '../shell/orderingGate';
 
-export const Route = createFileRoute('/restaurant-confirmation')({
+export const Route = createFileRoute('/_order/restaurant-confirmation')({
   staticData: {
     facts: {
       title: 'Waiting for the restaurant',
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/restaurant-confirmation')({
       sitemap: 'private',
     },
   },
-  beforeLoad: ({ context }) => requireOnlineOrdering(context.restaurant),
   component: RestaurantConfirmationScreen,
 });
