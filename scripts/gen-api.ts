@@ -45,9 +45,8 @@ export function listAuthenticatedOperations(specText: string): AuthenticatedOper
 
 export function renderOperationsModule(specText: string): string {
   const entries = listAuthenticatedOperations(specText)
-    .map(({ operationId, method, path, optional }) =>
-      `  { operationId: '${operationId}', method: '${method}', path: '${path}', optional: ${optional} },`,
-    )
+    // The browser's client carries this table in every first load: only what it reads (src/api/client.ts).
+    .map(({ method, path, optional }) => `  { method: '${method}', path: '${path}', optional: ${optional} },`)
     .join('\n');
   return [
     '// Generated from openapi.yaml by scripts/gen-api.ts (npm run gen:api). Do not edit.',

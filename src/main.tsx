@@ -23,7 +23,8 @@ import { hydrateAsFirstVisit, nothingStored } from './actors/firstVisit';
 import { lazyActor } from './actors/lazyActor';
 import { followCustomerInBasket } from './actors/customerBasket';
 import { followOrderInProgress } from './actors/orderInProgress';
-import { createOrderJourneyActor, followLocation, journeySettingsOf } from './actors/orderJourney';
+import { followLocation } from './actors/journeyLocation';
+import { isStepAfterMenu } from './shell/orderingGate';
 import { BOOT_DATA_ELEMENT_ID, parseBootData } from './domain/bootData';
 import { callApi, createApiClient, type ApiClient } from './api/client';
 import { arriveAtNewPage } from './components/a11y/newPage';
@@ -104,9 +105,16 @@ async function start(rootElement: HTMLElement) {
   // Only the payment pages use the payment statechart: its chunk loads, and its actor starts, when one first asks.
   const payment = lazyActor(() => import('./actors/payment').then(({ createPaymentActor }) => createPaymentActor({ api, basket })));
   const acceptance = createAcceptanceActor(api);
-  // The journey router moves the customer through the router created below (it navigates only once told where they are).
-  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: ({ to, replace }) => void router.navigate({ href: to, replace }) });
-  void coreData.load().then((restaurant) => journey.send({ type: 'SETTINGS_CHANGED', settings: journeySettingsOf(restaurant) }), () => undefined);
+  // The journey router moves the customer through the router created below. Only the journey's pages after the menu
+  // use it: its chunk loads, and it starts, when the first of them is opened (src/shell/orderingGate.ts).
+  const journey = lazyActor(() =>
+    import('./actors/orderJourney').then(({ createOrderJourneyActor, journeySettingsOf }) => {
+      const made = createOrderJourneyActor({ basket, payment, acceptance, navigate: ({ to, replace }) => void router.navigate({ href: to, replace }) });
+      void coreData.load().then((restaurant) => made.send({ type: 'SETTINGS_CHANGED', settings: journeySettingsOf(restaurant) }), () => undefined);
+      return made;
+    }),
+  );
+  if (hydrating && isStepAfterMenu(window.location.pathname)) await journey.get();
   await nextTask();
   const tracking = createTrackingActor(api);
   const checkOrderInProgress = followOrderInProgress({ basket, acceptance, tracking, storage: createOrderInProgressStorage(window.localStorage) });

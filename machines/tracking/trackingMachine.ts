@@ -1,7 +1,7 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { apiErrorOf, type ApiError } from '../../src/domain/apiErrors';
 import type { components } from '../../src/api/schema.gen';
-import { isFinalOrderState } from '../../src/domain/kitchenStatus';
+import { isFinalOrderState } from '../../src/domain/orderFinality';
 
 export type ActiveOrder = components['schemas']['ActiveOrder'];
 

@@ -5,6 +5,8 @@
  */
 export interface LazyActor<Actor> {
   get(): Promise<Actor>;
+  /** The actor if it has been made, without making it. */
+  made(): Actor | undefined;
   /** Calls `follow` with the actor once it is made, at once if it already is, without making it. */
   whenMade(follow: (actor: Actor) => void): void;
 }
@@ -21,6 +23,7 @@ export function lazyActor<Actor>(create: () => Promise<Actor>): LazyActor<Actor>
         for (const follow of followers.splice(0)) follow(created);
         return created;
       })),
+    made: () => actor,
     whenMade: (follow) => {
       if (actor === undefined) followers.push(follow);
       else follow(actor);

@@ -180,14 +180,3 @@ export function createOrderJourneyActor({ basket, payment, acceptance, navigate,
   });
   return createActor(machine, { input: { settings: { ...journeySettingsOf(undefined, memory) } } }).start();
 }
-
-/** Where the customer is, told to the journey router after its route guards let them in (a link, Back, a reload). */
-export function followLocation(
-  router: { subscribe(event: 'onResolved' | 'onRendered', listener: (event: { toLocation: { pathname: string } }) => void): () => void },
-  journey: OrderJourneyActor,
-): void {
-  const arrive = (event: { toLocation: { pathname: string } }) => journey.send({ type: 'ARRIVED', path: event.toLocation.pathname });
-  router.subscribe('onResolved', arrive);
-  // A hydrated start resolves nothing on the client: its first route change is the hydrated page's first render.
-  router.subscribe('onRendered', arrive);
-}

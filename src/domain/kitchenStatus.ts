@@ -1,9 +1,7 @@
 import {
-  AcceptanceStatus,
   KitchenStatus,
   OrderType,
   PaymentType,
-  type AcceptanceStatusValue,
   type KitchenStatusValue,
   type OrderTypeValue,
   type PaymentTypeValue,
@@ -86,10 +84,4 @@ export function customerKitchenStatusText(status: KitchenStatusValue, orderType:
     case KitchenStatus.Completed:
       return delivery ? 'Your order has been delivered. Enjoy your meal!' : 'Your order has been collected. Enjoy your meal!';
   }
-}
-
-/** Whether an order's progress can still change: tracking stops polling once it cannot. */
-export function isFinalOrderState(order: { currentStatus: KitchenStatusValue; orderStatus: AcceptanceStatusValue; cancelled: boolean }): boolean {
-  if (order.cancelled || order.orderStatus === AcceptanceStatus.Refused) return true;
-  return order.currentStatus === KitchenStatus.Completed || order.currentStatus === KitchenStatus.Cancelled || order.currentStatus === KitchenStatus.Refunded;
 }

@@ -35,7 +35,9 @@ function serverContext(boot: BootData): RouterContext {
   const payment = lazyActor<PaymentActor>(() => Promise.reject(new Error('The server renders no payment page')));
   const acceptance = createAcceptanceActor(api);
   // The server knows nothing of the device's order: the journey's pages are left to the browser (docs/order-journey.md).
-  const journey = createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory: { load: () => undefined, save: () => undefined } });
+  const journey = lazyActor(() =>
+    Promise.resolve(createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory: { load: () => undefined, save: () => undefined } })),
+  );
   return {
     api,
     auth,
@@ -85,7 +87,8 @@ export async function renderFirstPaint(pathname: string, boot: BootData): Promis
     if (response.status !== 200) return undefined;
     return { html: withoutHoistedLinks((await response.text()).replace(/^<!DOCTYPE html>/i, '')), routeIds };
   } finally {
-    for (const actor of [context.journey, context.basket, context.acceptance, context.tracking]) actor.stop();
+    context.journey.made()?.stop();
+    for (const actor of [context.basket, context.acceptance, context.tracking]) actor.stop();
   }
 }
 

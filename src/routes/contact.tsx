@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { makeJourney } from '../shell/orderingGate';
 import { ContactStepScreen } from '../screens/order/ContactStepScreen';
 
 export const Route = createFileRoute('/contact')({
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/contact')({
       sitemap: 'private',
     },
   },
+  beforeLoad: ({ context }) => makeJourney(context),
   component: ContactStepScreen,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { makeJourney } from '../shell/orderingGate';
 import { FixIssueScreen } from '../screens/order/FixIssueScreen';
 
 export const Route = createFileRoute('/fix-issue')({
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/fix-issue')({
       sitemap: 'private',
     },
   },
+  beforeLoad: ({ context }) => makeJourney(context),
   component: FixIssueScreen,
 });

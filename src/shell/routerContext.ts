@@ -23,8 +23,8 @@ export interface RouterContext {
   auth: AuthActor;
   /** The basket statechart's actor, restored from the browser's storage: the ordering steps' guards read it. */
   basket: BasketActor;
-  /** The order journey's router (machines/orderJourney): it moves the customer along the journey and its pages' guards read it. */
-  journey: OrderJourneyActor;
+  /** The order journey's router (machines/orderJourney), made when the first journey page after the menu opens: it moves the customer along the journey and its pages' guards read it. */
+  journey: LazyActor<OrderJourneyActor>;
   /** The payment statechart's actor (machines/payment), made when a payment page first needs it: /payment, /paymentProcessing and /paymentIssue show it. */
   payment: LazyActor<PaymentActor>;
   /** PayPal's settings from /config.json, for /payment's script. */

@@ -39,6 +39,16 @@ function restaurantWith(allowOrdering: boolean, onlineOrderingAllowed: boolean):
   };
 }
 
+/** What a guard refused with, whether it decides at once or once the journey router is made. */
+async function refusalOf(guard: () => void | Promise<void>): Promise<unknown> {
+  try {
+    await guard();
+  } catch (thrown) {
+    return thrown;
+  }
+  return undefined;
+}
+
 function thrownBy(action: () => void): unknown {
   try {
     action();
@@ -72,36 +82,47 @@ describe("the journey pages' guard (the _order layout)", () => {
     const payment = lazyActor(() => Promise.resolve(paymentActor));
     const acceptance = createActor(acceptanceMachine).start();
     const memory = { load: () => undefined, save: () => undefined };
-    return { restaurant, payment, journey: createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory }) };
+    const journey = lazyActor(() => Promise.resolve(createOrderJourneyActor({ basket, payment, acceptance, navigate: () => undefined, memory })));
+    return { restaurant, payment, journey };
   };
 
   it.each(['/delivery', '/orderTime', '/checkout', '/payment', '/paymentIssue', '/restaurant-confirmation', '/order-cancel-error', '/confirmation'])(
     'sends %s with an empty basket and no order to the menu, the first incomplete step',
-    (path) => {
-      const thrown = thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), path));
+    async (path) => {
+      const thrown = await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), path));
       expect(isRedirect(thrown)).toBe(true);
       expect(isRedirect(thrown) && thrown.options.href).toBe('/order');
     },
   );
 
   it('resumes the payment as /paymentProcessing opens: with no order linked, the payment statechart says so on /paymentIssue (SPEC §8)', async () => {
-    const thrown = await Promise.resolve(guardJourneyPage(journeyContext(restaurantWith(true, true)), '/paymentProcessing')).catch((error: unknown) => error);
+    const thrown = await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/paymentProcessing'));
     expect(isRedirect(thrown) && thrown.options.href).toBe('/paymentIssue');
   });
 
-  it('sends /order-cancelled with no order at all to the home page', () => {
-    const thrown = thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/order-cancelled'));
+  it('sends /order-cancelled with no order at all to the home page', async () => {
+    const thrown = await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/order-cancelled'));
     expect(isRedirect(thrown) && thrown.options.href).toBe('/');
   });
 
-  it('lets /basket show an empty basket instead of sending it to the menu, and /confirmation show the order its link names', () => {
-    expect(thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/basket'))).toBeUndefined();
+  it('lets /basket show an empty basket instead of sending it to the menu, and /confirmation show the order its link names', async () => {
+    expect(await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/basket'))).toBeUndefined();
     expect(
-      thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/confirmation', { orderId: 'A1' })),
+      await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(true, true)), '/confirmation', { orderId: 'A1' })),
     ).toBeUndefined();
   });
 
-  it('answers not-found before looking at the journey when ordering is switched off', () => {
-    expect(isNotFound(thrownBy(() => guardJourneyPage(journeyContext(restaurantWith(false, true)), '/checkout')))).toBe(true);
+  it('answers not-found before looking at the journey when ordering is switched off', async () => {
+    expect(isNotFound(await refusalOf(() => guardJourneyPage(journeyContext(restaurantWith(false, true)), '/checkout')))).toBe(true);
+  });
+
+  it('makes the journey router only when a page after the menu opens: the menu and the pages before it do without', async () => {
+    const context = journeyContext(restaurantWith(true, true));
+    expect(await refusalOf(() => guardJourneyPage(context, '/order'))).toBeUndefined();
+    expect(context.journey.made()).toBeUndefined();
+    expect(context.payment.made()).toBeUndefined();
+    expect(await refusalOf(() => guardJourneyPage(context, '/basket'))).toBeUndefined();
+    expect(context.journey.made()).toBeDefined();
+    expect(context.payment.made()).toBeUndefined();
   });
 });

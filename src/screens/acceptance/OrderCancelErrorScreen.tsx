@@ -3,6 +3,7 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
+import { useJourneyActor } from '../../actors/useJourneyActor';
 import { RestaurantPhoneLink } from '../../components/order/RestaurantPhoneLink';
 import { useAcceptanceActor } from './useAcceptance';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
@@ -10,7 +11,7 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 /** `/order-cancel-error`: the cancel was refused (the restaurant may have accepted first): why, and whom to phone. */
 export function OrderCancelErrorScreen() {
   const acceptance = useAcceptanceActor();
-  const journey = useRouteContext({ from: rootRouteId, select: (context) => context.journey });
+  const journey = useJourneyActor();
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const error = useSelector(acceptance, (snapshot) => snapshot.context.cancelError);
 

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Button.css';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
+import { useJourneyActor } from '../../actors/useJourneyActor';
 import { useState } from 'react';
 import { isRebuilding } from '../../../machines/basket/basketMachine';
 import { moneyOnCancel } from '../../domain/cancelMoney';
@@ -18,7 +19,7 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 export function OrderCancelledScreen() {
   const acceptance = useAcceptanceActor();
   const basket = useRouteContext({ from: rootRouteId, select: (context) => context.basket });
-  const journey = useRouteContext({ from: rootRouteId, select: (context) => context.journey });
+  const journey = useJourneyActor();
   const refused = useSelector(acceptance, (snapshot) => snapshot.matches('refused'));
   const cancelledByCustomer = useSelector(acceptance, (snapshot) => snapshot.matches('cancelled'));
   const request = useSelector(acceptance, (snapshot) => (snapshot.hasTag('ended') ? snapshot.context.request : undefined));

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { fixIssueReturnOf, needsFix } from '../../../machines/basket/basketMachine';
 import { orderFailureText } from '../../components/order/orderFailureText';
 import { RemovedItemsNotice } from './RemovedItemsNotice';
-import { useBasketActor, useJourneyActor } from './useBasket';
+import { useJourneyActor } from '../../actors/useJourneyActor';
+import { useBasketActor } from './useBasket';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /**

@@ -25,7 +25,3 @@ export function useBasketCount() {
   return { itemCount, itemCost };
 }
 
-/** The app's journey router (machines/orderJourney): the journey's own pages send it the customer's intents. */
-export function useJourneyActor() {
-  return useRouteContext({ from: rootRouteId, select: (context) => context.journey });
-}

@@ -12,7 +12,8 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../domain/timeSlotLabels';
-import { customerKitchenStatusText, isFinalOrderState, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
+import { customerKitchenStatusText, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
+import { isFinalOrderState } from '../../domain/orderFinality';
 import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
 
 /** The cooking steps an order goes through, in order (a collection order has no delivery step). */
