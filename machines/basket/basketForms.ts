@@ -89,6 +89,16 @@ export function fillBlankContact(typed: ContactDetails | undefined, known: Conta
   return { name: keep('name'), phone: keep('phone'), email: keep('email') };
 }
 
+/** A saved address of the customer's account (`postCode`, as the API spells it) as the delivery form's fields. */
+export function savedAddressFields({ address1, address2, town, postCode }: { address1: string; address2: string; town: string; postCode: string }): DeliveryAddress {
+  return { address1, address2, town, postcode: postCode };
+}
+
+/** An address the statechart chose (SAVED_ADDRESSES, PREFILL_DELIVERY) fills a blank form: what was typed is never overwritten. */
+export function fillBlankAddress(typed: DeliveryAddress, chosen: DeliveryAddress | undefined): DeliveryAddress {
+  return chosen !== undefined && Object.values(typed).every((value) => value === '') ? chosen : typed;
+}
+
 /** The fields filled in from `known` and left as they were, emptied (a customer who signs out takes their details). */
 export function withoutKnownContact(typed: ContactDetails, known: ContactDetails): ContactDetails {
   const keep = (field: keyof ContactDetails) => (typed[field] === known[field] ? '' : typed[field]);

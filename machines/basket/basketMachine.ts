@@ -1,6 +1,7 @@
 import { type SnapshotFrom, and, assign, not } from 'xstate';
 import { fillBlankContact } from './basketForms';
 import { voucherItemOf } from './basketVouchers';
+import { pickedOrderTime, shownOrderTime } from './journeyChoices';
 import { BasketStatus, OrderType } from '../../src/domain/orderEnums';
 import {
   firstIncompleteStep as firstIncompleteStepAt,
@@ -10,7 +11,7 @@ import {
   redirectForPath,
 } from './journeySteps';
 import { type BasketContext, DEFAULT_CLIENT, DEFAULT_MENU_VERSION, freshContext } from './basketTypes';
-import { NO_ORDER, addressOf, contactOf, customerChanged, draftsForNewOrder, withoutFields } from './basketOrder';
+import { NO_ORDER, addressOf, contactOf, customerChanged, draftsForNewOrder, savedAddressesTaken, withoutFields } from './basketOrder';
 import { STATUS_OF_JOURNEY_STATE, basketSetup } from './basketSetup';
 import { journeyRegion } from './basketJourney';
 import { deliveryCheckRegion, rebuildRegion, syncRegion } from './basketRegions';
@@ -63,6 +64,19 @@ export const basketMachine = basketSetup.createMachine({
         return { customerDetails: details, drafts: { ...context.drafts, contact: fillBlankContact(context.drafts.contact ?? context.contact, details) } };
       }),
     },
+    OFFER_TIMES: {
+      actions: assign(({ context, event }) => ({
+        offeredTimes: event.offered,
+        drafts: { ...context.drafts, time: shownOrderTime(context.drafts.time, context.time, event.offered) },
+      })),
+    },
+    PICK_TIME: {
+      guard: ({ context }) => context.offeredTimes !== undefined,
+      actions: assign(({ context, event }) => ({
+        drafts: { ...context.drafts, time: pickedOrderTime(event, context.drafts.time, context.offeredTimes!) },
+      })),
+    },
+    SAVED_ADDRESSES: { actions: assign(({ context, event }) => savedAddressesTaken(context, event.addresses)) },
     PREFILL_DELIVERY: { actions: assign({ drafts: ({ context, event }) => ({ ...context.drafts, delivery: addressOf(event.address) }) }) },
     ADD_VOUCHER: {
       guard: and(['linesEditable', 'customerKnown', 'voucherHeld', 'voucherNotApplied', 'voucherUsableToday', 'roomForVoucher']),

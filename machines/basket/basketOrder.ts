@@ -93,15 +93,12 @@ export function pricedBy(context: BasketContext, order: PricedOrder): Partial<Ba
   };
 }
 
+function sameAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
+  return a.address1 === b.address1 && a.address2 === b.address2 && a.town === b.town && a.postcode === b.postcode;
+}
+
 export function sameDelivery(a: DeliveryDetails | undefined, b: DeliveryDetails): boolean {
-  return (
-    a !== undefined &&
-    a.address1 === b.address1 &&
-    a.address2 === b.address2 &&
-    a.town === b.town &&
-    a.postcode === b.postcode &&
-    a.deliveryZoneId === b.deliveryZoneId
-  );
+  return a !== undefined && sameAddress(a, b) && a.deliveryZoneId === b.deliveryZoneId;
 }
 
 export function sameContact(a: ContactDetails | undefined, b: ContactDetails): boolean {
@@ -134,9 +131,22 @@ export function contactOf(event: ContactDetails): ContactDetails {
   return { name: event.name, phone: event.phone, email: event.email };
 }
 
-/** A new order for the same customer (CLEAR): their details are in the contact form again. */
+/** A new order for the same customer (CLEAR): their details are in the contact form again, their first saved address in the delivery form. */
 export function draftsForNewOrder(context: BasketContext): BasketContext['drafts'] {
-  return context.customerDetails === undefined ? {} : { contact: context.customerDetails };
+  return {
+    ...(context.customerDetails === undefined ? {} : { contact: context.customerDetails }),
+    ...(context.customerAddress === undefined ? {} : { delivery: context.customerAddress }),
+  };
+}
+
+/**
+ * The customer's saved addresses (SAVED_ADDRESSES): the first fills the delivery form of an order that has no
+ * address yet (none typed, chosen or accepted); the account may load after the form opened.
+ */
+export function savedAddressesTaken(context: BasketContext, addresses: readonly DeliveryAddress[]): Partial<BasketContext> {
+  const first = addresses[0] === undefined ? undefined : addressOf(addresses[0]);
+  const open = context.drafts.delivery === undefined && context.delivery === undefined;
+  return { customerAddress: first, ...(open && first !== undefined ? { drafts: { ...context.drafts, delivery: first } } : {}) };
 }
 
 /**
@@ -144,14 +154,21 @@ export function draftsForNewOrder(context: BasketContext): BasketContext['drafts
  * what was typed into the order stays.
  */
 export function customerChanged(context: BasketContext, sub: string | undefined): Partial<BasketContext> {
-  const { contact: typed, ...otherDrafts } = context.drafts;
+  const { contact: typed, delivery: typedAddress, ...otherDrafts } = context.drafts;
   const known = context.customerDetails;
+  const knownAddress = context.customerAddress;
   return {
     customerSub: sub,
     customerDetails: undefined,
+    customerAddress: undefined,
     voucherItems: [],
     fieldErrors: withoutFields(context.fieldErrors, ['voucher']),
-    drafts: typed === undefined || known === undefined ? context.drafts : { ...otherDrafts, contact: withoutKnownContact(typed, known) },
+    drafts: {
+      ...otherDrafts,
+      ...(typed === undefined ? {} : { contact: known === undefined ? typed : withoutKnownContact(typed, known) }),
+      // The saved address filled in goes with its customer; one typed over stays.
+      ...(typedAddress === undefined || (knownAddress !== undefined && sameAddress(typedAddress, knownAddress)) ? {} : { delivery: typedAddress }),
+    },
   };
 }
 
@@ -170,6 +187,7 @@ export const NO_ORDER = {
   totals: undefined,
   orderRef: undefined,
   error: undefined,
+  offeredTimes: undefined,
 } as const;
 
 /**

@@ -44,6 +44,7 @@ function isVoucherItem(value: unknown): boolean {
 
 const hasStrings = (value: unknown, fields: readonly string[]) => isRecord(value) && fields.every((field) => isString(value[field]));
 const isContact = (value: unknown) => hasStrings(value, ['name', 'phone', 'email']);
+const isTime = (time: unknown) => isRecord(time) && (time.asap === true || (time.asap === false && isString(time.requestedTime)));
 const isAddress = (value: unknown) => hasStrings(value, ['address1', 'address2', 'town', 'postcode']);
 
 function isBasketContext(value: unknown): boolean {
@@ -60,7 +61,7 @@ function isBasketContext(value: unknown): boolean {
     isLines(value.pendingLines) &&
     isOptional(value.contact, isContact) &&
     isOptional(value.delivery, (delivery) => isAddress(delivery) && isNumber((delivery as UnknownRecord).deliveryZoneId) && isNumber((delivery as UnknownRecord).deliveryCharge)) &&
-    isOptional(value.time, (time) => isRecord(time) && (time.asap === true || (time.asap === false && isString(time.requestedTime)))) &&
+    isOptional(value.time, isTime) &&
     [0, 1, 2].includes(value.paymentType as number) &&
     (value.onlineFunding === undefined || value.onlineFunding === 'paypal' || value.onlineFunding === 'card') &&
     isString(value.notes) &&
@@ -71,6 +72,8 @@ function isBasketContext(value: unknown): boolean {
     isRecord(value.drafts) &&
     isOptional(value.drafts.contact, isContact) &&
     isOptional(value.drafts.delivery, isAddress) &&
+    isOptional(value.drafts.time, isTime) &&
+    isOptional(value.offeredTimes, (offered) => isRecord(offered) && typeof offered.asapAvailable === 'boolean' && Array.isArray(offered.slots) && offered.slots.every(isString)) &&
     Array.isArray(value.removedItems) &&
     value.removedItems.every(isString) &&
     // Absent from baskets saved before the owner could change prices.
@@ -79,7 +82,8 @@ function isBasketContext(value: unknown): boolean {
     // Absent from baskets saved before "Place order" was queued by the statechart.
     (value.confirmQueued === undefined || typeof value.confirmQueued === 'boolean') &&
     isOptional(value.customerSub, isString) &&
-    isOptional(value.customerDetails, isContact)
+    isOptional(value.customerDetails, isContact) &&
+    isOptional(value.customerAddress, isAddress)
   );
 }
 

@@ -44,6 +44,12 @@ export interface DeliveryDetails extends DeliveryAddress {
 
 export type OrderTime = { asap: true } | { asap: false; requestedTime: string };
 
+/** The times the server offers the order now (`GET /orderbuilder/timeSlots/{orderType}`), any the clock has passed left out. */
+export interface OfferedTimes {
+  asapAvailable: boolean;
+  slots: readonly string[];
+}
+
 /** The server's figures for the order (never computed here: DESIGN.md "Rules the server keeps"). */
 export interface OrderTotals {
   /** The item total after discounts. */
@@ -85,8 +91,13 @@ export interface BasketContext {
   error?: ApiError;
   /** Messages per form field (contact, delivery, time, notes). */
   fieldErrors: FieldErrors;
-  /** What the customer last typed into the contact and delivery forms, kept when it was refused. */
-  drafts: { contact?: ContactDetails; delivery?: DeliveryAddress };
+  /**
+   * What the contact and delivery forms show (what the customer last typed, kept when it was refused, or what was
+   * filled in for them), and the time the order-time step shows (OFFER_TIMES, PICK_TIME).
+   */
+  drafts: { contact?: ContactDetails; delivery?: DeliveryAddress; time?: OrderTime };
+  /** The times the server offers the order now, as the order-time step last showed them (OFFER_TIMES). */
+  offeredTimes?: OfferedTimes;
   /** Titles of the items a menu change removed, for the screen to explain (until DISMISS_REMOVED_ITEMS). */
   removedItems: string[];
   /**
@@ -102,6 +113,8 @@ export interface BasketContext {
   customerSub?: string;
   /** The signed-in customer's own details (their account), filled into the contact form. Kept by CLEAR. */
   customerDetails?: ContactDetails;
+  /** The signed-in customer's first saved address (their account), filled into the delivery form of an order with none. Kept by CLEAR. */
+  customerAddress?: DeliveryAddress;
   /** The restaurant's minimums (SPEC §5), once known: the basket step is not left below them. Kept by CLEAR. */
   minimums?: OrderMinimumSettings;
 }
@@ -129,6 +142,15 @@ export type BasketEvent =
   | ({ type: 'SUBMIT_CONTACT' } & ContactDetails)
   | { type: 'SUBMIT_TIME'; asap: true }
   | { type: 'SUBMIT_TIME'; asap: false; requestedTime: string }
+  /**
+   * The times the server offers the order now (the order-time step opens): the time shown is the one picked before
+   * while still offered, else the one chosen for the order while still offered, else as soon as possible, else the
+   * first offered (journeyChoices.ts).
+   */
+  | { type: 'OFFER_TIMES'; offered: OfferedTimes }
+  /** A time picked on the order-time step: as soon as possible, a time offered, or "At a later time" (no time named). */
+  | { type: 'PICK_TIME'; asap: true }
+  | { type: 'PICK_TIME'; asap: false; requestedTime?: string }
   | { type: 'SET_NOTES'; notes: string }
   | { type: 'CHOOSE_PAYMENT'; paymentType: 1 | 2; onlineFunding?: OnlineFunding }
   /**
@@ -157,6 +179,11 @@ export type BasketEvent =
   | { type: 'REBUILD_ORDER'; orderId: string; from: RebuildSource }
   /** The customer's own details: fill the contact form where nothing has been typed. */
   | ({ type: 'PREFILL_CONTACT' } & ContactDetails)
+  /**
+   * The customer's saved addresses, as their account loads: the first is the one the delivery form opens with,
+   * unless an address was already typed, chosen or accepted for this order.
+   */
+  | { type: 'SAVED_ADDRESSES'; addresses: readonly DeliveryAddress[] }
   /** An address the customer chose (a saved one, or one just added "for delivery"): the delivery form shows it. */
   | { type: 'PREFILL_DELIVERY'; address: DeliveryAddress }
   // Raised by the machine itself, between its regions.

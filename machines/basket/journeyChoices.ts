@@ -1,15 +1,9 @@
 import { OrderType, type OrderTypeValue } from '../../src/domain/orderEnums';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
-import type { OrderTime } from './basketMachine';
+import type { OfferedTimes, OrderTime } from './basketTypes';
 
 // What a step opens with already chosen and shown, so that a customer happy with it only taps Continue
 // (docs/order-journey.md, "Fewer taps, never fewer choices"). Every other choice stays one tap away.
-
-/** The times the server offers the order now (`GET /orderbuilder/timeSlots/{orderType}`), any the clock has passed left out. */
-export interface OfferedTimes {
-  asapAvailable: boolean;
-  slots: readonly string[];
-}
 
 export function isOffered(time: OrderTime, offered: OfferedTimes): boolean {
   return time.asap ? offered.asapAvailable : offered.slots.includes(time.requestedTime);
@@ -27,6 +21,22 @@ function firstOffered(offered: OfferedTimes): OrderTime | undefined {
 export function initialOrderTime(chosen: OrderTime | undefined, offered: OfferedTimes): OrderTime | undefined {
   if (chosen !== undefined && isOffered(chosen, offered)) return chosen;
   return offered.asapAvailable ? { asap: true } : firstOffered(offered);
+}
+
+/** The time the order-time step shows once the times offered are known (OFFER_TIMES): one picked on it before stays while offered. */
+export function shownOrderTime(picked: OrderTime | undefined, chosen: OrderTime | undefined, offered: OfferedTimes): OrderTime | undefined {
+  return picked !== undefined && isOffered(picked, offered) ? picked : initialOrderTime(chosen, offered);
+}
+
+/** A time picked on the order-time step (PICK_TIME): "At a later time" ticked shows `laterOrderTime`; a time not offered is not taken. */
+export function pickedOrderTime(
+  picked: { asap: true } | { asap: false; requestedTime?: string },
+  shown: OrderTime | undefined,
+  offered: OfferedTimes,
+): OrderTime | undefined {
+  if (picked.asap) return offered.asapAvailable ? { asap: true } : shown;
+  if (picked.requestedTime === undefined) return laterOrderTime(shown, offered) ?? shown;
+  return offered.slots.includes(picked.requestedTime) ? { asap: false, requestedTime: picked.requestedTime } : shown;
 }
 
 /** "At a later time" ticked: the later time shown before while it is still offered, otherwise the first offered. */

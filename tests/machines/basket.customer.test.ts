@@ -91,6 +91,7 @@ describe('the basket follows the signed-in customer (src/actors/customerBasket.t
     expect(sent).toEqual([
       { type: 'CUSTOMER_CHANGED', sub: CUSTOMER_SUB },
       { type: 'PREFILL_CONTACT', name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' },
+      { type: 'SAVED_ADDRESSES', addresses: [] },
     ]);
   });
 
@@ -117,12 +118,13 @@ describe('the basket follows the signed-in customer (src/actors/customerBasket.t
       { type: 'CUSTOMER_CHANGED' },
       { type: 'CUSTOMER_CHANGED', sub: OTHER_CUSTOMER_SUB },
       { type: 'PREFILL_CONTACT', name: '', phone: '', email: 'alex@example.com' },
+      { type: 'SAVED_ADDRESSES', addresses: [] },
     ]);
 
     stop();
     auth.send({ type: 'SIGN_OUT' });
     await settled();
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
   });
 
   it("reloads the customer's account once their order is confirmed (its points and vouchers have changed), not a guest's", async () => {

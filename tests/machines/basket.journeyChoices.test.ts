@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialOrderTime, laterOrderTime, preselectedOrderType } from '../../machines/basket/journeyChoices';
+import { initialOrderTime, laterOrderTime, pickedOrderTime, preselectedOrderType, shownOrderTime } from '../../machines/basket/journeyChoices';
 import { createOrderTypeMemory } from '../../src/platform/orderTypeMemory';
 
 const FIRST = '2026-12-01T17:30:00.000Z';
@@ -21,6 +21,19 @@ describe('the time the order-time step opens with (machines/basket/journeyChoice
 
   it('is nothing when nothing is offered', () => {
     expect(initialOrderTime(undefined, { asapAvailable: false, slots: [] })).toBeUndefined();
+  });
+
+  it('shows a time picked before while it is still offered, else the one the step opens with', () => {
+    expect(shownOrderTime({ asap: false, requestedTime: SECOND }, { asap: true }, open)).toEqual({ asap: false, requestedTime: SECOND });
+    expect(shownOrderTime({ asap: true }, { asap: false, requestedTime: SECOND }, closed)).toEqual({ asap: false, requestedTime: SECOND });
+    expect(shownOrderTime(undefined, undefined, closed)).toEqual({ asap: false, requestedTime: FIRST });
+  });
+
+  it('takes a pick only of a time offered', () => {
+    expect(pickedOrderTime({ asap: true }, { asap: false, requestedTime: FIRST }, closed)).toEqual({ asap: false, requestedTime: FIRST });
+    expect(pickedOrderTime({ asap: true }, undefined, open)).toEqual({ asap: true });
+    expect(pickedOrderTime({ asap: false, requestedTime: SECOND }, { asap: true }, open)).toEqual({ asap: false, requestedTime: SECOND });
+    expect(pickedOrderTime({ asap: false, requestedTime: 'tomorrow' }, { asap: true }, open)).toEqual({ asap: true });
   });
 
   it('"At a later time" shows the later time chosen before, or the first offered', () => {

@@ -673,6 +673,83 @@ describe('basket statechart: a signed-in customer', () => {
     expect(snapshot.context.delivery).toBeUndefined();
   });
 
+  describe('the time the order-time step shows (OFFER_TIMES, PICK_TIME)', () => {
+    const FIRST = '2026-12-01T17:30:00.000Z';
+    const SECOND = '2026-12-01T17:45:00.000Z';
+    const open = { asapAvailable: true, slots: [FIRST, SECOND] };
+    const closed = { asapAvailable: false, slots: [FIRST, SECOND] };
+
+    it('opens with as soon as possible while it is offered, otherwise the first time offered', async () => {
+      const { send } = startBasket();
+      expect((await send({ type: 'OFFER_TIMES', offered: open })).context.drafts.time).toEqual({ asap: true });
+      const { send: sendClosed } = startBasket();
+      expect((await sendClosed({ type: 'OFFER_TIMES', offered: closed })).context.drafts.time).toEqual({ asap: false, requestedTime: FIRST });
+    });
+
+    it('shows what the customer picks, keeps it while it is offered, and ignores a time not offered', async () => {
+      const { send } = startBasket();
+      await send({ type: 'OFFER_TIMES', offered: open });
+      expect((await send({ type: 'PICK_TIME', asap: false })).context.drafts.time).toEqual({ asap: false, requestedTime: FIRST });
+      expect((await send({ type: 'PICK_TIME', asap: false, requestedTime: SECOND })).context.drafts.time).toEqual({ asap: false, requestedTime: SECOND });
+      expect((await send({ type: 'PICK_TIME', asap: false, requestedTime: '2026-12-01T03:00:00.000Z' })).context.drafts.time).toEqual({
+        asap: false,
+        requestedTime: SECOND,
+      });
+      expect((await send({ type: 'OFFER_TIMES', offered: open })).context.drafts.time).toEqual({ asap: false, requestedTime: SECOND });
+      expect((await send({ type: 'OFFER_TIMES', offered: { asapAvailable: true, slots: [FIRST] } })).context.drafts.time).toEqual({ asap: true });
+    });
+
+    it('opens with the time chosen for the order while it is still offered', async () => {
+      const { send: again } = startBasket();
+      await again(...toCheckout.slice(0, 4), { type: 'SUBMIT_TIME', asap: false, requestedTime: SECOND });
+      expect((await again({ type: 'OFFER_TIMES', offered: open })).context.drafts.time).toEqual({ asap: false, requestedTime: SECOND });
+      expect((await again({ type: 'OFFER_TIMES', offered: closed })).context.drafts.time).toEqual({ asap: false, requestedTime: SECOND });
+    });
+
+    it('takes no pick before the times are offered, and forgets the times with the order', async () => {
+      const { send } = startBasket();
+      expect((await send({ type: 'PICK_TIME', asap: true })).context.drafts.time).toBeUndefined();
+      await send({ type: 'OFFER_TIMES', offered: open });
+      const cleared = await send({ type: 'CLEAR' });
+      expect(cleared.context.drafts.time).toBeUndefined();
+      expect(cleared.context.offeredTimes).toBeUndefined();
+    });
+  });
+
+  describe('the first saved address (SAVED_ADDRESSES)', () => {
+    const home = { address1: '8 Headingley Lane', address2: 'Flat 2', town: 'Leeds', postcode: 'LS6 1BN' };
+    const work = { address1: '1 Park Row', address2: '', town: 'Leeds', postcode: 'LS1 5AB' };
+
+    it('fills the delivery form of an order with no address yet with the first', async () => {
+      const { send } = startBasket();
+      const snapshot = await send({ type: 'SAVED_ADDRESSES', addresses: [home, work] });
+      expect(snapshot.context.drafts.delivery).toEqual(home);
+      expect((await send({ type: 'SAVED_ADDRESSES', addresses: [] })).context.drafts.delivery).toEqual(home);
+    });
+
+    it('leaves an address typed or chosen before the account loaded', async () => {
+      const { send } = startBasket();
+      await send({ type: 'PREFILL_DELIVERY', address: work });
+      expect((await send({ type: 'SAVED_ADDRESSES', addresses: [home] })).context.drafts.delivery).toEqual(work);
+    });
+
+    it('fills the next order again after the order is cleared, and goes with a customer who signs out', async () => {
+      const { send, signInAs } = startBasket();
+      await signInAs(CUSTOMER_SUB);
+      await send({ type: 'SAVED_ADDRESSES', addresses: [home] }, { type: 'PREFILL_DELIVERY', address: work });
+      expect((await send({ type: 'CLEAR' })).context.drafts.delivery).toEqual(home);
+      expect((await signInAs(undefined)).context.drafts.delivery).toBeUndefined();
+      expect((await send({ type: 'CLEAR' })).context.drafts.delivery).toBeUndefined();
+    });
+
+    it('keeps an address typed over the filled one when the customer signs out', async () => {
+      const { send, signInAs } = startBasket();
+      await signInAs(CUSTOMER_SUB);
+      await send({ type: 'SAVED_ADDRESSES', addresses: [home] }, { type: 'PREFILL_DELIVERY', address: work });
+      expect((await signInAs(undefined)).context.drafts.delivery).toEqual(work);
+    });
+  });
+
   it('keeps the customer and their details when the order is cleared', async () => {
     const { send, signInAs } = startBasket();
     const account = { name: 'Mei Chen', phone: '07700 900123', email: 'mei@example.com' };

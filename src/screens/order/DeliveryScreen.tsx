@@ -5,7 +5,7 @@ import '@mantine/core/styles/List.css';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useSelector } from '../../actors/firstVisit';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DeliveryAddress } from '../../../machines/basket/basketForms';
+import { fillBlankAddress, savedAddressFields, type DeliveryAddress } from '../../../machines/basket/basketForms';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { formatPounds } from '../../domain/money';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
@@ -35,7 +35,7 @@ export function DeliveryScreen() {
   const checking = useSelector(basket, (snapshot) => snapshot.matches({ deliveryCheck: 'checking' }));
   const acceptedCharge = useSelector(basket, (snapshot) => snapshot.context.delivery?.deliveryCharge);
   const { account } = useCustomer();
-  const savedAddresses = (account?.addresses ?? []).map(({ address1, address2, town, postCode }) => ({ address1, address2, town, postcode: postCode }));
+  const savedAddresses = (account?.addresses ?? []).map(savedAddressFields);
   const formAddress = () => {
     const { drafts, delivery } = basket.getSnapshot().context;
     return (
@@ -44,16 +44,11 @@ export function DeliveryScreen() {
     );
   };
   const [address, setAddress] = useState<DeliveryAddress>(formAddress);
-  const firstSaved = account?.addresses[0];
-  const formBlank = Object.values(address).every((value) => value === '');
+  const draft = useSelector(basket, (snapshot) => snapshot.context.drafts.delivery);
 
-  // A signed-in customer's form opens with their first saved address filled in, once, unless something was typed or
-  // chosen (the account may load after the form opened); the others are one tap away, and it can be typed over.
-  useEffect(() => {
-    const { drafts, delivery } = basket.getSnapshot().context;
-    if (firstSaved === undefined || !formBlank || drafts.delivery !== undefined || delivery !== undefined) return;
-    chooseSavedAddress({ address1: firstSaved.address1, address2: firstSaved.address2, town: firstSaved.town, postcode: firstSaved.postCode });
-  }, [basket, firstSaved, formBlank]);
+  // The statechart fills the form with the customer's first saved address when their account loads, maybe after the
+  // form opened: it fills a blank form.
+  useEffect(() => setAddress((typed) => fillBlankAddress(typed, draft)), [draft]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

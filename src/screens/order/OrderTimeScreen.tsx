@@ -7,15 +7,14 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Button, NativeSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { callApi } from '../../api/client';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { useAnnounceRefusals } from '../../components/a11y/useAnnounceRefusals';
 import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
-import { initialOrderTime, isOffered, laterOrderTime, type OfferedTimes } from '../../../machines/basket/journeyChoices';
-import type { OrderTime } from '../../../machines/basket/basketMachine';
+import type { OfferedTimes } from '../../../machines/basket/basketMachine';
 import { useBasketActor } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
@@ -45,8 +44,6 @@ export function OrderTimeScreen() {
   );
   useEffect(() => send(orderType), [send, orderType]);
 
-  const chosen = useSelector(basket, (snapshot) => snapshot.context.time);
-  const [picked, setPicked] = useState<OrderTime>();
   // The clock is read when the slots arrive, so a slot that has passed since is not offered.
   const now = useMemo(() => new Date(), [data]);
   const groups = useMemo(() => groupSlotsByDay(data?.slots ?? [], now), [data, now]);
@@ -54,8 +51,12 @@ export function OrderTimeScreen() {
     () => ({ asapAvailable: data?.asapAvailable ?? false, slots: groups.flatMap((group) => group.slots.map((slot) => slot.value)) }),
     [data, groups],
   );
-  // The step opens with a time already chosen and shown (docs/order-journey.md): Continue is the only tap it needs.
-  const shown = picked !== undefined && isOffered(picked, offered) ? picked : initialOrderTime(chosen, offered);
+  // The step opens with a time already chosen and shown (docs/order-journey.md), which the statechart picks from the
+  // times offered: Continue is the only tap it needs.
+  useEffect(() => {
+    if (data !== null) basket.send({ type: 'OFFER_TIMES', offered });
+  }, [basket, data, offered]);
+  const shown = useSelector(basket, (snapshot) => snapshot.context.drafts.time);
 
   if (state === 'error') {
     return (
@@ -95,7 +96,7 @@ export function OrderTimeScreen() {
             <Radio.Group
               label={timeQuestion}
               value={shown === undefined ? '' : shown.asap ? ASAP : LATER}
-              onChange={(value) => setPicked(value === ASAP ? { asap: true } : laterOrderTime(shown, offered))}
+              onChange={(value) => basket.send(value === ASAP ? { type: 'PICK_TIME', asap: true } : { type: 'PICK_TIME', asap: false })}
               error={fieldErrors.requestedTime}
             >
               <Stack gap="xs" mt="xs">
@@ -107,7 +108,7 @@ export function OrderTimeScreen() {
               <NativeSelect
                 label="Time"
                 value={shown.requestedTime}
-                onChange={(event) => setPicked({ asap: false, requestedTime: event.currentTarget.value })}
+                onChange={(event) => basket.send({ type: 'PICK_TIME', asap: false, requestedTime: event.currentTarget.value })}
                 data={groups.map((group) => ({
                   group: group.day,
                   items: group.slots.map((slot) => ({ value: slot.value, label: `${group.day} ${slot.time}` })),
