@@ -81,6 +81,38 @@ const boundaries = [
   ...areasApart,
 ];
 
+/** The journey's screens (docs/order-journey.md): they show what the statecharts decide, and send events. */
+const JOURNEY_SCREENS = ['src/screens/order/**', 'src/screens/payment/**', 'src/screens/acceptance/**'];
+
+/**
+ * What a journey screen may import from src/domain: labels, formatters, messages and named values. The journey's rules
+ * are the statecharts' (machines/), which screens read through their selectors; types may be imported from anywhere.
+ */
+const JOURNEY_SCREEN_DOMAIN = ['money', 'orderEnums', 'timeSlotLabels', 'paymentLabels', 'paymentErrors', 'cancelMoney', 'orderRefusal'];
+
+const journeyScreenImports = {
+  files: JOURNEY_SCREENS,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `/domain/(?!(${JOURNEY_SCREEN_DOMAIN.join('|')})$)`,
+            allowTypeImports: true,
+            message: `A journey screen imports only labels and formatters from src/domain (${JOURNEY_SCREEN_DOMAIN.join(', ')}): the rule belongs in the statechart (machines/), as a guard, a context fact or a selector the screen reads.`,
+          },
+          {
+            regex: '/domain/money$',
+            importNames: ['penceToPounds', 'poundsToPence', 'roundHalfUpToPenny', 'percentOfPence'],
+            message: 'A journey screen shows money (formatPounds); the sums are the statechart\'s (machines/).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'data/**', 'reports/**', 'test-results/**', 'playwright-report/**', 'android/**', 'ios/**', 'backups/**', '.identity/**', 'public/**', '**/*.gen.ts'],
@@ -170,4 +202,5 @@ export default tseslint.config(
       ],
     },
   },
+  journeyScreenImports,
 );

@@ -150,6 +150,7 @@ export function linesToServer(lines: readonly BasketLine[]): ServerOrderItem[] {
   }));
 }
 
-export function itemTotal(lines: readonly BasketLine[]): number {
+/** The lines' total in pounds, added up in pence (a basket's lines, or a placed order's items). */
+export function itemTotal(lines: readonly Pick<BasketLine, 'lineCost'>[]): number {
   return penceToPounds(lines.reduce((total, line) => total + poundsToPence(line.lineCost), 0));
 }

@@ -1,5 +1,7 @@
 import { PaymentType } from '../../src/domain/orderEnums';
 import { takesCashFor, type OrderSizeLimits } from '../../src/domain/orderSizeLimits';
+import { payPalOrderRequest, type PayPalOrderRequest } from '../../src/domain/payPalOrder';
+import type { BasketContext } from './basketTypes';
 
 export type CashOffer = 'offered' | 'notTaken' | 'tooLarge';
 
@@ -20,4 +22,19 @@ export function cashOfferFor(allowCashPayment: boolean, totalCostPence: number |
  */
 export function paymentTypesOffered(cashOffered: boolean): readonly (1 | 2)[] {
   return cashOffered ? [PaymentType.CashOrder, PaymentType.InternetOrder] : [PaymentType.InternetOrder];
+}
+
+/** PayPal's order request for the order as the server last priced it, paid with `fundingSource` (the button pressed). */
+export function payPalOrderRequestOf(context: BasketContext, fundingSource?: string): PayPalOrderRequest {
+  return payPalOrderRequest(
+    {
+      basketId: context.basketId!,
+      orderType: context.orderType,
+      itemCost: context.totals?.itemCost ?? 0,
+      bagCharge: context.totals?.bagCharge ?? 0,
+      deliveryCharge: context.totals?.deliveryCharge ?? 0,
+      deliveryAddress: context.delivery ?? null,
+    },
+    fundingSource,
+  );
 }

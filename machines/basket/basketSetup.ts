@@ -1,10 +1,9 @@
 import { and, assign, emit, fromPromise, or, raise, setup, stateIn } from 'xstate';
 import { MAX_NOTES_LENGTH, hasErrors, isDateTime, tidyContact, validateContact, validateDeliveryAddress } from './basketForms';
 import { MAX_LINE_QUANTITY, MAX_SPECIAL_REQUEST_LENGTH, revalidateLines } from './basketLines';
-import { MAX_VOUCHERS_PER_ORDER, isApplied, isHeld } from './basketVouchers';
+import { MAX_VOUCHERS_PER_ORDER, isApplied, isHeld, voucherDayOffer } from './basketVouchers';
 import { BasketStatus, OrderType, type OrderTypeValue, PaymentType } from '../../src/domain/orderEnums';
 import { JOURNEY_STEPS, type JourneyOrder, type JourneyStepId, goesThrough, journeyStep, neededStatus } from './journeySteps';
-import { voucherDayRefusal } from '../../src/domain/voucherDays';
 import { basketRefusal } from './basketMinimums';
 import {
   type BasketContext,
@@ -103,7 +102,7 @@ export const basketSetup = setup({
     voucherHeld: ({ event }) => event.type === 'ADD_VOUCHER' && isHeld(event.voucher, event.held),
     voucherNotApplied: ({ context, event }) => event.type === 'ADD_VOUCHER' && !isApplied(event.voucher.voucherId, context.voucherItems),
     // The server's own rule (src/domain/voucherDays.ts), so that the basket never offers what the server would refuse.
-    voucherUsableToday: ({ event }) => event.type === 'ADD_VOUCHER' && voucherDayRefusal(event.voucher, event.dayOfWeek) === undefined,
+    voucherUsableToday: ({ event }) => event.type === 'ADD_VOUCHER' && voucherDayOffer(event.voucher, event.dayOfWeek).usableToday,
     roomForVoucher: ({ context }) => context.voucherItems.length < MAX_VOUCHERS_PER_ORDER,
     voucherAtPosition: ({ context, event }) =>
       event.type === 'REMOVE_VOUCHER' && Number.isInteger(event.index) && context.voucherItems[event.index]?.voucherId === event.voucherId,

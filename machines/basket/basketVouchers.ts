@@ -1,5 +1,7 @@
 import type { components } from '../../src/api/schema.gen';
 import type { ApiError } from '../../src/domain/apiErrors';
+import { londonWallClock } from '../../src/domain/londonClock';
+import { voucherDayRefusal, voucherDays } from '../../src/domain/voucherDays';
 
 /** A voucher the signed-in customer holds (GetAccount's three lists). */
 export type AccountVoucher = components['schemas']['AccountVoucher'];
@@ -17,6 +19,21 @@ export function heldVouchers(account: Pick<components['schemas']['AccountProfile
 /** SPEC §5: a voucher can be added only if it is in the customer's lists. */
 export function isHeld(voucher: AccountVoucher, held: readonly AccountVoucher[]): boolean {
   return held.some((candidate) => candidate.voucherId === voucher.voucherId);
+}
+
+/** The day a voucher is judged on at `now`: London's, the day the server prices the order on (ADD_VOUCHER carries it). */
+export function voucherDayAt(now: Date): number {
+  return londonWallClock(now).dayOfWeek;
+}
+
+/**
+ * How a held voucher is offered on London's `dayOfWeek`: the days a day-limited one is held for ("Fridays"), and
+ * whether it takes off today, as ADD_VOUCHER's guard decides (`voucherDayRefusal`, the server's pricing rule too).
+ */
+export function voucherDayOffer(voucher: AccountVoucher, dayOfWeek: number): { days?: string; usableToday: boolean } {
+  const days = voucherDays(voucher);
+  const usableToday = voucherDayRefusal(voucher, dayOfWeek) === undefined;
+  return days === undefined ? { usableToday } : { days, usableToday };
 }
 
 export function isApplied(voucherId: number, voucherItems: readonly VoucherItem[]): boolean {

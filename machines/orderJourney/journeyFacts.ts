@@ -1,6 +1,9 @@
 import { BasketStatus, OrderType, PaymentType, type OrderTypeValue, type PaymentTypeValue } from '../../src/domain/orderEnums';
+import type { components } from '../../src/api/schema.gen';
+import { busyPauseMessage } from '../../src/domain/busyMode';
+import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
 import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
-import type { OrderSizeLimits } from '../../src/domain/orderSizeLimits';
+import { cashOrderTooLargeMessage, type OrderSizeLimits } from '../../src/domain/orderSizeLimits';
 import { cashOfferFor, type CashOffer } from '../basket/basketPayment';
 import { CONFIRMATION_PATH, fixIssueReturn, journeyStepAt, redirectForPath, type JourneyOrder } from '../basket/journeySteps';
 
@@ -149,4 +152,19 @@ export function journeyRedirect(facts: JourneyFactsContext, path: string, search
 /** Whether the checkout offers cash for this order, once the restaurant's settings are known (machines/basket/basketPayment.ts). */
 export function cashOfferOf(settings: JourneySettings, basket: BasketFacts): CashOffer | undefined {
   return settings.cash === undefined ? undefined : cashOfferFor(settings.cash.allowCashPayment, basket.totalCostPence, settings.cash.limits);
+}
+
+/** What the checkout says of cash for an order too large to pay in cash (whom to phone), or undefined for any other. */
+export function cashTooLargeMessageOf(settings: JourneySettings, basket: BasketFacts): string | undefined {
+  return cashOfferOf(settings, basket) === 'tooLarge' && settings.cash !== undefined ? cashOrderTooLargeMessage(settings.cash.limits) : undefined;
+}
+
+/**
+ * Why the journey's public pages take no order, or undefined when they do: SPEC §2's switches off (no reason: the page
+ * says ordering is unavailable), or, given the time, the restaurant's busy-mode pause (its message says until when).
+ */
+export function orderingRefusal(restaurant: components['schemas']['RestaurantData'], now?: Date): { reason?: string } | undefined {
+  if (!isOnlineOrderingAvailable(restaurant)) return {};
+  const paused = now === undefined ? undefined : busyPauseMessage(restaurant.busyMode, now);
+  return paused === undefined ? undefined : { reason: paused };
 }

@@ -34,6 +34,8 @@ import {
 } from '../../machines/basket/basketForms';
 import { MAX_SPECIAL_REQUEST_LENGTH, revalidateLines, type NewBasketLine } from '../../machines/basket/basketLines';
 import { restorableBasketSnapshot } from '../../machines/basket/basketSnapshot';
+import { voucherDayAt, voucherDayOffer } from '../../machines/basket/basketVouchers';
+import { cashTooLargeMessageOf, NO_BASKET } from '../../machines/orderJourney/journeyFacts';
 import {
   confirmBasket,
   NO_MINIMUMS,
@@ -580,6 +582,15 @@ describe('basket statechart: a signed-in customer', () => {
     expect(snapshot.context.voucherItems.map((voucher) => voucher.voucherId)).toEqual([fridayVoucher.voucherId]);
   });
 
+  it('offers a day-limited voucher as the guard decides: its days, and whether it takes off today (voucherDayOffer)', () => {
+    expect(voucherDayOffer(fridayVoucher, 0)).toEqual({ days: 'Fridays', usableToday: false });
+    expect(voucherDayOffer(fridayVoucher, FRIDAY)).toEqual({ days: 'Fridays', usableToday: true });
+    expect(voucherDayOffer(fixedVoucher, 0)).toEqual({ usableToday: true });
+    // London's day: 23:30 on a Thursday in UTC is already Friday in London in summer time.
+    expect(voucherDayAt(new Date('2026-07-02T23:30:00Z'))).toBe(FRIDAY);
+    expect(voucherDayAt(new Date('2026-12-03T23:30:00Z'))).toBe(4);
+  });
+
   it("takes a voucher the server refuses off the order with the server's reason, and saves the rest", async () => {
     const { send, signInAs, calls, failures } = startBasket();
     await send({ type: 'ADD_ITEM', line: springRolls });
@@ -1084,6 +1095,17 @@ describe('basket statechart: the rules the screens used to hold', () => {
     expect(cashOfferFor(true, 15_001, limits)).toBe('tooLarge');
     expect(cashOfferFor(true, undefined, limits)).toBe('offered');
     expect(cashOfferFor(false, 1_000, limits)).toBe('notTaken');
+  });
+
+  it('says whom to phone only for an order too large to pay in cash (cashTooLargeMessageOf)', () => {
+    const limits = { maximumCashOrderPence: 15_000, maximumOrderPence: 50_000, phone: '0113 496 0123' };
+    const settings = { cash: { allowCashPayment: true, limits } };
+    expect(cashTooLargeMessageOf(settings, { ...NO_BASKET, totalCostPence: 15_001 })).toBe(
+      'Orders over £150.00 paid in cash must be placed by phone: please call 0113 496 0123',
+    );
+    expect(cashTooLargeMessageOf(settings, { ...NO_BASKET, totalCostPence: 15_000 })).toBeUndefined();
+    expect(cashTooLargeMessageOf({ cash: { allowCashPayment: false, limits } }, { ...NO_BASKET, totalCostPence: 15_001 })).toBeUndefined();
+    expect(cashTooLargeMessageOf({}, { ...NO_BASKET, totalCostPence: 15_001 })).toBeUndefined();
   });
 
   it('chooses paying online for the customer where the restaurant takes no cash, even after cash was chosen', async () => {

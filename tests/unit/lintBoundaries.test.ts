@@ -56,6 +56,22 @@ describe('the lint', { timeout: 120_000 }, () => {
     );
   });
 
+  it("refuses a journey screen importing a rule from src/domain, and lets it import a label or formatter, or a rule's types", async () => {
+    const journeyRule = [{ ruleId: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('A journey screen imports only labels and formatters') }];
+    for (const area of ['order', 'payment', 'acceptance']) {
+      expect(
+        await problemsOf(`src/screens/${area}/planted.ts`, "import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';\nexport const open = isOnlineOrderingAvailable(undefined);\n"),
+      ).toEqual(journeyRule);
+    }
+    expect(await problemsOf('src/screens/order/planted.ts', "import { formatPounds } from '../../domain/money';\nexport const shown = formatPounds(1);\n")).toEqual([]);
+    expect(await problemsOf('src/screens/order/planted.ts', "import type { OrderSizeLimits } from '../../domain/orderSizeLimits';\nexport type Limits = OrderSizeLimits;\n")).toEqual([]);
+    expect(await problemsOf('src/screens/order/planted.ts', "import { poundsToPence } from '../../domain/money';\nexport const pence = poundsToPence(1);\n")).toEqual([
+      { ruleId: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining("the sums are the statechart's") },
+    ]);
+    // Another screen area (the kitchen's) is not a journey screen.
+    expect(await problemsOf('src/screens/kitchen/planted.ts', "import { busyStaffLabel } from '../../domain/busyMode';\nexport const label = busyStaffLabel(undefined, new Date());\n")).toEqual([]);
+  });
+
   it('refuses an import cycle', async () => {
     // src/domain/menuRules.ts imports money.ts; money.ts importing it back closes the cycle.
     expect(await problemsOf('src/domain/money.ts', "import { MENU_LIMITS } from './menuRules';\nexport const limits = MENU_LIMITS;\n")).toEqual(

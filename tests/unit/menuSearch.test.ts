@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../src/api/schema.gen';
-import { searchDishes } from '../../src/domain/dishSearch';
+import { searchDishes } from '../../machines/basket/dishSearch';
 
 type MenuItem = components['schemas']['MenuItem'];
 

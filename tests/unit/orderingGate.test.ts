@@ -7,6 +7,7 @@ import { paymentMachine } from '../../machines/payment/paymentMachine';
 import { lazyActor } from '../../src/actors/lazyActor';
 import { createOrderJourneyActor } from '../../src/actors/orderJourney';
 import { isOnlineOrderingAvailable } from '../../src/domain/onlineOrdering';
+import { orderingRefusal } from '../../machines/orderJourney/journeyFacts';
 import { guardJourneyPage, requireOnlineOrdering } from '../../src/shell/orderingGate';
 import type { RestaurantData } from '../../src/shell/routerContext';
 
@@ -71,6 +72,24 @@ describe('the ordering gate', () => {
     expect(thrownBy(() => requireOnlineOrdering(restaurantWith(true, true)))).toBeUndefined();
     expect(isNotFound(thrownBy(() => requireOnlineOrdering(restaurantWith(false, true))))).toBe(true);
     expect(isNotFound(thrownBy(() => requireOnlineOrdering(restaurantWith(true, false))))).toBe(true);
+  });
+});
+
+describe("why the journey's public pages take no order (orderingRefusal, machines/orderJourney/journeyFacts.ts)", () => {
+  const now = new Date('2026-11-24T19:00:00Z');
+  const paused = { paused: true, pausedUntil: '2026-11-24T19:30:00.000Z', extraMinutes: 0 };
+
+  it('refuses with no reason while ordering is switched off, and takes orders while it is on', () => {
+    expect(orderingRefusal(restaurantWith(false, true), now)).toEqual({});
+    expect(orderingRefusal(restaurantWith(true, false))).toEqual({});
+    expect(orderingRefusal(restaurantWith(true, true), now)).toBeUndefined();
+  });
+
+  it("refuses with the busy-mode pause's message until it ends, when the time is given", () => {
+    const busy = { ...restaurantWith(true, true), busyMode: paused };
+    expect(orderingRefusal(busy, now)).toEqual({ reason: "We're very busy: online ordering resumes at 19:30" });
+    expect(orderingRefusal(busy, new Date('2026-11-24T19:30:00Z'))).toBeUndefined();
+    expect(orderingRefusal(busy)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,8 @@ import type { CreateOrderRequestBody } from '@paypal/paypal-js';
 import { describe, expect, it } from 'vitest';
 import { OrderType } from '../../src/domain/orderEnums';
 import { PAYPAL_FIXED_COUNTY, payPalOrderRequest, type PricedOrder } from '../../src/domain/payPalOrder';
+import { payPalOrderRequestOf } from '../../machines/basket/basketPayment';
+import { DEFAULT_CLIENT, freshContext, type BasketContext, type OrderTotals } from '../../machines/basket/basketTypes';
 
 const BASKET_ID = 'b7e1c9a2-4f3d-4e8a-9c21-5d6f7a8b9c0d';
 
@@ -113,5 +115,21 @@ describe('payPalOrderRequest (SPEC §7)', () => {
     const typed: CreateOrderRequestBody = body;
     expect(typed.intent).toBe('AUTHORIZE');
     expect(verification?.card.attributes.verification.method).toBe('SCA_WHEN_REQUIRED');
+  });
+});
+
+describe('payPalOrderRequestOf (machines/basket/basketPayment.ts): the basket as the server last priced it', () => {
+  it("asks for the basket's priced totals and its checked delivery address", () => {
+    const context: BasketContext = {
+      ...freshContext(1, DEFAULT_CLIENT),
+      basketId: BASKET_ID,
+      orderType: OrderType.Delivery,
+      totals: { itemCost: 18.4, bagCharge: 0.1, deliveryCharge: 2.5 } as OrderTotals,
+      delivery: { ...delivery.deliveryAddress!, deliveryZoneId: 1, deliveryCharge: 2.5 },
+    };
+    expect(payPalOrderRequestOf(context, 'card')).toEqual(payPalOrderRequest(delivery, 'card'));
+    expect(payPalOrderRequestOf({ ...context, orderType: OrderType.Collection, totals: { ...context.totals!, deliveryCharge: 0 }, delivery: undefined })).toEqual(
+      payPalOrderRequest(collection),
+    );
   });
 });

@@ -6,13 +6,13 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import { useEffect } from 'react';
-import { lineTitle } from '../../../machines/basket/basketLines';
+import { itemTotal as itemTotalOf, lineTitle } from '../../../machines/basket/basketLines';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { PageLoading } from '../../components/PageLoading';
 import { CostBreakdown } from '../../components/order/CostBreakdown';
-import { formatPounds, penceToPounds, poundsToPence } from '../../domain/money';
+import { formatPounds } from '../../domain/money';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { cashPaymentLabel } from '../../domain/paymentLabels';
@@ -111,7 +111,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
 
   const { orderDetails: order, orderItems } = data;
   const isDelivery = order.orderType === OrderType.Delivery;
-  const itemTotal = penceToPounds(orderItems.reduce((total, item) => total + poundsToPence(item.lineCost), 0));
+  const itemTotal = itemTotalOf(orderItems);
   const address = order.deliveryAddress;
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>

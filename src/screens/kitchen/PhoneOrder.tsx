@@ -20,7 +20,7 @@ import { phoneOrderActors } from '../../actors/phoneOrder';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 import { slotLabel } from '../../domain/timeSlotLabels';
-import { searchDishes } from '../../domain/dishSearch';
+import { searchDishes } from '../../../machines/basket/dishSearch';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { OrderType } from '../../domain/orderEnums';
 

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { MAX_NOTES_LENGTH } from '../../../machines/basket/basketForms';
 import { deliveryChargeShown, hasChangesToAcknowledge } from '../../../machines/basket/basketMachine';
 import { lineTitle } from '../../../machines/basket/basketLines';
-import { cashOfferOf } from '../../../machines/orderJourney/journeyFacts';
+import { cashOfferOf, cashTooLargeMessageOf } from '../../../machines/orderJourney/journeyFacts';
 import { useAnnounceTotal } from '../../components/a11y/useAnnounceTotal';
 import { basketDiscounts, CostBreakdown } from '../../components/order/CostBreakdown';
 import { formatPounds } from '../../domain/money';
@@ -25,7 +25,6 @@ import { useBasketActor } from './useBasket';
 import { ACKNOWLEDGE_HINT, RemovedItemsNotice } from './RemovedItemsNotice';
 import { YourVouchers } from './YourVouchers';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
-import { cashOrderTooLargeMessage } from '../../domain/orderSizeLimits';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /** The checkout's choices; PayPal's own buttons on /payment take the funding source, so both online choices are paymentType 2. */
@@ -43,7 +42,7 @@ export function CheckoutScreen() {
   const context = useSelector(basket, (snapshot) => snapshot.context);
   // The journey router offers the ways to pay as it opens the checkout (cash where the restaurant takes it for this order).
   const cashOffer = useSelector(journey, (snapshot) => cashOfferOf(snapshot.context.settings, snapshot.context.basket));
-  const sizeLimits = useSelector(journey, (snapshot) => snapshot.context.settings.cash?.limits);
+  const cashTooLarge = useSelector(journey, (snapshot) => cashTooLargeMessageOf(snapshot.context.settings, snapshot.context.basket));
   const cashOffered = cashOffer === 'offered';
   const confirming = useSelector(basket, (snapshot) => snapshot.matches({ journey: 'confirming' }));
   const [notes, setNotes] = useState(context.notes);
@@ -146,7 +145,7 @@ export function CheckoutScreen() {
           {cashOffered && <Radio value="cash" label={cashPaymentLabel(context.orderType)} />}
         </Stack>
       </Radio.Group>
-      {cashOffer === 'tooLarge' && sizeLimits && <Text size="sm">{cashOrderTooLargeMessage(sizeLimits)}</Text>}
+      {cashTooLarge && <Text size="sm">{cashTooLarge}</Text>}
       <StepErrorAlert error={context.error} title="Your order could not be placed" />
       {changesToAcknowledge && <Text id="acknowledge-changes">{ACKNOWLEDGE_HINT}</Text>}
       <Button

@@ -1,5 +1,5 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
+import { orderingRefusal } from '../../../machines/orderJourney/journeyFacts';
 import { ContactScreen } from './ContactScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 
@@ -7,6 +7,6 @@ import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 export function ContactStepScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   if (!restaurant) return null;
-  if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Enter your contact details" />;
+  if (orderingRefusal(restaurant) !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Enter your contact details" />;
   return <ContactScreen />;
 }

@@ -15,7 +15,7 @@ import { formatPounds } from '../../domain/money';
 import { CategoryJumpList } from '../../components/order/CategoryJumpList';
 import { PageLoading } from '../../components/PageLoading';
 import { MenuItemCard } from '../../components/order/MenuItemCard';
-import { searchDishes } from '../../domain/dishSearch';
+import { searchDishes } from '../../../machines/basket/dishSearch';
 import { linkedDishCategoryIndex } from './dishSearch';
 import { MenuCategories, orderedCategories, useProgressiveCategoryCount } from './MenuCategories';
 import { requestMenu, type MenuRequest } from './menuRequest';

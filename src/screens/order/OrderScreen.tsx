@@ -1,8 +1,7 @@
 import { rootRouteId, useLoaderData, useRouteContext, useSearch } from '@tanstack/react-router';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
 import { usePageNow } from '../../components/useNow';
-import { busyPauseMessage } from '../../domain/busyMode';
-import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
+import { orderingRefusal } from '../../../machines/orderJourney/journeyFacts';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
 
@@ -16,9 +15,8 @@ export function OrderScreen() {
   const linkedDishId = useSearch({ from: '/_order/order', select: (search) => search.dish });
   const now = usePageNow(CLOCK_REFRESH_MS);
   if (!restaurant) return null;
-  if (!isOnlineOrderingAvailable(restaurant)) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" />;
-  const paused = busyPauseMessage(restaurant.busyMode, now);
-  if (paused !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" reason={paused} />;
+  const refused = orderingRefusal(restaurant, now);
+  if (refused !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" {...refused} />;
   return (
     <>
       <BusyNotice busyMode={restaurant.busyMode} now={now} />

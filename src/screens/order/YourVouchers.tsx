@@ -6,10 +6,8 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSelector } from '../../actors/firstVisit';
 import type { BasketEvent } from '../../../machines/basket/basketMachine';
-import { heldVouchers, isApplied, type AccountVoucher } from '../../../machines/basket/basketVouchers';
+import { heldVouchers, isApplied, voucherDayAt, voucherDayOffer, type AccountVoucher } from '../../../machines/basket/basketVouchers';
 import { useNow } from '../../components/useNow';
-import { londonWallClock } from '../../domain/londonClock';
-import { voucherDayRefusal, voucherDays } from '../../domain/voucherDays';
 import { useBasketActor, useCustomer } from './useBasket';
 
 type RowAction = { action: 'Apply' | 'Remove'; event: BasketEvent } | { action?: undefined; event?: undefined };
@@ -39,9 +37,9 @@ function VoucherRow({ title, note, action, event }: { title: string; note?: stri
 
 /** A voucher is offered (Apply) only when it would take off today; otherwise the row says on which day it does. */
 function dayNote(voucher: AccountVoucher, dayOfWeek: number): { note?: string; usableToday: boolean } {
-  const days = voucherDays(voucher);
-  if (days === undefined) return { usableToday: true };
-  return voucherDayRefusal(voucher, dayOfWeek) === undefined ? { note: `Can be used on ${days}: today it can`, usableToday: true } : { note: `Can be used on ${days} only, so not today`, usableToday: false };
+  const { days, usableToday } = voucherDayOffer(voucher, dayOfWeek);
+  if (days === undefined) return { usableToday };
+  return { note: usableToday ? `Can be used on ${days}: today it can` : `Can be used on ${days} only, so not today`, usableToday };
 }
 
 /**
@@ -56,7 +54,7 @@ export function YourVouchers() {
   const applied = useSelector(basket, (snapshot) => snapshot.context.voucherItems);
   const refusal = useSelector(basket, (snapshot) => snapshot.context.fieldErrors.voucher);
   // Renewed each minute, so that a page left open past midnight offers what the new day allows.
-  const { dayOfWeek } = londonWallClock(useNow(60_000));
+  const dayOfWeek = voucherDayAt(useNow(60_000));
 
   if (!signedIn) {
     return (

@@ -13,23 +13,11 @@ import { slotLabel } from '../../domain/timeSlotLabels';
 import { OrderType } from '../../domain/orderEnums';
 import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
 import type { ScriptStatus } from '../../../machines/payment/paymentMachine';
-import { payPalOrderRequest, type PricedOrder } from '../../domain/payPalOrder';
+import { payPalOrderRequestOf } from '../../../machines/basket/basketPayment';
 import { PayPalScript } from '../../platform/paypal';
 import { useBasketActor } from '../../actors/useBasketActor';
 import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
-
-/** The order as the server last priced it, as PayPal's order request wants it. */
-function pricedOrderOf(context: BasketContext): PricedOrder {
-  return {
-    basketId: context.basketId!,
-    orderType: context.orderType,
-    itemCost: context.totals?.itemCost ?? 0,
-    bagCharge: context.totals?.bagCharge ?? 0,
-    deliveryCharge: context.totals?.deliveryCharge ?? 0,
-    deliveryAddress: context.delivery ?? null,
-  };
-}
 
 function PaymentButtons({ fundingSource }: { fundingSource?: OnlineFunding }) {
   const payment = usePaymentActor();
@@ -45,7 +33,7 @@ function PaymentButtons({ fundingSource }: { fundingSource?: OnlineFunding }) {
       createOrder={async (data, actions) => {
         payment.send({ type: 'CREATE_ORDER', ...(data.paymentSource === undefined ? {} : { paymentSource: data.paymentSource }) });
         try {
-          const orderRequest = payPalOrderRequest(pricedOrderOf(basket.getSnapshot().context), data.paymentSource);
+          const orderRequest = payPalOrderRequestOf(basket.getSnapshot().context, data.paymentSource);
           // PayPal's SDK types leave out the card's 3-D Secure request (payment_source.card.attributes.verification).
           const payPalOrderId = await actions.order.create(orderRequest as unknown as CreateOrderRequestBody);
           payment.send({ type: 'ORDER_CREATED', payPalOrderId });

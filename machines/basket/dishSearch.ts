@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.gen';
+import type { components } from '../../src/api/schema.gen';
 
 // The menu's search by a dish's number, English name or Chinese name: the customer's menu and the phone order staff
 // take (docs/phone-orders.md) find dishes alike.
