@@ -79,7 +79,7 @@ describe('the server in layers', () => {
   });
 
   it('has the order, acceptance, kitchen and payment handlers decide nothing: no refusal of their own, no repository called', () => {
-    const moved = ['handlers/orderBuilder', 'handlers/acceptance', 'handlers/kitchen', 'handlers/payment', 'handlers/device', 'handlers/busyMode', 'handlers/manageTakings', 'handlers/booking', 'handlers/managePhotos', 'handlers/manageZones', 'handlers/manageSettings', 'handlers/printers', 'handlers/account', 'handlers/managePages'];
+    const moved = ['handlers/orderBuilder', 'handlers/acceptance', 'handlers/kitchen', 'handlers/payment', 'handlers/device', 'handlers/busyMode', 'handlers/manageTakings', 'handlers/booking', 'handlers/managePhotos', 'handlers/manageZones', 'handlers/manageSettings', 'handlers/printers', 'handlers/account', 'handlers/managePages', 'handlers/content', 'handlers/manageAudit', 'handlers/restaurant', 'handlers/menu', 'handlers/manageCustomers', 'handlers/manageHours'];
     const deciding = files
       .filter((file) => moved.includes(file.name))
       .flatMap((file) => [

@@ -4,7 +4,7 @@ import { mediaIdsOf, pageDraftFailures, servedPage, type EditablePage } from '..
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { findPhotos } from '../db/mediaRepository';
 import { dropPageDraft, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
-import type { Repositories } from '../db/repositories';
+import type { Page, Repositories } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { pageChanges } from '../domain/pageChanges';
 import { ApiError } from '../errors';
@@ -133,4 +133,11 @@ export function discardPageDraft(context: ServiceContext, who: Who, requested: s
     await dropPageDraft(transaction, pageName);
     return { pageName, audit: draft === undefined ? [] : [{ area: 'pages', summary: `Discarded the draft of the page ${pageName}`, before: draft, after: null }] };
   });
+}
+
+/** The page visitors are served (404 when it is not published). */
+export async function publishedPage({ repositories }: ServiceContext, pageName: string): Promise<Page> {
+  const page = await repositories.pages.getPage(pageName);
+  if (!page) throw new ApiError(404, PAGE_NOT_FOUND_MESSAGE);
+  return page;
 }
