@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editablePage, type EditablePage } from '../../src/domain/pageRules';
 import { CHANGED_SINCE_OPENED_MESSAGE } from '../../src/server/handlers/ownerEdits';
-import { NO_PAGE_DRAFT_MESSAGE } from '../../src/server/handlers/managePages';
+import { NO_PAGE_DRAFT_MESSAGE } from '../../src/server/services/pages';
 import { allRows } from './databaseSnapshot';
 import { identification, startOrderingServer, type OrderingServer } from './orderingServer';
 

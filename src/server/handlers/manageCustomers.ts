@@ -1,8 +1,7 @@
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
 import type { CustomerRecord } from '../db/customerRepository';
-import { ApiError } from '../errors';
-import { givePoints, giveVoucher, NO_SUCH_CUSTOMER_MESSAGE } from '../services/loyaltyGifts';
+import { customerOf, customersMatching, givePoints, giveVoucher } from '../services/loyaltyGifts';
 import type { HandlerMap } from './handlerTypes';
 import { whoOf } from './ownerEdits';
 
@@ -36,12 +35,11 @@ function managedCustomerOf(customer: CustomerRecord): ManagedCustomer {
 // The owner finds customers and gives them points and vouchers (docs/back-office.md, "Customers and loyalty").
 export const manageCustomerHandlers: Pick<HandlerMap, 'findCustomers' | 'getCustomer' | 'giveCustomerPoints' | 'giveCustomerVoucher'> = {
   async findCustomers(request) {
-    return { data: { customers: await request.server.repositories.customers.search(request.query.text) } };
+    return { data: { customers: await customersMatching(request.server, request.query.text) } };
   },
 
   async getCustomer(request) {
-    const customer = await request.server.repositories.customers.findByLoyaltyId(request.params.loyaltyId);
-    if (customer === undefined) throw new ApiError(404, NO_SUCH_CUSTOMER_MESSAGE);
+    const customer = await customerOf(request.server, request.params.loyaltyId);
     return { data: { customer: managedCustomerOf(customer) } };
   },
 

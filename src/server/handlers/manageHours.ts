@@ -1,4 +1,4 @@
-import { changeHours } from '../services/openingHours';
+import { changeHours, openingHours } from '../services/openingHours';
 import type { HandlerMap } from './handlerTypes';
 import { changeSaved, whoOf } from './ownerEdits';
 
@@ -6,9 +6,7 @@ import { changeSaved, whoOf } from './ownerEdits';
 
 export const manageHoursHandlers: Pick<HandlerMap, 'getManageHours' | 'saveManageHours'> = {
   async getManageHours(request) {
-    const { repositories } = request.server;
-    const [revision, { hours }] = await Promise.all([repositories.edits.revisionOf('hours'), repositories.restaurantEdits.readHours()]);
-    return { data: { hours, revision } };
+    return { data: await openingHours(request.server) };
   },
 
   async saveManageHours(request) {

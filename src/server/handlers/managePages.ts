@@ -1,136 +1,27 @@
-import type { FastifyRequest } from 'fastify';
-import type { Transaction } from 'kysely';
-import type { components } from '../../api/schema.gen';
-import { mediaIdsOf, pageDraftFailures, servedPage, type EditablePage } from '../../domain/pageRules';
-import { findPhotos } from '../db/mediaRepository';
-import { dropPageDraft, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
-import type { Repositories } from '../db/repositories';
-import type { DatabaseSchema } from '../db/schema';
-import { pageChanges } from '../domain/pageChanges';
-import { ApiError } from '../errors';
+import { discardPageDraft, managedPage, managedPages, publishPageDraft, savePageDraft } from '../services/pages';
 import type { HandlerMap } from './handlerTypes';
-import { saveEdit } from './ownerEdits';
+import { changeSaved, whoOf } from './ownerEdits';
 
-// The owner's pages editor (docs/back-office.md, "Pages"): a page's draft, saved against the 'pages' revision,
-// published over the page visitors are served, or discarded; the same flow as the menu's, with the audit.
-
-type ManagedPage = components['schemas']['ManagedPage'];
-type PageReader = Pick<Repositories['pageEditor'], 'readPublished' | 'readDraft'>;
-
-const readerIn = (transaction: Transaction<DatabaseSchema>): PageReader => ({
-  readPublished: (pageName) => readPublishedPage(transaction, pageName),
-  readDraft: (pageName) => readPageDraft(transaction, pageName),
-});
-
-export const NO_PAGE_DRAFT_MESSAGE = 'There is no draft of this page to publish: save your changes as a draft first';
-export const PAGE_NOT_FOUND_MESSAGE = 'Page not found';
-
-/** The page `pageName` as the owner edits it, read in `reader` (a save's transaction, so that the answer is what it wrote). */
-async function managedPageOf(reader: PageReader, pageName: string, revision: number): Promise<ManagedPage | undefined> {
-  const [published, draft] = await Promise.all([reader.readPublished(pageName), reader.readDraft(pageName)]);
-  const page = draft ?? published;
-  if (page === undefined) return undefined;
-  return {
-    revision,
-    pageName: published?.pageName ?? page.pageName,
-    title: page.title,
-    rows: page.rows,
-    hasDraft: draft !== undefined,
-    published: published !== undefined,
-    unpublishedChanges: draft === undefined ? [] : pageChanges(published, draft),
-  };
-}
-
-/** Refuses (400, every failing field) a page that breaks a rule or names a photo never uploaded. */
-async function checkedPage(transaction: Transaction<DatabaseSchema>, pageName: string, page: EditablePage) {
-  const failures = pageDraftFailures(page);
-  const mediaIds = mediaIdsOf(page);
-  const photos = await findPhotos(transaction, mediaIds);
-  page.rows.forEach((row, rowIndex) =>
-    row.columns.forEach((column, columnIndex) =>
-      column.contentBlocks.forEach((block, blockIndex) =>
-        (block.contentBlockData.slides ?? []).forEach((slide, slideIndex) => {
-          if (slide.mediaId !== undefined && !photos.has(slide.mediaId)) {
-            failures.push({
-              field: `rows[${rowIndex}].columns[${columnIndex}].contentBlocks[${blockIndex}].contentBlockData.slides[${slideIndex}].mediaId`,
-              message: 'is not an uploaded photo: please choose the photo again',
-            });
-          }
-        }),
-      ),
-    ),
-  );
-  if (failures.length > 0) throw new ApiError(400, null, failures);
-  return servedPage(pageName, page, photos);
-}
-
-/** Saves `change` to the pages at `revision` and answers the page as it then is (the revision moved on by one). */
-async function savePageEdit(
-  request: FastifyRequest<{ Params: { page: string } }>,
-  revision: number,
-  change: (transaction: Transaction<DatabaseSchema>, pageName: string) => Promise<{ pageName: string; audit: { area: string; summary: string; before: unknown; after: unknown }[] }>,
-): Promise<ManagedPage> {
-  const saved = await saveEdit(request, 'pages', revision, async (transaction) => {
-    const { pageName, audit } = await change(transaction, request.params.page);
-    const page = await managedPageOf(readerIn(transaction), pageName, revision + 1);
-    return { result: page ?? { revision: revision + 1, pageName, title: '', rows: [], hasDraft: false, published: false, unpublishedChanges: [] }, audit };
-  });
-  return saved.result;
-}
-
-/** The name a page is kept under: the published page's own spelling, else its draft's, else as asked for. */
-async function storedName(transaction: Transaction<DatabaseSchema>, pageName: string): Promise<string> {
-  return (await readPublishedPage(transaction, pageName))?.pageName ?? (await readPageDraft(transaction, pageName))?.pageName ?? pageName;
-}
+// The owner's pages editor (docs/back-office.md, "Pages"); the use-cases are services/pages.ts.
 
 export const managePageHandlers: Pick<HandlerMap, 'listManagedPages' | 'getManagedPage' | 'savePageDraft' | 'publishPageDraft' | 'discardPageDraft'> = {
   async listManagedPages(request) {
-    const { repositories } = request.server;
-    const [revision, pages] = await Promise.all([repositories.edits.revisionOf('pages'), repositories.pageEditor.list()]);
-    return { data: { revision, pages } };
+    return { data: await managedPages(request.server) };
   },
 
   async getManagedPage(request) {
-    const { repositories } = request.server;
-    const revision = await repositories.edits.revisionOf('pages');
-    const page = await managedPageOf(repositories.pageEditor, request.params.page, revision);
-    if (page === undefined) throw new ApiError(404, PAGE_NOT_FOUND_MESSAGE);
-    return { data: page };
+    return { data: await managedPage(request.server, request.params.page) };
   },
 
   async savePageDraft(request) {
-    const data = await savePageEdit(request, request.body.revision, async (transaction, asked) => {
-      const pageName = await storedName(transaction, asked);
-      const draft = await checkedPage(transaction, pageName, request.body);
-      await writePageDraft(transaction, draft, request.server.clock());
-      const changes = pageChanges(await readPublishedPage(transaction, pageName), draft).length;
-      const summary = `Saved a draft of the page ${pageName} (${changes === 1 ? '1 change' : `${changes} changes`} not yet published)`;
-      return { pageName, audit: [{ area: 'pages', summary, before: null, after: draft }] };
-    });
-    return { data };
+    return { data: changeSaved(await savePageDraft(request.server, whoOf(request), request.params.page, request.body.revision, request.body)).result };
   },
 
   async publishPageDraft(request) {
-    const data = await savePageEdit(request, request.body.revision, async (transaction, asked) => {
-      const pageName = await storedName(transaction, asked);
-      const [published, draft] = await Promise.all([readPublishedPage(transaction, pageName), readPageDraft(transaction, pageName)]);
-      if (draft === undefined) throw new ApiError(400, NO_PAGE_DRAFT_MESSAGE);
-      const page = { ...draft, pageName };
-      await publishPage(transaction, page);
-      await dropPageDraft(transaction, pageName);
-      const changes = pageChanges(published, page).map((summary) => ({ area: 'pages', summary, before: null, after: null }));
-      return { pageName, audit: [{ area: 'pages', summary: `Published the page ${pageName}`, before: published ?? null, after: page }, ...changes] };
-    });
-    return { data };
+    return { data: changeSaved(await publishPageDraft(request.server, whoOf(request), request.params.page, request.body.revision)).result };
   },
 
   async discardPageDraft(request) {
-    const data = await savePageEdit(request, request.body.revision, async (transaction, asked) => {
-      const pageName = await storedName(transaction, asked);
-      const draft = await readPageDraft(transaction, pageName);
-      await dropPageDraft(transaction, pageName);
-      return { pageName, audit: draft === undefined ? [] : [{ area: 'pages', summary: `Discarded the draft of the page ${pageName}`, before: draft, after: null }] };
-    });
-    return { data };
+    return { data: changeSaved(await discardPageDraft(request.server, whoOf(request), request.params.page, request.body.revision)).result };
   },
 };

@@ -1,86 +1,17 @@
-import { formatGbp, poundsToPence } from '../../domain/money';
-import { takeawaySettingsFailures, type MoneySettingField, type SettingsPhoto, type TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
-import type { Transaction } from 'kysely';
-import type { AuditRecord } from '../db/editRepository';
-import { findPhotos } from '../db/mediaRepository';
-import type { DatabaseSchema } from '../db/schema';
-import { NOT_UPLOADED_MESSAGE } from '../media/photos';
-import { readSettings, writeSettings, type StoredSettings } from '../db/restaurantEdits';
-import { ApiError } from '../errors';
+import { saveTakeawaySettings, takeawaySettings } from '../services/takeawaySettings';
 import type { HandlerMap } from './handlerTypes';
-import { saveEdit } from './ownerEdits';
+import { changeSaved, whoOf } from './ownerEdits';
 
-// The owner's takeaway settings (docs/back-office.md, "Settings"): read and saved as a whole against their revision.
-// The automatic-refusal time is the server's configured one until the owner saves their own.
-
-const SWITCH_NAMES = { allowOrdering: 'Online ordering', allowCollection: 'Collection', allowCashPayment: 'Cash payment' } as const;
-const MONEY_NAMES: Readonly<Record<MoneySettingField, string>> = {
-  minimumCollectionOrderValue: 'Minimum collection order',
-  minimumFreeOrderValue: 'Minimum delivery order',
-  standardDeliveryCharge: 'Delivery charge',
-  bagCharge: 'Bag charge',
-  maximumCashOrderValue: 'Largest cash order',
-  maximumOrderValue: 'Largest order',
-};
-
-const onOff = (value: boolean) => (value ? 'on' : 'off');
-const daysText = (days: number) => (days === 0 ? 'today only' : `${days} ${days === 1 ? 'day' : 'days'}`);
-const photoText = (photo: TakeawaySettingsEdit['sharePhoto']) => (photo === undefined ? 'none' : `“${photo.alt}”`);
-const durationText = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
-
-/** One audit line per field changed: "Bag charge £0.10 → £0.20". */
-export function settingsChanges(before: TakeawaySettingsEdit, after: TakeawaySettingsEdit): AuditRecord[] {
-  const lines: AuditRecord[] = [];
-  const line = (field: keyof TakeawaySettingsEdit, summary: string) =>
-    lines.push({ area: 'settings', summary, before: { [field]: before[field] }, after: { [field]: after[field] } });
-  for (const [field, name] of Object.entries(SWITCH_NAMES) as [keyof typeof SWITCH_NAMES, string][]) {
-    if (before[field] !== after[field]) line(field, `${name} ${onOff(before[field])} → ${onOff(after[field])}`);
-  }
-  for (const [field, name] of Object.entries(MONEY_NAMES) as [MoneySettingField, string][]) {
-    const [was, is] = [poundsToPence(before[field]), poundsToPence(after[field])];
-    if (was !== is) line(field, `${name} ${formatGbp(was)} → ${formatGbp(is)}`);
-  }
-  if (before.acceptanceTimeoutSeconds !== after.acceptanceTimeoutSeconds) {
-    line('acceptanceTimeoutSeconds', `Automatic refusal after ${durationText(before.acceptanceTimeoutSeconds)} → ${durationText(after.acceptanceTimeoutSeconds)}`);
-  }
-  if (before.orderDaysAhead !== after.orderDaysAhead) {
-    line('orderDaysAhead', `Orders ahead ${daysText(before.orderDaysAhead)} → ${daysText(after.orderDaysAhead)}`);
-  }
-  if (before.sharePhoto?.mediaId !== after.sharePhoto?.mediaId || before.sharePhoto?.alt !== after.sharePhoto?.alt) {
-    line('sharePhoto', `Restaurant photo ${photoText(before.sharePhoto)} → ${photoText(after.sharePhoto)}`);
-  }
-  return lines;
-}
-
-/** The settings as the owner meets them: the automatic-refusal time in force, the configured one until they save theirs. */
-function inForce(settings: StoredSettings, configuredTimeoutSeconds: number): TakeawaySettingsEdit {
-  return { ...settings, acceptanceTimeoutSeconds: settings.acceptanceTimeoutSeconds ?? configuredTimeoutSeconds };
-}
-
-/** The photo as uploaded (its sizes are the server's, not the caller's) with the owner's alt text; 400 for one never uploaded. */
-async function uploadedPhoto(transaction: Transaction<DatabaseSchema>, chosen: SettingsPhoto): Promise<SettingsPhoto> {
-  const uploaded = (await findPhotos(transaction, [chosen.mediaId])).get(chosen.mediaId);
-  if (uploaded === undefined) throw new ApiError(400, null, [{ field: 'settings.sharePhoto', message: NOT_UPLOADED_MESSAGE }]);
-  return { ...uploaded, alt: chosen.alt };
-}
+// The owner's takeaway settings (docs/back-office.md, "Settings"); the use-cases are services/takeawaySettings.ts.
 
 export const manageSettingsHandlers: Pick<HandlerMap, 'getManageSettings' | 'saveManageSettings'> = {
   async getManageSettings(request) {
-    const { repositories, acceptanceTimeoutSeconds } = request.server;
-    const [revision, { settings }] = await Promise.all([repositories.edits.revisionOf('settings'), repositories.restaurantEdits.readSettings()]);
-    return { data: { settings: inForce(settings, acceptanceTimeoutSeconds), revision } };
+    return { data: await takeawaySettings(request.server) };
   },
 
   async saveManageSettings(request) {
     const { revision: openedAt, settings } = request.body;
-    const failures = takeawaySettingsFailures(settings);
-    if (failures.length > 0) throw new ApiError(400, null, failures);
-    const { revision, result: saved } = await saveEdit(request, 'settings', openedAt, async (transaction) => {
-      const before = await readSettings(transaction);
-      const resolved = { ...settings, ...(settings.sharePhoto ? { sharePhoto: await uploadedPhoto(transaction, settings.sharePhoto) } : {}) };
-      await writeSettings(transaction, before.restaurantId, resolved);
-      return { result: resolved, audit: settingsChanges(inForce(before.settings, request.server.acceptanceTimeoutSeconds), resolved) };
-    });
+    const { revision, result: saved } = changeSaved(await saveTakeawaySettings(request.server, whoOf(request), openedAt, settings));
     return { data: { settings: saved, revision } };
   },
 };

@@ -1,18 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { penceToPounds } from '../../domain/money';
-import { takingsCsv, takingsInstants, takingsOf, validateTakingsRange, type Takings, type TakingsRange, type TakingsTotal } from '../domain/takings';
-import { ApiError } from '../errors';
+import { takingsCsv, type Takings, type TakingsRange, type TakingsTotal } from '../domain/takings';
+import { takingsIn } from '../services/takings';
 import type { HandlerMap } from './handlerTypes';
 
 type TakingsAnswer = components['schemas']['Takings'];
-
-async function takingsIn(server: FastifyInstance, query: TakingsRange): Promise<{ range: TakingsRange; takings: Takings }> {
-  const validated = validateTakingsRange({ from: query.from, to: query.to });
-  if (!validated.ok) throw new ApiError(400, null, validated.failures);
-  const { fromInstant, beforeInstant } = takingsInstants(validated.value);
-  return { range: validated.value, takings: takingsOf(await server.repositories.takings.ordersPlaced(fromInstant, beforeInstant)) };
-}
 
 const poundsOfTotal = (total: TakingsTotal) => ({
   orders: total.orders,
@@ -42,7 +34,7 @@ function answerOf(range: TakingsRange, takings: Takings): TakingsAnswer {
   };
 }
 
-// The owner's takings and the accountant's CSV (docs/back-office.md, "Takings").
+// The owner's takings and the accountant's CSV (docs/back-office.md, "Takings"); the use-case is services/takings.ts.
 export const manageTakingsHandlers: Pick<HandlerMap, 'getTakings' | 'exportTakingsCsv'> = {
   async getTakings(request) {
     const { range, takings } = await takingsIn(request.server, request.query);

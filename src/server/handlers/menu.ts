@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../errors';
+import { menuOf } from '../services/menus';
 import type { HandlerMap, SuccessAnswer } from './handlerTypes';
 
 type ContentEncoding = 'br' | 'gzip' | 'deflate' | 'identity';
@@ -22,8 +22,7 @@ const encoders: Record<ContentEncoding, (json: Buffer) => Buffer> = {
 
 export const menuHandlers: Pick<HandlerMap, 'getMenu'> = {
   async getMenu(request, reply) {
-    const menu = await request.server.repositories.menus.getMenu(request.params.menuId);
-    if (!menu) throw new ApiError(404, 'Menu not found');
+    const menu = await menuOf(request.server, request.params.menuId);
     let encoded = encodedAnswers.get(menu);
     if (encoded === undefined) {
       encoded = { identity: Buffer.from(JSON.stringify({ data: menu } satisfies SuccessAnswer<'getMenu'>)) };

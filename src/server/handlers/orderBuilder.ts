@@ -61,7 +61,7 @@ export const orderBuilderHandlers: Pick<HandlerMap, OrderBuilderOperation> = {
   },
 
   async checkDelivery(request) {
-    const zone = await deliveryZoneOf(request.server, request.params.postcode);
+    const { zone } = await deliveryZoneOf(request.server, request.params.postcode);
     if (zone === undefined) return { data: { zone: null, deliveryCharge: 0, validPostCode: false } };
     return {
       data: {

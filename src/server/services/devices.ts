@@ -1,17 +1,22 @@
 import { storeDeviceToken, stopNotifications as stopQueuedNotifications, storeWebPushSubscription, type RegistrationOutcome } from '../db/notificationRepository';
+import { ORDER_NOT_FOUND_MESSAGE } from '../domain/acceptance';
 import { ApiError } from '../errors';
 import type { WebPushSubscription } from '../domain/orderMoments';
 import type { ServiceContext } from './serviceContext';
 
 // Where an order's notifications go (docs/notifications.md). The basket id is the capability: only the app or browser
-// that ordered holds it, so nobody attaches a token to someone else's order; an unknown one is 'missing'.
+// that ordered holds it, so nobody attaches a token to someone else's order; an unknown one is refused (400).
 
 export const NOT_A_PUSH_SERVICE_MESSAGE = "is not a browser's push service";
 
+async function refuseUnknownBasket(outcome: Promise<RegistrationOutcome>): Promise<void> {
+  if ((await outcome) === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
+}
+
 /** Registers a native app's device token for the order's notifications, lifting a stop. */
-export function registerDevice({ repositories, clock }: ServiceContext, basketId: string, deviceToken: string): Promise<RegistrationOutcome> {
+export function registerDevice({ repositories, clock }: ServiceContext, basketId: string, deviceToken: string): Promise<void> {
   const now = clock().toISOString();
-  return repositories.inTransaction((transaction) => storeDeviceToken(transaction, basketId, deviceToken, now));
+  return refuseUnknownBasket(repositories.inTransaction((transaction) => storeDeviceToken(transaction, basketId, deviceToken, now)));
 }
 
 /**
@@ -22,16 +27,16 @@ export function registerWebPushSubscription(
   { repositories, clock, isPushServiceAllowed }: ServiceContext & { isPushServiceAllowed(endpoint: string): boolean },
   basketId: string,
   subscription: WebPushSubscription,
-): Promise<RegistrationOutcome> {
+): Promise<void> {
   if (!isPushServiceAllowed(subscription.endpoint)) {
     throw new ApiError(400, null, [{ field: 'subscription.endpoint', message: NOT_A_PUSH_SERVICE_MESSAGE }]);
   }
   const now = clock().toISOString();
-  return repositories.inTransaction((transaction) => storeWebPushSubscription(transaction, basketId, subscription, now));
+  return refuseUnknownBasket(repositories.inTransaction((transaction) => storeWebPushSubscription(transaction, basketId, subscription, now)));
 }
 
 /** Stops the order's notifications: nothing more is queued, and what is queued and not yet sent is dropped. */
-export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<RegistrationOutcome> {
+export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<void> {
   const now = clock().toISOString();
-  return repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now));
+  return refuseUnknownBasket(repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now)));
 }

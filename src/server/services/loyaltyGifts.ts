@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { GIFT_VOUCHER_TYPES, pointsGiftFailures, voucherGiftFailures } from '../../domain/customerGiftRules';
 import { formatGbp, poundsToPence } from '../../domain/money';
-import { readCustomer, type CustomerRecord } from '../db/customerRepository';
+import { readCustomer, type CustomerRecord, type CustomerSummary } from '../db/customerRepository';
 import type { Editor } from '../db/editRepository';
 import { addPoints, giveRestaurantVoucher, lockAccount, type LockedAccount, type RestaurantVoucher } from '../db/loyaltyLedger';
 import type { DatabaseSchema } from '../db/schema';
@@ -90,4 +90,16 @@ export async function giveVoucher(context: ServiceContext, who: Who, loyaltyId: 
     summary: (before) => `Gave ${customerLabel(before)} the voucher "${title}" (${voucherTerms(voucher)}): ${reason}`,
     details: { voucherGiven: voucher, reason },
   });
+}
+
+/** The customers whose email, name, phone or loyalty code matches `text`. */
+export function customersMatching({ repositories }: ServiceContext, text: string): Promise<CustomerSummary[]> {
+  return repositories.customers.search(text);
+}
+
+/** The customer with this loyalty code (404 when there is none). */
+export async function customerOf({ repositories }: ServiceContext, loyaltyId: string): Promise<CustomerRecord> {
+  const customer = await repositories.customers.findByLoyaltyId(loyaltyId);
+  if (customer === undefined) throw new ApiError(404, NO_SUCH_CUSTOMER_MESSAGE);
+  return customer;
 }

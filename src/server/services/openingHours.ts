@@ -78,3 +78,9 @@ export async function changeHours(
     return { result: hours, audit: hoursChanges(before.hours, hours) };
   });
 }
+
+/** The opening hours and the revision they are at. */
+export async function openingHours({ repositories }: ServiceContext): Promise<{ hours: OpeningHoursEdit; revision: number }> {
+  const [revision, { hours }] = await Promise.all([repositories.edits.revisionOf('hours'), repositories.restaurantEdits.readHours()]);
+  return { hours, revision };
+}

@@ -37,11 +37,14 @@ export async function newBasket({ repositories, clock }: ServiceContext): Promis
   return { basketId, orderBuilderRef };
 }
 
-/** The zone a postcode is delivered in, or undefined when it is outside every zone; 400 at `postcode` when it is not one. */
-export async function deliveryZoneOf({ repositories }: ServiceContext, postcode: string): Promise<DeliveryZone | undefined> {
+/**
+ * The postcode as written in full, and the zone it is delivered in (undefined when it is outside every zone); 400 at
+ * `postcode` when it is not one.
+ */
+export async function deliveryZoneOf({ repositories }: ServiceContext, postcode: string): Promise<{ postcode: string; zone: DeliveryZone | undefined }> {
   const parsed = parseUkPostcode(postcode);
   if (parsed === undefined) throw new ApiError(400, null, [{ field: 'postcode', message: POSTCODE_FORMAT_MESSAGE }]);
-  return repositories.orders.findDeliveryZone(parsed);
+  return { postcode: parsed.postcode, zone: await repositories.orders.findDeliveryZone(parsed) };
 }
 
 /** The times an order of `orderType` can be placed for now; none while busy mode pauses new orders. */

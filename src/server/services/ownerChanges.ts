@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { insertAudit, lockRevision, setRevision, type ChangeMade, type EditArea, type EditOutcome, type Editor } from '../db/editRepository';
+import { insertAudit, lockRevision, setRevision, type AuditEntry, type ChangeMade, type EditArea, type EditOutcome, type Editor } from '../db/editRepository';
 import type { DatabaseSchema } from '../db/schema';
 import type { ServiceContext } from './serviceContext';
 
@@ -56,4 +56,11 @@ export async function recordChange<Result>({ repositories }: ServiceContext, who
   });
   repositories.referenceDataChanged();
   return result;
+}
+
+const AUDIT_PAGE_SIZE = 50;
+
+/** A page of the audit, newest first: the entries before `beforeAuditId`, of `area` when one is given. */
+export function auditEntries({ repositories }: ServiceContext, query: { beforeAuditId?: number; area?: string }): Promise<AuditEntry[]> {
+  return repositories.edits.listAudit({ limit: AUDIT_PAGE_SIZE, ...query });
 }

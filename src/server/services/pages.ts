@@ -1,0 +1,143 @@
+import type { Transaction } from 'kysely';
+import type { components } from '../../api/schema.gen';
+import { mediaIdsOf, pageDraftFailures, servedPage, type EditablePage } from '../../domain/pageRules';
+import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
+import { findPhotos } from '../db/mediaRepository';
+import { dropPageDraft, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
+import type { Page, Repositories } from '../db/repositories';
+import type { DatabaseSchema } from '../db/schema';
+import { pageChanges } from '../domain/pageChanges';
+import { ApiError } from '../errors';
+import { saveEdit } from './ownerChanges';
+import type { ServiceContext } from './serviceContext';
+
+// The owner's pages editor (docs/back-office.md, "Pages"): a page's draft, saved against the 'pages' revision,
+// published over the page visitors are served, or discarded; the same flow as the menu's, with the audit.
+
+type Who = { editor: Editor; now: Date };
+type ManagedPage = components['schemas']['ManagedPage'];
+type PageReader = Pick<Repositories['pageEditor'], 'readPublished' | 'readDraft'>;
+
+const readerIn = (transaction: Transaction<DatabaseSchema>): PageReader => ({
+  readPublished: (pageName) => readPublishedPage(transaction, pageName),
+  readDraft: (pageName) => readPageDraft(transaction, pageName),
+});
+
+export const NO_PAGE_DRAFT_MESSAGE = 'There is no draft of this page to publish: save your changes as a draft first';
+export const PAGE_NOT_FOUND_MESSAGE = 'Page not found';
+
+/** The page `pageName` as the owner edits it, read in `reader` (a save's transaction, so that the answer is what it wrote). */
+async function managedPageOf(reader: PageReader, pageName: string, revision: number): Promise<ManagedPage | undefined> {
+  const [published, draft] = await Promise.all([reader.readPublished(pageName), reader.readDraft(pageName)]);
+  const page = draft ?? published;
+  if (page === undefined) return undefined;
+  return {
+    revision,
+    pageName: published?.pageName ?? page.pageName,
+    title: page.title,
+    rows: page.rows,
+    hasDraft: draft !== undefined,
+    published: published !== undefined,
+    unpublishedChanges: draft === undefined ? [] : pageChanges(published, draft),
+  };
+}
+
+/** Refuses (400, every failing field) a page that breaks a rule or names a photo never uploaded. */
+async function checkedPage(transaction: Transaction<DatabaseSchema>, pageName: string, page: EditablePage) {
+  const failures = pageDraftFailures(page);
+  const mediaIds = mediaIdsOf(page);
+  const photos = await findPhotos(transaction, mediaIds);
+  page.rows.forEach((row, rowIndex) =>
+    row.columns.forEach((column, columnIndex) =>
+      column.contentBlocks.forEach((block, blockIndex) =>
+        (block.contentBlockData.slides ?? []).forEach((slide, slideIndex) => {
+          if (slide.mediaId !== undefined && !photos.has(slide.mediaId)) {
+            failures.push({
+              field: `rows[${rowIndex}].columns[${columnIndex}].contentBlocks[${blockIndex}].contentBlockData.slides[${slideIndex}].mediaId`,
+              message: 'is not an uploaded photo: please choose the photo again',
+            });
+          }
+        }),
+      ),
+    ),
+  );
+  if (failures.length > 0) throw new ApiError(400, null, failures);
+  return servedPage(pageName, page, photos);
+}
+
+/** Saves `change` to the page `asked` at `revision` and answers the page as it then is (the revision moved on by one). */
+function savePageEdit(
+  context: ServiceContext,
+  who: Who,
+  asked: string,
+  revision: number,
+  change: (transaction: Transaction<DatabaseSchema>, pageName: string) => Promise<{ pageName: string; audit: AuditRecord[] }>,
+): Promise<EditOutcome<ManagedPage>> {
+  return saveEdit(context, 'pages', revision, who, async (transaction) => {
+    const { pageName, audit } = await change(transaction, asked);
+    const page = await managedPageOf(readerIn(transaction), pageName, revision + 1);
+    return { result: page ?? { revision: revision + 1, pageName, title: '', rows: [], hasDraft: false, published: false, unpublishedChanges: [] }, audit };
+  });
+}
+
+/** The name a page is kept under: the published page's own spelling, else its draft's, else as asked for. */
+async function storedName(transaction: Transaction<DatabaseSchema>, pageName: string): Promise<string> {
+  return (await readPublishedPage(transaction, pageName))?.pageName ?? (await readPageDraft(transaction, pageName))?.pageName ?? pageName;
+}
+
+/** The pages the owner edits and the revision they are at. */
+export async function managedPages({ repositories }: ServiceContext) {
+  const [revision, pages] = await Promise.all([repositories.edits.revisionOf('pages'), repositories.pageEditor.list()]);
+  return { revision, pages };
+}
+
+/** The page as the owner edits it (404 when it has neither a published page nor a draft). */
+export async function managedPage({ repositories }: ServiceContext, pageName: string): Promise<ManagedPage> {
+  const revision = await repositories.edits.revisionOf('pages');
+  const page = await managedPageOf(repositories.pageEditor, pageName, revision);
+  if (page === undefined) throw new ApiError(404, PAGE_NOT_FOUND_MESSAGE);
+  return page;
+}
+
+/** Saves the page's draft; a page that breaks a rule or names a photo never uploaded is refused (400) and nothing is written. */
+export function savePageDraft(context: ServiceContext, who: Who, requested: string, revision: number, draftAsked: EditablePage): Promise<EditOutcome<ManagedPage>> {
+  return savePageEdit(context, who, requested, revision, async (transaction, asked) => {
+    const pageName = await storedName(transaction, asked);
+    const draft = await checkedPage(transaction, pageName, draftAsked);
+    await writePageDraft(transaction, draft, who.now);
+    const changes = pageChanges(await readPublishedPage(transaction, pageName), draft).length;
+    const summary = `Saved a draft of the page ${pageName} (${changes === 1 ? '1 change' : `${changes} changes`} not yet published)`;
+    return { pageName, audit: [{ area: 'pages', summary, before: null, after: draft }] };
+  });
+}
+
+/** Publishes the page's draft over the page visitors are served (400 when there is no draft). */
+export function publishPageDraft(context: ServiceContext, who: Who, requested: string, revision: number): Promise<EditOutcome<ManagedPage>> {
+  return savePageEdit(context, who, requested, revision, async (transaction, asked) => {
+    const pageName = await storedName(transaction, asked);
+    const [published, draft] = await Promise.all([readPublishedPage(transaction, pageName), readPageDraft(transaction, pageName)]);
+    if (draft === undefined) throw new ApiError(400, NO_PAGE_DRAFT_MESSAGE);
+    const page = { ...draft, pageName };
+    await publishPage(transaction, page);
+    await dropPageDraft(transaction, pageName);
+    const changes = pageChanges(published, page).map((summary) => ({ area: 'pages', summary, before: null, after: null }));
+    return { pageName, audit: [{ area: 'pages', summary: `Published the page ${pageName}`, before: published ?? null, after: page }, ...changes] };
+  });
+}
+
+/** Discards the page's draft. */
+export function discardPageDraft(context: ServiceContext, who: Who, requested: string, revision: number): Promise<EditOutcome<ManagedPage>> {
+  return savePageEdit(context, who, requested, revision, async (transaction, asked) => {
+    const pageName = await storedName(transaction, asked);
+    const draft = await readPageDraft(transaction, pageName);
+    await dropPageDraft(transaction, pageName);
+    return { pageName, audit: draft === undefined ? [] : [{ area: 'pages', summary: `Discarded the draft of the page ${pageName}`, before: draft, after: null }] };
+  });
+}
+
+/** The page visitors are served (404 when it is not published). */
+export async function publishedPage({ repositories }: ServiceContext, pageName: string): Promise<Page> {
+  const page = await repositories.pages.getPage(pageName);
+  if (!page) throw new ApiError(404, PAGE_NOT_FOUND_MESSAGE);
+  return page;
+}
