@@ -121,11 +121,28 @@ function withoutRuntimeThemeVariables(): Plugin {
   };
 }
 
+/** The facts of a route (docs/routes.md) that only the server reads, through src/server/routeManifest.gen.ts. */
+const SERVER_ONLY_ROUTE_FACTS = /^ {6}(firstPaint|sitemap|description|structuredData|spelledAlso): .*,\n/gm;
+
+/**
+ * The browser's route files without the facts only the server reads (its sitemap, descriptions, first paint): every
+ * route's `staticData` is in the first load, and those facts were 0.4 KB of it gzipped that no page used.
+ */
+function browserRouteFacts(): Plugin {
+  return {
+    name: 'browser-route-facts',
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
+    enforce: 'pre',
+    transform: (code, id) => (/[\\/]src[\\/]routes[\\/][^\\/]+\.tsx$/.test(id) ? code.replace(SERVER_ONLY_ROUTE_FACTS, '') : undefined),
+  };
+}
+
 // The router plugin must come before react() so that route files are code-split before JSX transform.
 // `vite build --ssr` builds the served HTML's first paint (src/prerender/, docs/first-paint.md) with the same plugins, so
 // that CSS modules' class names are the browser build's; its output is for Node, which needs no chunk plan.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    browserRouteFacts(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     themeStylesheet(),
