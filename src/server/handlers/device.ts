@@ -1,4 +1,4 @@
-import { registerDevice, registerWebPushSubscription, stopNotifications } from '../services/devices';
+import { registerDeviceForOrder, registerWebPushSubscriptionForOrder, stopNotificationsForOrder } from '../services/devices';
 import type { HandlerMap } from './handlerTypes';
 
 // Where an order's notifications go (docs/notifications.md); the use-cases are services/devices.ts.
@@ -6,19 +6,19 @@ import type { HandlerMap } from './handlerTypes';
 export const deviceHandlers: Pick<HandlerMap, 'setDeviceToken' | 'setWebPushSubscription' | 'stopNotifications'> = {
   async setDeviceToken(request) {
     const { orderBuilderId, deviceToken } = request.body;
-    await registerDevice(request.server, orderBuilderId, deviceToken);
+    await registerDeviceForOrder(request.server, orderBuilderId, deviceToken);
     return { data: { registered: true } };
   },
 
   async setWebPushSubscription(request) {
     const { orderBuilderId, subscription } = request.body;
     const { endpoint, keys } = subscription;
-    await registerWebPushSubscription(request.server, orderBuilderId, { endpoint, keys });
+    await registerWebPushSubscriptionForOrder(request.server, orderBuilderId, { endpoint, keys });
     return { data: { registered: true } };
   },
 
   async stopNotifications(request) {
-    await stopNotifications(request.server, request.params.basketId);
+    await stopNotificationsForOrder(request.server, request.params.basketId);
     return { data: { notificationsStopped: true } };
   },
 };

@@ -13,10 +13,17 @@ async function refuseUnknownBasket(outcome: Promise<RegistrationOutcome>): Promi
   if ((await outcome) === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
 }
 
+// Each use-case answers what became of the order's notifications ('missing' for an unknown basket); the calls of the
+// contract (`…ForOrder`, handlers/device.ts) refuse an unknown basket instead.
+
 /** Registers a native app's device token for the order's notifications, lifting a stop. */
-export function registerDevice({ repositories, clock }: ServiceContext, basketId: string, deviceToken: string): Promise<void> {
+export function registerDevice({ repositories, clock }: ServiceContext, basketId: string, deviceToken: string): Promise<RegistrationOutcome> {
   const now = clock().toISOString();
-  return refuseUnknownBasket(repositories.inTransaction((transaction) => storeDeviceToken(transaction, basketId, deviceToken, now)));
+  return repositories.inTransaction((transaction) => storeDeviceToken(transaction, basketId, deviceToken, now));
+}
+
+export function registerDeviceForOrder(context: ServiceContext, basketId: string, deviceToken: string): Promise<void> {
+  return refuseUnknownBasket(registerDevice(context, basketId, deviceToken));
 }
 
 /**
@@ -27,16 +34,28 @@ export function registerWebPushSubscription(
   { repositories, clock, isPushServiceAllowed }: ServiceContext & { isPushServiceAllowed(endpoint: string): boolean },
   basketId: string,
   subscription: WebPushSubscription,
-): Promise<void> {
+): Promise<RegistrationOutcome> {
   if (!isPushServiceAllowed(subscription.endpoint)) {
     throw new ApiError(400, null, [{ field: 'subscription.endpoint', message: NOT_A_PUSH_SERVICE_MESSAGE }]);
   }
   const now = clock().toISOString();
-  return refuseUnknownBasket(repositories.inTransaction((transaction) => storeWebPushSubscription(transaction, basketId, subscription, now)));
+  return repositories.inTransaction((transaction) => storeWebPushSubscription(transaction, basketId, subscription, now));
+}
+
+export async function registerWebPushSubscriptionForOrder(
+  context: ServiceContext & { isPushServiceAllowed(endpoint: string): boolean },
+  basketId: string,
+  subscription: WebPushSubscription,
+): Promise<void> {
+  return refuseUnknownBasket(registerWebPushSubscription(context, basketId, subscription));
 }
 
 /** Stops the order's notifications: nothing more is queued, and what is queued and not yet sent is dropped. */
-export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<void> {
+export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<RegistrationOutcome> {
   const now = clock().toISOString();
-  return refuseUnknownBasket(repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now)));
+  return repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now));
+}
+
+export function stopNotificationsForOrder(context: ServiceContext, basketId: string): Promise<void> {
+  return refuseUnknownBasket(stopNotifications(context, basketId));
 }
