@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import MagicString from 'magic-string';
 import { themeCss } from './src/themeCss';
 
 /** A route file's name without `.tsx` (`order`, `$page`, `index`), as the router plugin splits it. */
@@ -133,7 +134,12 @@ function browserRouteFacts(): Plugin {
     name: 'browser-route-facts',
     apply: (_config, { isSsrBuild }) => !isSsrBuild,
     enforce: 'pre',
-    transform: (code, id) => (/[\\/]src[\\/]routes[\\/][^\\/]+\.tsx$/.test(id) ? code.replace(SERVER_ONLY_ROUTE_FACTS, '') : undefined),
+    transform(code, id) {
+      if (!/[\\/]src[\\/]routes[\\/][^\\/]+\.tsx$/.test(id)) return undefined;
+      const facts = new MagicString(code);
+      for (const fact of code.matchAll(SERVER_ONLY_ROUTE_FACTS)) facts.remove(fact.index, fact.index + fact[0].length);
+      return facts.hasChanged() ? { code: facts.toString(), map: facts.generateMap({ hires: true, source: id }) } : undefined;
+    },
   };
 }
 
