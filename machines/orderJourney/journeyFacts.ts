@@ -6,6 +6,7 @@ import type { OrderMinimumSettings } from '../../src/domain/orderMinimums';
 import { cashOrderTooLargeMessage, type OrderSizeLimits } from '../../src/domain/orderSizeLimits';
 import { cashOfferFor, type CashOffer } from '../basket/basketPayment';
 import { CONFIRMATION_PATH, fixIssueReturn, journeyStepAt, redirectForPath, type JourneyOrder } from '../basket/journeySteps';
+import type { PaymentStage } from '../payment/paymentStage';
 
 // What the journey router knows of the order: the facts its steps report, and where each route may be opened from them.
 
@@ -37,7 +38,7 @@ export interface BasketFacts {
 }
 
 /** The payment step's report: where the payment statechart stands, and whether a reload may resume a linked payment. */
-export type PaymentAt = 'idle' | 'paying' | 'processing' | 'issue' | 'cash' | 'paid';
+export type PaymentAt = PaymentStage;
 export interface PaymentFacts {
   at: PaymentAt;
   /** A payment linked before a reload, which /paymentProcessing authorises again. */

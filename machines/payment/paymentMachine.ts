@@ -7,6 +7,7 @@ import { paymentActors } from './paymentActors';
 import { paymentGuards } from './paymentGuards';
 import { PAYMENT_TIMEOUTS, type PaymentContext, type PaymentErrorData, type PaymentEvent, type PaymentInput, type PaymentTag } from './paymentTypes';
 import { PAYMENT_ISSUE_PATH, PAYMENT_PROCESSING_PATH } from './paymentPaths';
+import { paymentStageOf, type PaymentStage } from './paymentStage';
 
 export * from './paymentTypes';
 
@@ -255,11 +256,15 @@ const CHECKOUT_PATH = journeyStep('checkout').path;
  * follows the cash order's way (the basket and acceptance statecharts say where).
  */
 export function paymentPathOf(snapshot: PaymentSnapshot): string | undefined {
-  if (snapshot.matches('authorising')) return PAYMENT_PROCESSING_PATH;
-  if (snapshot.matches('logging') || snapshot.hasTag('issue')) return PAYMENT_ISSUE_PATH;
-  if (snapshot.hasTag('cashChosen')) return CHECKOUT_PATH;
-  if (snapshot.hasTag('loadingScript') || snapshot.hasTag('ready') || snapshot.matches('linking')) return PAYMENT_PATH;
-  return undefined;
+  const paths: Record<PaymentStage, string | undefined> = {
+    idle: undefined,
+    paying: PAYMENT_PATH,
+    processing: PAYMENT_PROCESSING_PATH,
+    issue: PAYMENT_ISSUE_PATH,
+    cash: CHECKOUT_PATH,
+    paid: undefined,
+  };
+  return paths[paymentStageOf(snapshot)];
 }
 
 /** The mode /paymentIssue shows, once it has been logged (or could not be). */

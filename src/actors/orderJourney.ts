@@ -2,6 +2,7 @@ import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import { basketStatusOf, needsFix, isRebuilding, type BasketSnapshot } from '../../machines/basket/basketMachine';
 import type { AcceptanceSnapshot } from '../../machines/acceptance/acceptanceMachine';
 import type { PaymentSnapshot } from '../../machines/payment/paymentMachine';
+import { paymentStageOf } from '../../machines/payment/paymentStage';
 import type { AcceptanceFacts, BasketFacts, JourneySettings, PaymentFacts } from '../../machines/orderJourney/journeyFacts';
 import {
   orderJourneyMachine,
@@ -42,12 +43,7 @@ function basketFactsOf(snapshot: BasketSnapshot): BasketFacts {
 
 function paymentFactsOf(snapshot: PaymentSnapshot, basket: BasketSnapshot): PaymentFacts {
   const resumable = snapshot.matches('idle') && basket.context.basketId !== undefined && savedPayment().basketId === basket.context.basketId;
-  if (snapshot.matches('authorising')) return { at: 'processing', resumable };
-  if (snapshot.matches('logging') || snapshot.hasTag('issue')) return { at: 'issue', resumable };
-  if (snapshot.hasTag('paid')) return { at: 'paid', resumable };
-  if (snapshot.hasTag('cashChosen')) return { at: 'cash', resumable };
-  if (snapshot.hasTag('loadingScript') || snapshot.hasTag('ready') || snapshot.matches('linking')) return { at: 'paying', resumable };
-  return { at: 'idle', resumable };
+  return { at: paymentStageOf(snapshot), resumable };
 }
 
 function acceptanceFactsOf(snapshot: AcceptanceSnapshot): AcceptanceFacts {
