@@ -255,6 +255,8 @@ test("Swiper's code and styles load on the gallery, which has a carousel, and no
 test('an external call to action opens in a new tab that cannot reach back', async ({ page, context }) => {
   await context.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Map</title><h1>Map</h1>' }));
   await page.goto('/gallery');
+  // A tap before the app has run is tapBeforeHydration.spec.ts's; this one is about the tab it opens.
+  await waitForHydration(page);
   const newTab = context.waitForEvent('page');
   await page.getByRole('link', { name: 'Open the map (opens in a new tab)' }).click();
   const map = await newTab;
