@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
@@ -17,6 +18,10 @@ const identification = { 'x-application-key': 'takeaway-web', 'x-site-key': 'dem
 const indexHtml = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const hashedAssetName = 'index-3f2a1b9c.js';
 const hashedAsset = `export const menu = ${JSON.stringify(Array.from({ length: 2000 }, (_, index) => `dish ${index}`))};\n`;
+// An asset the build compressed (vite.config.ts writes `.br` and `.gz` beside each): quality 11, which no request pays for.
+const preCompressedAssetName = 'ordering-5d8e7f1a.js';
+const preCompressedAsset = `export const dishes = ${JSON.stringify(Array.from({ length: 2000 }, (_, index) => `dish ${index * 7}`))};\n`;
+const preCompressedBrotli = brotliCompressSync(preCompressedAsset, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
 
 let server: RunningServer;
 let dataDir: string;
@@ -28,6 +33,8 @@ beforeAll(async () => {
   mkdirSync(join(siteRoot, 'assets'), { recursive: true });
   writeFileSync(join(siteRoot, 'index.html'), indexHtml);
   writeFileSync(join(siteRoot, 'assets', hashedAssetName), hashedAsset);
+  writeFileSync(join(siteRoot, 'assets', preCompressedAssetName), preCompressedAsset);
+  writeFileSync(join(siteRoot, 'assets', `${preCompressedAssetName}.br`), preCompressedBrotli);
   server = await startServer(
     {
       port: 0,
@@ -493,6 +500,19 @@ describe('the site', () => {
     const asset = await page(`/assets/${hashedAssetName}`, { 'accept-encoding': 'br' });
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(await asset.text()).toBe(hashedAsset);
+  });
+
+  it("sends the brotli the build wrote beside an asset as it is, and the asset itself to a client that takes none", async () => {
+    const compressed = await fetch(`${server.url}/assets/${preCompressedAssetName}`, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('content-type')).toContain('javascript');
+    expect(compressed.headers.get('cache-control')).toContain('immutable');
+    expect(compressed.headers.get('vary')).toContain('accept-encoding');
+    expect(Number(compressed.headers.get('content-length'))).toBe(preCompressedBrotli.length);
+    expect(await compressed.text()).toBe(preCompressedAsset);
+    const plain = await fetch(`${server.url}/assets/${preCompressedAssetName}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(preCompressedAsset);
   });
 
   it.each([

@@ -41,6 +41,8 @@ export async function registerSite(app: FastifyInstance, { siteRoot, browserConf
     await app.register(fastifyStatic, {
       root: siteRoot,
       cacheControl: false,
+      // The build writes each asset's brotli and gzip beside it (vite.config.ts): sent as they are, not compressed again.
+      preCompressed: true,
       // `/` is a client route like any other: its HTML carries the start data, so it is not served as a file.
       index: false,
       setHeaders: (reply, path) => {
