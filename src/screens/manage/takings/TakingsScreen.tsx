@@ -33,14 +33,17 @@ const STATUS_LABELS: Readonly<Record<TakingsOrder['status'], string>> = {
 const timeLabel = (instant: string) => new Date(instant).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short' });
 
+/** Counts and sums right-aligned in figures of one width, so that pounds and pence line up to be read down a column. */
+const FIGURE_CELLS = { td: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } } as const;
+
 function SummaryTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
-    <Table striped captionSide="top">
+    <Table striped captionSide="top" styles={FIGURE_CELLS}>
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          {head.map((title) => (
-            <Table.Th key={title} scope="col">
+          {head.map((title, column) => (
+            <Table.Th key={title} scope="col" ta={column === 0 ? undefined : 'right'}>
               {title}
             </Table.Th>
           ))}
@@ -141,7 +144,8 @@ export function TakingsScreen() {
           <Text>
             Takings count every order placed in these days except those refused, cancelled or refunded, which are listed below with their reasons.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {/* Each table as tall as its own rows: stretched to the tallest, a short table's rows spread apart. */}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: 'start' }}>
             <SummaryTable caption="Totals" head={['Total', 'Amount']}>
               <Table.Tr>
                 <Table.Th scope="row">Orders</Table.Th>
