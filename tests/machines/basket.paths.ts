@@ -1,4 +1,4 @@
-import { getShortestPaths, type StatePath } from '@xstate/graph';
+import { getShortestPaths, getSimplePaths, type StatePath } from '@xstate/graph';
 import { basketMachine, orderUpdateOf, type BasketEvent, type BasketSnapshot } from '../../machines/basket/basketMachine';
 import { tidyDeliveryAddress } from '../../machines/basket/basketForms';
 import type { ApiError } from '../../src/domain/apiErrors';
@@ -229,3 +229,56 @@ export const basketCustomerPaths = setOf(
   'basket statechart: generated shortest paths of a signed-in customer',
   pathsOf(customerEvents, duringCustomerCalls, serializeCustomerState),
 );
+
+/**
+ * The forms' drafts the statechart fills for the customer: the delivery form from the account's saved addresses or an
+ * address chosen, and the order-time step's time from the times the server offers and the customer's picks. These
+ * events change no state, only what the forms show, so the model's state is the drafts themselves. Every simple path
+ * (no state twice), not only the shortest: the rules are about order (a saved address arriving after one was chosen,
+ * a picked time meeting a newer offer), which a shortest path skips.
+ */
+export const SAVED_ADDRESS = { address1: '3 Otley Road', address2: 'Flat 2', town: 'Leeds', postcode: 'LS6 3AA' };
+export const CHOSEN_ADDRESS = { address1: '12 Cardigan Road', address2: '', town: 'Leeds', postcode: 'LS6 1LF' };
+/** Two offers as the clock moves on: the first with "as soon as possible", the second after it, one slot later. */
+export const EARLY_OFFER = { asapAvailable: true, slots: ['18:00', '18:15'] };
+export const LATER_OFFER = { asapAvailable: false, slots: ['18:15', '18:30'] };
+const addressEvents: BasketEvent[] = [
+  { type: 'SAVED_ADDRESSES', addresses: [SAVED_ADDRESS] },
+  { type: 'PREFILL_DELIVERY', address: CHOSEN_ADDRESS },
+];
+const timeEvents: BasketEvent[] = [
+  { type: 'OFFER_TIMES', offered: EARLY_OFFER },
+  { type: 'OFFER_TIMES', offered: LATER_OFFER },
+  { type: 'PICK_TIME', asap: true },
+  { type: 'PICK_TIME', asap: false },
+  { type: 'PICK_TIME', asap: false, requestedTime: '18:15' },
+  { type: 'PICK_TIME', asap: false, requestedTime: '18:30' },
+];
+
+export function serializeFormState({ context }: BasketSnapshot): string {
+  return JSON.stringify({ delivery: context.drafts.delivery, saved: context.customerAddress, time: context.drafts.time, offered: context.offeredTimes });
+}
+
+function describeFormPath(path: StatePath<BasketSnapshot, BasketEvent>): string {
+  return (
+    path.steps
+      .slice(1)
+      .map(({ event }) => {
+        if (event.type === 'OFFER_TIMES') return `OFFER_TIMES(${event.offered === EARLY_OFFER ? 'early' : 'later'})`;
+        if (event.type === 'PICK_TIME') return `PICK_TIME(${event.asap ? 'asap' : (event.requestedTime ?? 'later')})`;
+        return event.type;
+      })
+      .join(' → ') || 'start'
+  );
+}
+
+const formPathsOf = (events: BasketEvent[]) => getSimplePaths(basketMachine, { input, events, serializeState: serializeFormState });
+
+export const basketFormsPaths: PathSet<BasketSnapshot, BasketEvent> = {
+  machine: 'machines/basket/basketMachine.ts',
+  where: 'machine',
+  testFile: 'tests/machines/basket.forms.paths.test.ts',
+  suite: "basket statechart: generated simple paths of the forms' drafts (saved addresses, offered and picked times)",
+  // The start is in both models: once is enough.
+  paths: [...formPathsOf(addressEvents), ...formPathsOf(timeEvents).filter((path) => path.steps.length > 1)].map((path) => ({ name: describeFormPath(path), path })),
+};

@@ -9,7 +9,7 @@ import { orderJourneyBrowserPaths } from '../e2e/paths/orderJourney';
 import { trackingBrowserPaths } from '../e2e/paths/tracking';
 import { acceptanceShortestPaths, acceptanceWatchingPaths } from '../machines/acceptance.paths';
 import { authShortestPaths } from '../machines/auth.paths';
-import { basketCustomerPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
+import { basketCustomerPaths, basketFormsPaths, basketJourneyPaths, basketMenuChangePaths } from '../machines/basket.paths';
 import { kitchenAlertRingingPaths, kitchenAlertShortestPaths, kitchenAlertSimplePaths } from '../machines/kitchenAlert.paths';
 import { kitchenBoardShortestPaths } from '../machines/kitchenBoard.paths';
 import { orderJourneyShortestPaths } from '../machines/orderJourney.paths';
@@ -33,6 +33,7 @@ export function allPathSets(): PathSet[] {
     basketJourneyPaths,
     basketMenuChangePaths,
     basketCustomerPaths,
+    basketFormsPaths,
     basketBrowserPaths,
     kitchenAlertShortestPaths,
     kitchenAlertSimplePaths,
