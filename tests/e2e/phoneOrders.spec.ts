@@ -83,6 +83,9 @@ test('staff take a three-dish collection order by keyboard alone, in a few dozen
   await expect(dishes.nth(0)).toContainText('Mixed Starter for Two');
   await expect(dishes.nth(1)).toContainText('Chicken & Sweetcorn Soup (Regular)');
   await expect(dishes.nth(2)).toContainText('Spring Rolls');
+  // Each line says its dish's menu number, as the caller does; lines are not numbered 1, 2, 3, which would sound like dishes.
+  await expect(dishes.nth(1)).toContainText('13. Chicken & Sweetcorn Soup (Regular)');
+  await expect(dialog(page).locator('ol')).toHaveCount(0);
 
   // ASAP when the restaurant is open now; otherwise the first time offered, one key down.
   const time = dialog(page).getByLabel('Time');

@@ -79,6 +79,15 @@ export function NewPhoneOrderButton({ onPlaced }: { onPlaced(): void }) {
   );
 }
 
+/** Each dish's number on the printed menu, by its id: the number staff and callers say. */
+function menuNumbersOf(menu: Menu | undefined): Map<number, string> {
+  const numbers = new Map<number, string>();
+  for (const item of menu?.categories.flatMap((category) => category.items) ?? []) {
+    if (item.menuNumber !== undefined) numbers.set(item.itemId, item.menuNumber);
+  }
+  return numbers;
+}
+
 /** Every dish and option the search finds, as one result each: a dish with options is picked with its option. */
 function foundDishes(menu: Menu | undefined, query: string): FoundDish[] {
   if (menu === undefined) return [];
@@ -283,6 +292,7 @@ function DishPicker({ order, menu }: { order: PhoneOrderActor; menu: Menu | unde
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const found = useMemo(() => foundDishes(menu, query), [menu, query]);
+  const menuNumbers = useMemo(() => menuNumbersOf(menu), [menu]);
   const listId = useId();
   const optionId = (index: number) => `${listId}-${index}`;
   const highlighted = found.length === 0 ? undefined : Math.min(active, found.length - 1);
@@ -355,13 +365,18 @@ function DishPicker({ order, menu }: { order: PhoneOrderActor; menu: Menu | unde
       {lines.length === 0 ? (
         <Text c="dimmed">No dishes yet.</Text>
       ) : (
-        <Stack gap={4} component="ol" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        // Not numbered 1, 2, 3: read back to a caller, a line's place would sound like a dish's number on the menu.
+        <Stack gap={4} component="ul" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
           {lines.map((line, index) => {
             const name = line.configOption === undefined ? line.title : `${line.title} (${line.configOption})`;
+            const menuNumber = menuNumbers.get(line.itemId);
             return (
               <li key={`${line.itemId}/${line.configId ?? ''}`}>
                 <Group gap="sm" wrap="nowrap">
-                  <Text style={{ flex: 1 }}>{name}</Text>
+                  <Text style={{ flex: 1 }}>
+                    {menuNumber !== undefined && <strong>{menuNumber}. </strong>}
+                    {name}
+                  </Text>
                   <TextInput
                     type="number"
                     min={1}
