@@ -78,6 +78,11 @@ test('busy mode from the kitchen dashboard pauses ordering on the site, and swit
   await expect(customer.getByRole('heading', { level: 1, name: 'Add items to your order' })).toBeVisible();
   await expect(customer.getByText(PAUSED_MESSAGE)).toBeVisible();
   await expect(customer.getByRole('button', { name: /^Add .* to order$/ })).toHaveCount(0);
+  // The contact step, opened by a link or a reload, says the same instead of taking details for an order it cannot place.
+  await customerAt(customer, '/contact');
+  await expect(customer.getByRole('heading', { level: 1, name: 'Enter your contact details' })).toBeVisible();
+  await expect(customer.getByText(PAUSED_MESSAGE)).toBeVisible();
+  await expect(customer.getByRole('textbox', { name: 'Name' })).toHaveCount(0);
 
   await busyMode.getByRole('button', { name: 'End busy mode' }).click();
   await expect(busyMode.getByRole('status')).toHaveText('Off: new orders are taken as usual.');

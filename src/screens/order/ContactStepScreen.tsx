@@ -1,12 +1,13 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { orderingRefusal } from '../../../machines/orderJourney/journeyFacts';
 import { ContactScreen } from './ContactScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
+import { useOrderingRefusal } from './useOrderingRefusal';
 
-/** `/contact` is public (SPEC §2): with ordering switched off it says how to order instead. */
+/** `/contact` is public (SPEC §2): with ordering switched off or paused by busy mode it says how to order instead. */
 export function ContactStepScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
+  const { refused } = useOrderingRefusal(restaurant);
   if (!restaurant) return null;
-  if (orderingRefusal(restaurant) !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Enter your contact details" />;
+  if (refused !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Enter your contact details" {...refused} />;
   return <ContactScreen />;
 }

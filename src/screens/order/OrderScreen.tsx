@@ -1,21 +1,16 @@
 import { rootRouteId, useLoaderData, useRouteContext, useSearch } from '@tanstack/react-router';
 import { BusyNotice } from '../../components/restaurant/BusyNotice';
-import { usePageNow } from '../../components/useNow';
-import { orderingRefusal } from '../../../machines/orderJourney/journeyFacts';
 import { MenuScreen } from './MenuScreen';
 import { OrderingUnavailableScreen } from './OrderingUnavailableScreen';
-
-// Often enough that a busy-mode pause ending shows the menu again within half a minute.
-const CLOCK_REFRESH_MS = 30_000;
+import { useOrderingRefusal } from './useOrderingRefusal';
 
 /** `/order` is public (SPEC §2), so it stays when ordering is off or paused and says how to order instead. */
 export function OrderScreen() {
   const restaurant = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant });
   const { menuRequest, broughtMenu } = useLoaderData({ from: '/_order/order' });
   const linkedDishId = useSearch({ from: '/_order/order', select: (search) => search.dish });
-  const now = usePageNow(CLOCK_REFRESH_MS);
+  const { now, refused } = useOrderingRefusal(restaurant);
   if (!restaurant) return null;
-  const refused = orderingRefusal(restaurant, now);
   if (refused !== undefined) return <OrderingUnavailableScreen restaurant={restaurant} heading="Add items to your order" {...refused} />;
   return (
     <>
