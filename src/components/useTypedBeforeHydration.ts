@@ -1,14 +1,24 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * What a visitor typed into a field of the server's page before the app had hydrated it (docs/first-paint.md): hydration
  * keeps the element, and the text in it, but the field's state starts as the server rendered it, and no change event
- * came. The text is taken into the state once, from the field itself, at the first commit; from then on React owns it.
+ * came; left so, React puts the server's value back at its next render. The text is taken into the state once, from the
+ * field itself, at the first commit; from then on React owns it.
  */
-export function useTypedBeforeHydration(field: RefObject<HTMLInputElement | null>, value: string, onTyped: (typed: string) => void): void {
+export function useTypedBeforeHydration(field: RefObject<Field | null>, value: string, onTyped: (typed: string) => void): void {
   useLayoutEffect(() => {
     const typed = field.current?.value;
     if (typed !== undefined && typed !== value) onTyped(typed);
     // Only the first commit can follow text typed before hydration.
   }, []);
+}
+
+/** The same, for a field that takes the ref this gives. */
+export function useTypedBeforeHydrationRef<Element extends Field>(value: string, onTyped: (typed: string) => void): RefObject<Element | null> {
+  const field = useRef<Element>(null);
+  useTypedBeforeHydration(field, value, onTyped);
+  return field;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { RequestSender } from '../../../machines/request/requestMachine';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { hasErrors, placeFailures, type FieldErrors } from '../../domain/fieldMessages';
@@ -48,6 +48,19 @@ export function useRequestForm<Field extends string, Request, Answer>({
   const formRef = useRef<HTMLFormElement>(null);
   const request = useApiRequest(sender);
   const serverError = request.state === 'error' ? request.error : null;
+
+  // What the visitor typed into the server's page before the app hydrated this form (src/components/useTypedBeforeHydration.ts):
+  // each field named after its draft key is read once, at the first commit, before React puts the server's value back.
+  useLayoutEffect(() => {
+    const typed: Partial<Record<Field, string>> = {};
+    for (const element of Array.from(formRef.current?.elements ?? [])) {
+      if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) continue;
+      const field = element.name as Field;
+      if (Object.hasOwn(initialDraft, field) && element.value !== initialDraft[field]) typed[field] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setDraft((current) => ({ ...current, ...typed }));
+    // Only the first commit can follow text typed before hydration.
+  }, []);
 
   // After a refused attempt the first field in trouble takes the focus, so its message is read out at once.
   useEffect(() => {

@@ -89,6 +89,7 @@ function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
             min={dates.min}
             max={dates.max}
             description="From today up to 60 days ahead"
+            name="date"
             value={draft.date}
             error={errors.date}
             onChange={(event) => form.change('date', event.currentTarget.value)}
@@ -110,6 +111,7 @@ function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
                 For more than {MAX_PARTY_SIZE} people, please phone us on <RestaurantPhoneLink phone={restaurant.phone} />.
               </>
             }
+            name="partySize"
             value={draft.partySize}
             error={errors.partySize}
             onChange={(event) => form.change('partySize', event.currentTarget.value)}
@@ -120,6 +122,7 @@ function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
             description="For example a high chair, a wheelchair space or a birthday"
             autosize
             minRows={2}
+            name="notes"
             value={draft.notes}
             error={errors.notes}
             onChange={(event) => form.change('notes', event.currentTarget.value)}

@@ -96,6 +96,7 @@ function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
                 min={dates.min}
                 max={dates.max}
                 description="At least 2 days from today, up to a year ahead"
+                name="eventDate"
                 value={draft.eventDate}
                 error={errors.eventDate}
                 onChange={(event) => form.change('eventDate', event.currentTarget.value)}
@@ -105,6 +106,7 @@ function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
                 inputMode="numeric"
                 required
                 description={`From ${MIN_GUESTS} to ${MAX_GUESTS} guests`}
+                name="guests"
                 value={draft.guests}
                 error={errors.guests}
                 onChange={(event) => form.change('guests', event.currentTarget.value)}
@@ -112,6 +114,7 @@ function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
               <TextInput
                 label="Budget (optional)"
                 description="In your own words, for example per head or in total"
+                name="budget"
                 value={draft.budget}
                 error={errors.budget}
                 onChange={(event) => form.change('budget', event.currentTarget.value)}
@@ -123,6 +126,7 @@ function CateringEnquiryForm({ restaurant }: { restaurant: RestaurantData }) {
                 description="The occasion, where it is, and any dietary needs"
                 autosize
                 minRows={3}
+                name="message"
                 value={draft.message}
                 error={errors.message}
                 onChange={(event) => form.change('message', event.currentTarget.value)}
