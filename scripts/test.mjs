@@ -58,6 +58,7 @@ const e2eStatus = run('npx', ['playwright', 'test', '--reporter=list,json'], {
 await redis?.stop();
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+const flaky = [];
 if (existsSync(vitestReport)) {
   const vitest = JSON.parse(readFileSync(vitestReport, 'utf8'));
   counts.passed += vitest.numPassedTests;
@@ -65,12 +66,30 @@ if (existsSync(vitestReport)) {
   counts.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 if (existsSync(playwrightReport)) {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const report = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  const { stats } = report;
   counts.passed += stats.expected + stats.flaky;
   counts.failed += stats.unexpected;
   counts.skipped += stats.skipped;
+  flaky.push(...flakyTestsOf(report));
 }
 const failedRunner = unitStatus !== 0 || e2eStatus !== 0;
 writeFileSync(join(reports, 'run.json'), `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), passed: !failedRunner }, null, 2)}\n`);
-console.log(`\nall tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+for (const name of flaky) console.log(`flaky (failed, then passed on its retry): ${name}`);
+console.log(`\nall tests: ${counts.passed} passed (${flaky.length} of them flaky), ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedRunner ? 1 : 0);
+
+/** The browser tests that failed and then passed on their retry, by file, line and title, from Playwright's JSON report. */
+function flakyTestsOf(report) {
+  const found = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') found.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  return found;
+}
