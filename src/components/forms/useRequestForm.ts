@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefO
 import type { RequestSender } from '../../../machines/request/requestMachine';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { hasErrors, placeFailures, type FieldErrors } from '../../domain/fieldMessages';
+import { typedBeyond } from '../useTypedBeforeHydration';
 
 export interface RequestFormOptions<Field extends string, Request, Answer> {
   initialDraft: Record<Field, string>;
@@ -56,7 +57,8 @@ export function useRequestForm<Field extends string, Request, Answer>({
     for (const element of Array.from(formRef.current?.elements ?? [])) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement)) continue;
       const field = element.name as Field;
-      if (Object.hasOwn(initialDraft, field) && element.value !== initialDraft[field]) typed[field] = element.value;
+      const text = Object.hasOwn(initialDraft, field) ? typedBeyond(element, initialDraft[field]) : undefined;
+      if (text !== undefined) typed[field] = text;
     }
     if (Object.keys(typed).length > 0) setDraft((current) => ({ ...current, ...typed }));
     // Only the first commit can follow text typed before hydration.
