@@ -209,6 +209,8 @@ export function describePath(path: StatePath<BasketSnapshot, BasketEvent>): stri
         if (answer.type === 'ADD_ITEM') return `ADD_ITEM(${answer.line.title})`;
         if (answer.type === 'CHOOSE_ORDER_TYPE') return `CHOOSE_ORDER_TYPE(${answer.orderType})`;
         if (answer.type === 'CUSTOMER_CHANGED') return answer.sub ? 'SIGNED_IN' : 'SIGNED_OUT';
+        if (answer.type === 'OFFER_TIMES') return `OFFER_TIMES(${answer.offered.asapAvailable ? 'early' : 'later'})`;
+        if (answer.type === 'PICK_TIME') return `PICK_TIME(${answer.asap ? 'asap' : (answer.requestedTime ?? 'later')})`;
         return answer.type;
       })
       .join(' → ') || 'start'
@@ -259,19 +261,6 @@ export function serializeFormState({ context }: BasketSnapshot): string {
   return JSON.stringify({ delivery: context.drafts.delivery, saved: context.customerAddress, time: context.drafts.time, offered: context.offeredTimes });
 }
 
-function describeFormPath(path: StatePath<BasketSnapshot, BasketEvent>): string {
-  return (
-    path.steps
-      .slice(1)
-      .map(({ event }) => {
-        if (event.type === 'OFFER_TIMES') return `OFFER_TIMES(${event.offered === EARLY_OFFER ? 'early' : 'later'})`;
-        if (event.type === 'PICK_TIME') return `PICK_TIME(${event.asap ? 'asap' : (event.requestedTime ?? 'later')})`;
-        return event.type;
-      })
-      .join(' → ') || 'start'
-  );
-}
-
 const formPathsOf = (events: BasketEvent[]) => getSimplePaths(basketMachine, { input, events, serializeState: serializeFormState });
 
 export const basketFormsPaths: PathSet<BasketSnapshot, BasketEvent> = {
@@ -280,5 +269,5 @@ export const basketFormsPaths: PathSet<BasketSnapshot, BasketEvent> = {
   testFile: 'tests/machines/basket.forms.paths.test.ts',
   suite: "basket statechart: generated simple paths of the forms' drafts (saved addresses, offered and picked times)",
   // The start is in both models: once is enough.
-  paths: [...formPathsOf(addressEvents), ...formPathsOf(timeEvents).filter((path) => path.steps.length > 1)].map((path) => ({ name: describeFormPath(path), path })),
+  paths: [...formPathsOf(addressEvents), ...formPathsOf(timeEvents).filter((path) => path.steps.length > 1)].map((path) => ({ name: describePath(path), path })),
 };
