@@ -241,3 +241,23 @@ test('a phone order over the slot limit is refused at its time, keeping what was
     await setSlotLimit(baseURL!, null);
   }
 });
+
+test('a dish typed and entered before the menu has come is added once it has', async ({ page }) => {
+  let letTheMenuThrough: () => void = () => undefined;
+  const menuHeld = new Promise<void>((resolve) => (letTheMenuThrough = resolve));
+  await page.route('**/api/menu/getMenu/**', async (route) => {
+    await menuHeld;
+    await route.fallback();
+  });
+  await signInToDashboard(page);
+  await page.keyboard.press('Alt+KeyN');
+  const dishSearch = dialog(page).getByRole('combobox', { name: /Add a dish/ });
+  await expect(dishSearch).toHaveAccessibleDescription('Loading the menu…');
+  await dishSearch.fill('9');
+  await dishSearch.press('Enter');
+  await expect(dialog(page).getByRole('heading', { name: 'Dishes (0)' })).toBeVisible();
+  letTheMenuThrough();
+  await expect(dialog(page).getByRole('heading', { name: 'Dishes (1)' })).toBeVisible();
+  await expect(dialog(page).getByRole('listitem').filter({ hasText: 'Mixed Starter for Two' })).toHaveCount(1);
+  await expect(dishSearch).toHaveValue('');
+});

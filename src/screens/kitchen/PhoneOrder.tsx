@@ -39,6 +39,7 @@ export function NewPhoneOrderButton({ onPlaced }: { onPlaced(): void }) {
   const [machine] = useState(() => phoneOrderMachine.provide({ actors: phoneOrderActors(api) }));
   const order = useActorRef(machine);
   const [opened, setOpened] = useState(false);
+  const menu = usePhoneOrderMenu(opened);
   const placedRef = useSelector(order, (snapshot) => snapshot.context.placed?.orderRef);
 
   useEffect(() => {
@@ -71,12 +72,32 @@ export function NewPhoneOrderButton({ onPlaced }: { onPlaced(): void }) {
             <Modal.CloseButton aria-label="Close the phone order" />
           </Modal.Header>
           <Modal.Body>
-            <PhoneOrderForm order={order} onClose={() => setOpened(false)} />
+            <PhoneOrderForm order={order} menu={menu} onClose={() => setOpened(false)} />
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
     </>
   );
+}
+
+/**
+ * The menu the dishes are found in, loaded with the dashboard so that a dish typed the moment the dialog opens is found,
+ * and again at each opening (the owner may have published since), the one already loaded serving meanwhile.
+ */
+function usePhoneOrderMenu(opened: boolean): Menu | undefined {
+  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
+  const menuId = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.menuId });
+  const [menu, setMenu] = useState<Menu>();
+  useEffect(() => {
+    if (menuId === undefined || (menu !== undefined && !opened)) return;
+    const controller = new AbortController();
+    void callApi(api.GET('/menu/getMenu/{menuId}', { params: { path: { menuId } }, signal: controller.signal }), controller.signal).then((answer) => {
+      if (answer.ok) setMenu(answer.data);
+    });
+    return () => controller.abort();
+    // Having the menu is no reason to load it again: only the dashboard's start and each opening are.
+  }, [api, menuId, opened]);
+  return menu;
 }
 
 /** Each dish's number on the printed menu, by its id: the number staff and callers say. */
@@ -111,10 +132,7 @@ function foundDishes(menu: Menu | undefined, query: string): FoundDish[] {
   return found.slice(0, MOST_RESULTS);
 }
 
-function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose(): void }) {
-  const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
-  const menuId = useRouteContext({ from: rootRouteId, select: (context) => context.restaurant?.menuId });
-  const [menu, setMenu] = useState<Menu>();
+function PhoneOrderForm({ order, menu, onClose }: { order: PhoneOrderActor; menu: Menu | undefined; onClose(): void }) {
   const context = useSelector(order, (snapshot) => snapshot.context);
   const placing = useSelector(order, (snapshot) => snapshot.hasTag('busy'));
   const placed = useSelector(order, (snapshot) => snapshot.matches({ order: 'placed' }));
@@ -129,15 +147,6 @@ function PhoneOrderForm({ order, onClose }: { order: PhoneOrderActor; onClose():
     nameInput.current?.focus();
     setNextOrderStarted(false);
   }, [nextOrderStarted, placed]);
-
-  useEffect(() => {
-    if (menuId === undefined) return;
-    const controller = new AbortController();
-    void callApi(api.GET('/menu/getMenu/{menuId}', { params: { path: { menuId } }, signal: controller.signal }), controller.signal).then((answer) => {
-      if (answer.ok) setMenu(answer.data);
-    });
-    return () => controller.abort();
-  }, [api, menuId]);
 
   if (placed && context.placed !== undefined) {
     const ticket = context.placed;
@@ -303,6 +312,13 @@ function DishPicker({ order, menu }: { order: PhoneOrderActor; menu: Menu | unde
     setQuery('');
     setActive(0);
   };
+  // Enter pressed before the menu has come is kept, and adds the dish it finds once it has.
+  const [addOnceLoaded, setAddOnceLoaded] = useState(false);
+  useEffect(() => {
+    if (!addOnceLoaded || menu === undefined) return;
+    setAddOnceLoaded(false);
+    if (found.length > 0) add(found[0]);
+  }, [menu, addOnceLoaded]);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -311,6 +327,7 @@ function DishPicker({ order, menu }: { order: PhoneOrderActor; menu: Menu | unde
       // Enter adds the dish; it never places the order from here.
       event.preventDefault();
       if (highlighted !== undefined) add(found[highlighted]);
+      else if (menu === undefined && query.trim() !== '') setAddOnceLoaded(true);
     }
   };
   const dishesPence = lines.reduce((sum, line) => sum + line.pricePence * line.quantity, 0);
@@ -319,7 +336,7 @@ function DishPicker({ order, menu }: { order: PhoneOrderActor; menu: Menu | unde
     <Stack gap="xs">
       <TextInput
         label="Add a dish: number or name"
-        description="Enter adds the highlighted dish; the arrow keys move the highlight."
+        description={menu === undefined ? 'Loading the menu…' : 'Enter adds the highlighted dish; the arrow keys move the highlight.'}
         size="md"
         autoComplete="off"
         role="combobox"
