@@ -33,17 +33,25 @@ const STATUS_LABELS: Readonly<Record<TakingsOrder['status'], string>> = {
 const timeLabel = (instant: string) => new Date(instant).toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
 const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short' });
 
-/** Counts and sums right-aligned in figures of one width, so that pounds and pence line up to be read down a column. */
-const FIGURE_CELLS = { td: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } } as const;
+const SUMMARY_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
-function SummaryTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/** Counts and sums: right-aligned in digits of one width, so that pounds and pence line up to be read down a column. */
+const FIGURE = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+
+function Figure({ children }: { children: ReactNode }) {
+  return <Table.Td style={FIGURE}>{children}</Table.Td>;
+}
+
+/** A table whose columns are words, read from the left, except the figure columns (by place; every one after the first unless said). */
+function SummaryTable({ caption, head, figures, children }: { caption: string; head: string[]; figures?: readonly number[]; children: ReactNode }) {
+  const isFigure = (column: number) => (figures === undefined ? column > 0 : figures.includes(column));
   return (
-    <Table striped captionSide="top" styles={FIGURE_CELLS}>
+    <Table striped captionSide="top">
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           {head.map((title, column) => (
-            <Table.Th key={title} scope="col" ta={column === 0 ? undefined : 'right'}>
+            <Table.Th key={title} scope="col" style={isFigure(column) ? FIGURE : undefined}>
               {title}
             </Table.Th>
           ))}
@@ -145,11 +153,11 @@ export function TakingsScreen() {
             Takings count every order placed in these days except those refused, cancelled or refunded, which are listed below with their reasons.
           </Text>
           {/* Each table as tall as its own rows: stretched to the tallest, a short table's rows spread apart. */}
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" style={{ alignItems: 'start' }}>
+          <SimpleGrid cols={SUMMARY_COLUMNS} spacing="md" style={{ alignItems: 'start' }}>
             <SummaryTable caption="Totals" head={['Total', 'Amount']}>
               <Table.Tr>
                 <Table.Th scope="row">Orders</Table.Th>
-                <Table.Td>{takings.totals.orders}</Table.Td>
+                <Figure>{takings.totals.orders}</Figure>
               </Table.Tr>
               {(
                 [
@@ -162,7 +170,7 @@ export function TakingsScreen() {
               ).map(([label, amount]) => (
                 <Table.Tr key={label}>
                   <Table.Th scope="row">{label}</Table.Th>
-                  <Table.Td>{formatPounds(amount)}</Table.Td>
+                  <Figure>{formatPounds(amount)}</Figure>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -170,8 +178,8 @@ export function TakingsScreen() {
               {takings.byPayment.map((group) => (
                 <Table.Tr key={group.payment}>
                   <Table.Th scope="row">{PAYMENT_LABELS[group.payment]}</Table.Th>
-                  <Table.Td>{group.orders}</Table.Td>
-                  <Table.Td>{formatPounds(group.total)}</Table.Td>
+                  <Figure>{group.orders}</Figure>
+                  <Figure>{formatPounds(group.total)}</Figure>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -179,8 +187,8 @@ export function TakingsScreen() {
               {takings.byChannel.map((group) => (
                 <Table.Tr key={group.channel}>
                   <Table.Th scope="row">{CHANNEL_LABELS[group.channel]}</Table.Th>
-                  <Table.Td>{group.orders}</Table.Td>
-                  <Table.Td>{formatPounds(group.total)}</Table.Td>
+                  <Figure>{group.orders}</Figure>
+                  <Figure>{formatPounds(group.total)}</Figure>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -188,8 +196,8 @@ export function TakingsScreen() {
               {takings.byOrderType.map((group) => (
                 <Table.Tr key={group.orderType}>
                   <Table.Th scope="row">{TYPE_LABELS[group.orderType]}</Table.Th>
-                  <Table.Td>{group.orders}</Table.Td>
-                  <Table.Td>{formatPounds(group.total)}</Table.Td>
+                  <Figure>{group.orders}</Figure>
+                  <Figure>{formatPounds(group.total)}</Figure>
                 </Table.Tr>
               ))}
             </SummaryTable>
@@ -198,26 +206,29 @@ export function TakingsScreen() {
           {takings.busiestSlots.length === 0 ? (
             <Text>No orders yet.</Text>
           ) : (
-            <SummaryTable caption="Quarter-hours the orders were due in, busiest first" head={['Time', 'Orders']}>
-              {takings.busiestSlots.map((slot) => (
-                <Table.Tr key={slot.time}>
-                  <Table.Th scope="row">{slot.time}</Table.Th>
-                  <Table.Td>{slot.orders}</Table.Td>
-                </Table.Tr>
-              ))}
-            </SummaryTable>
+            // As wide as one of the tables above: across the whole page, a time and its count would be too far apart to read.
+            <SimpleGrid cols={SUMMARY_COLUMNS} spacing="md">
+              <SummaryTable caption="Quarter-hours the orders were due in, busiest first" head={['Time', 'Orders']}>
+                {takings.busiestSlots.map((slot) => (
+                  <Table.Tr key={slot.time}>
+                    <Table.Th scope="row">{slot.time}</Table.Th>
+                    <Figure>{slot.orders}</Figure>
+                  </Table.Tr>
+                ))}
+              </SummaryTable>
+            </SimpleGrid>
           )}
           <Title order={2}>Refused and cancelled</Title>
           {fallenThrough.length === 0 ? (
             <Text>None.</Text>
           ) : (
-            <SummaryTable caption="Orders not in the takings" head={['Placed', 'Order', 'Name', 'Not taken', 'What happened']}>
+            <SummaryTable caption="Orders not in the takings" head={['Placed', 'Order', 'Name', 'Not taken', 'What happened']} figures={[3]}>
               {fallenThrough.map((order) => (
                 <Table.Tr key={order.orderRef}>
                   <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
                   <Table.Th scope="row">{order.orderNumber ?? ''}</Table.Th>
                   <Table.Td>{order.name}</Table.Td>
-                  <Table.Td>{formatPounds(order.total)}</Table.Td>
+                  <Figure>{formatPounds(order.total)}</Figure>
                   <Table.Td>{order.reason === null ? STATUS_LABELS[order.status] : `${STATUS_LABELS[order.status]}: ${order.reason}`}</Table.Td>
                 </Table.Tr>
               ))}
@@ -228,7 +239,7 @@ export function TakingsScreen() {
             <Text>No orders were placed in these days.</Text>
           ) : (
             <ScrollingTable label="Every order placed" minWidth={840}>
-              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Channel', 'Type', 'Payment', 'Total', 'Status']}>
+              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Channel', 'Type', 'Payment', 'Total', 'Status']} figures={[6]}>
                 {takings.orders.map((order) => (
                   <Table.Tr key={order.orderRef}>
                     <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
@@ -237,7 +248,7 @@ export function TakingsScreen() {
                     <Table.Td>{CHANNEL_LABELS[order.channel]}</Table.Td>
                     <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
                     <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
-                    <Table.Td>{formatPounds(order.total)}</Table.Td>
+                    <Figure>{formatPounds(order.total)}</Figure>
                     <Table.Td>{STATUS_LABELS[order.status]}</Table.Td>
                   </Table.Tr>
                 ))}
