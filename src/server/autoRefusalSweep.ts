@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Repositories, RestaurantData } from './db/repositories';
 import type { OrderAcceptance } from './domain/acceptance';
-import { changeAcceptance } from './services/acceptance';
+import { changeAcceptance, requestAcceptance, requestTimesAt } from './services/acceptance';
 import { autoRefusalSweepIntervalMs, isTimedOut, refuseIfTimedOut, timedOutIfAnswerFrom } from './domain/autoRefusal';
 
 // Requests the restaurant leaves unanswered are refused by the server: before anyone reads them, and
 // by a sweep every 15 seconds (or every timeout, when shorter) so that nothing waits for a reader
-// (docs/acceptance-and-kitchen.md). Every server runs its sweep; the refusal is decided under the order's row lock,
+// (docs/acceptance-and-kitchen.md). The same sweep makes the request of an order confirmed whose browser never asked
+// for it (closed, or its connection lost, between the confirmation and `createAcceptance`), so that the kitchen sees it. Every server runs its sweep; the refusal is decided under the order's row lock,
 // so two servers sweeping the same order refuse it once.
 
 export interface AutoRefusalContext {
@@ -52,6 +53,24 @@ export async function refuseTimedOutRequests(context: AutoRefusalContext): Promi
   return basketIds.length;
 }
 
+/** How long a confirmed order waits for its browser's `createAcceptance` before the server makes the request itself. */
+export const FORGOTTEN_REQUEST_GRACE_MS = 30_000;
+/** Orders confirmed longer ago than this are left alone: the kitchen's list reaches back a day. */
+const FORGOTTEN_REQUEST_REACH_MS = 24 * 60 * 60 * 1000;
+
+/** Makes the acceptance request of every order confirmed without one over the grace period; answers how many. */
+export async function requestForgottenOrders(repositories: Repositories, now: Date): Promise<number> {
+  const basketIds = await repositories.acceptance.findConfirmedWithoutRequest(
+    new Date(now.getTime() - FORGOTTEN_REQUEST_REACH_MS).toISOString(),
+    new Date(now.getTime() - FORGOTTEN_REQUEST_GRACE_MS).toISOString(),
+  );
+  if (basketIds.length === 0) return 0;
+  const timesOf = requestTimesAt(await restaurantCoreData(repositories), now);
+  // Under the basket's lock: a browser's own request that got there first is kept.
+  for (const basketId of basketIds) await requestAcceptance(repositories, basketId, timesOf, now.toISOString(), 'system');
+  return basketIds.length;
+}
+
 /** The order as a reader should see it: refused first if its request has timed out. */
 export async function withTimeoutApplied(context: AutoRefusalContext, acceptance: OrderAcceptance): Promise<OrderAcceptance> {
   if (!isTimedOut(acceptance, context.now, context.timeoutSeconds)) return acceptance;
@@ -69,11 +88,12 @@ export function registerAutoRefusalSweep(app: FastifyInstance, configuredTimeout
   let sweeping: Promise<void> | undefined;
   const sweep = () => {
     // A sweep slower than the interval is not overlapped by the next one.
-    sweeping ??= acceptanceTimeoutSeconds(app.repositories, configuredTimeoutSeconds)
+    sweeping ??= requestForgottenOrders(app.repositories, app.clock())
+      .then(() => acceptanceTimeoutSeconds(app.repositories, configuredTimeoutSeconds))
       .then((timeoutSeconds) => refuseTimedOutRequests({ repositories: app.repositories, now: app.clock(), timeoutSeconds }))
       .then(
         () => undefined,
-        (error: unknown) => app.log.error({ err: error }, 'refusing timed-out acceptance requests failed'),
+        (error: unknown) => app.log.error({ err: error }, 'requesting forgotten orders or refusing timed-out requests failed'),
       )
       .finally(() => {
         sweeping = undefined;

@@ -50,3 +50,56 @@ describe('the automatic refusal sweep', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+// An order confirmed whose browser never asked for its acceptance (closed between the two calls) reaches the kitchen
+// all the same: the sweep makes its request once the browser has had 30 seconds to.
+describe('the sweep and an order confirmed without its acceptance request', () => {
+  const confirmedAt = new Date('2026-11-24T18:00:00Z');
+  const dayBefore = new Date(confirmedAt.getTime() - 25 * 60 * 60 * 1000);
+  let now = confirmedAt;
+  let injected: InjectedApp;
+  let repositories: Repositories;
+
+  beforeAll(async () => {
+    injected = await buildInjectedApp({
+      clock: () => now,
+      async beforeBuild(seeded) {
+        for (const [basketId, at] of [
+          ['forgotten', confirmedAt],
+          ['requested', confirmedAt],
+          ['long ago', dayBefore],
+        ] as const) {
+          await seeded.orders.createBasket({ basketId, orderBuilderRef: `ref ${basketId}`, menuVersion: 1, now: at.toISOString() });
+          await seeded.orders.confirmBasket(basketId, () => undefined, `order ${basketId}`, at.toISOString());
+        }
+        await requestAcceptance(seeded, 'requested', () => ({ updateTime: '2026-11-24T18:20:00.000Z', answerFrom: confirmedAt.toISOString() }), confirmedAt.toISOString(), 'customer');
+        vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      },
+    });
+    ({ repositories } = injected);
+  });
+
+  afterAll(async () => {
+    vi.useRealTimers();
+    await injected.app.close();
+    await injected.database.close();
+    rmSync(injected.dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the browser its 30 seconds, then makes the request as the system; an order of the day before is left alone', async () => {
+    now = new Date(confirmedAt.getTime() + 20_000);
+    vi.advanceTimersByTime(15_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await repositories.acceptance.find({ basketId: 'forgotten' })).toBeUndefined();
+
+    now = new Date(confirmedAt.getTime() + 31_000);
+    vi.advanceTimersByTime(15_000);
+    await vi.waitFor(async () => expect(await repositories.acceptance.find({ basketId: 'forgotten' })).toMatchObject({ status: 0 }));
+    expect(await repositories.acceptance.history({ basketId: 'forgotten' })).toEqual([expect.objectContaining({ actor: 'system', change: 'acceptanceStatus', to_value: 'Requested' })]);
+    // The kitchen's list has it among the orders waiting for an answer.
+    expect((await repositories.acceptance.listForKitchen(confirmedAt.toISOString())).map((order) => order.basketId)).toContain('forgotten');
+    // The browser's own request is kept as it was.
+    expect(await repositories.acceptance.history({ basketId: 'requested' })).toEqual([expect.objectContaining({ actor: 'customer' })]);
+    expect(await repositories.acceptance.find({ basketId: 'long ago' })).toBeUndefined();
+  });
+});

@@ -111,6 +111,15 @@ describe.each(databaseTargets)('the acceptance repository on $name', (target) =>
     expect([await acceptance.find({ basketId }), await acceptance.history({ basketId })]).toEqual(before);
   });
 
+  it('finds the orders confirmed in a time without an acceptance request, and only those', async () => {
+    const forgotten = await confirmedBasket();
+    const asked = await requested();
+    const found = await acceptance.findConfirmedWithoutRequest('2026-11-24T17:59:00.000Z', confirmedAt);
+    expect(found).toContain(forgotten.basketId);
+    expect(found).not.toContain(asked.basketId);
+    expect(await acceptance.findConfirmedWithoutRequest('2026-11-24T18:00:01.000Z', '2026-11-24T18:10:00.000Z')).toEqual([]);
+  });
+
   it('refuses timed-out requests in a sweep, and only those', async () => {
     const timedOut = await requested('2026-11-24T17:00:00.000Z');
     const recent = await requested('2026-11-24T17:55:00.000Z');

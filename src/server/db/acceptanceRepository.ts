@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { isActiveKitchenStatus } from '../../domain/kitchenStatus';
+import { londonDateAt } from '../../domain/londonClock';
 import {
   AcceptanceStatus,
   KitchenStatus,
@@ -35,6 +36,8 @@ export interface AcceptanceRepository {
   find(key: OrderKey): Promise<OrderAcceptance | undefined>;
   /** The basketIds of requests still Requested, not cancelled, whose time to answer started at or before `answerFrom`. */
   findWaitingSince(answerFrom: string): Promise<string[]>;
+  /** The basketIds of orders confirmed between the two instants (inclusive) whose acceptance was never requested. */
+  findConfirmedWithoutRequest(confirmedSince: string, confirmedUntil: string): Promise<string[]>;
   /** Requests made at or after `requestedSince`, and older ones not yet final; newest first. */
   listForKitchen(requestedSince: string): Promise<OrderAcceptance[]>;
   history(key: OrderKey): Promise<OrderEvent[]>;
@@ -47,6 +50,22 @@ type AcceptanceRow = Selectable<OrderAcceptancesTable> & { order_ref: string | n
 export function createAcceptanceRepository(db: Kysely<DatabaseSchema>): AcceptanceRepository {
   return {
     find: (key) => readAcceptance(db, key),
+
+    async findConfirmedWithoutRequest(confirmedSince, confirmedUntil) {
+      // By the orders' London days first: the order numbers' index leads with them.
+      const orderDates = [...new Set([londonDateAt(Date.parse(confirmedSince)), londonDateAt(Date.parse(confirmedUntil))])];
+      const rows = await db
+        .selectFrom('baskets')
+        .leftJoin('order_acceptances', 'order_acceptances.basket_id', 'baskets.basket_id')
+        .select('baskets.basket_id')
+        .where('baskets.order_date', 'in', orderDates)
+        .where('baskets.order_ref', 'is not', null)
+        .where('baskets.confirmed_at', '>=', confirmedSince)
+        .where('baskets.confirmed_at', '<=', confirmedUntil)
+        .where('order_acceptances.basket_id', 'is', null)
+        .execute();
+      return rows.map((row) => row.basket_id);
+    },
 
     async findWaitingSince(answerFrom) {
       const rows = await db

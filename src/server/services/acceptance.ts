@@ -13,12 +13,15 @@ import {
 import { giveLoyaltyBack } from '../db/loyaltyLedger';
 import { queueNotifications } from '../db/notificationRepository';
 import { queuePrintJobs } from '../db/printRepository';
-import type { Repositories } from '../db/repositories';
+import type { Repositories, RestaurantData } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { runOnKysely } from '../db/statementSteps';
 import { acceptanceEvents, printsTickets, stateOf, type AcceptanceDecision, type AcceptanceState, type Actor, type OrderAcceptance } from '../domain/acceptance';
+import { answerFromOf } from '../domain/autoRefusal';
+import { dueTime } from '../domain/dueTime';
 import { givesLoyaltyBack } from '../domain/loyalty';
 import { channelsOf, momentsOf } from '../notifications/moments';
+import { leadMinutesNow } from './orderTimes';
 import { queueMoneyMovement } from './payments';
 
 // An order's acceptance as one transaction each (docs/acceptance-and-kitchen.md): the request, then every change the
@@ -55,6 +58,22 @@ function kickOutboxes(repositories: Repositories, queued: Queued): void {
 async function tellCustomer(transaction: Transaction<DatabaseSchema>, basketId: string, before: AcceptanceState | undefined, after: OrderAcceptance, now: string): Promise<boolean> {
   const moments = momentsOf(before, after, after.orderType).map((told) => ({ ...told, channels: channelsOf(told.moment) }));
   return (await queueNotifications(transaction, basketId, moments, now)) > 0;
+}
+
+/**
+ * The times of a request made at `now`: an ASAP order is due after the lead time busy mode lengthens, and the
+ * restaurant's time to answer starts then, or at its next opening for a pre-order.
+ */
+export function requestTimesAt(restaurant: RestaurantData, now: Date): (order: ConfirmedOrder) => RequestTimes {
+  const leadMinutes = leadMinutesNow(restaurant, now);
+  const requestedAt = now.toISOString();
+  return (order) => {
+    const updateTime = dueTime(order, leadMinutes);
+    return {
+      updateTime,
+      answerFrom: answerFromOf({ requestedAt, dueTime: updateTime, openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] }),
+    };
+  };
 }
 
 /**

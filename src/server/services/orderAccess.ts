@@ -2,11 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { KITCHEN_STAFF_GROUP, actsAs } from '../../domain/staff';
 import { acceptanceTimeoutSeconds, restaurantCoreData, withTimeoutApplied, type AutoRefusalContext } from '../autoRefusalSweep';
-import { answerFromOf } from '../domain/autoRefusal';
-import { dueTime } from '../domain/dueTime';
-import { leadMinutesNow } from './orderTimes';
 import type { OrderKey } from '../db/acceptanceRepository';
-import { changeAcceptance, requestAcceptance } from './acceptance';
+import { changeAcceptance, requestAcceptance, requestTimesAt } from './acceptance';
 import { NOT_CONFIRMED_MESSAGE, ORDER_NOT_FOUND_MESSAGE, type AcceptanceDecision, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import type { Basket } from '../domain/basket';
 import { ApiError } from '../errors';
@@ -73,24 +70,8 @@ function sameSecret(presented: string, secret: string): boolean {
 /** The basket's acceptance request, made now if the confirmed basket has none yet. */
 export async function requestedAcceptance(request: FastifyRequest, basketId: string, actor: Actor): Promise<OrderAcceptance> {
   const { repositories } = request.server;
-  const restaurant = await restaurantCoreData(repositories);
   const now = request.server.clock();
-  // An ASAP order is due after the lead time busy mode lengthens.
-  const leadMinutes = leadMinutesNow(restaurant, now);
-  const requestedAt = now.toISOString();
-  const outcome = await requestAcceptance(
-    repositories,
-    basketId,
-    (order) => {
-      const updateTime = dueTime(order, leadMinutes);
-      return {
-        updateTime,
-        answerFrom: answerFromOf({ requestedAt, dueTime: updateTime, openingPeriods: restaurant.openingHours, specialDays: restaurant.specialDays ?? [] }),
-      };
-    },
-    requestedAt,
-    actor,
-  );
+  const outcome = await requestAcceptance(repositories, basketId, requestTimesAt(await restaurantCoreData(repositories), now), now.toISOString(), actor);
   if (outcome.outcome === 'missing') throw new ApiError(400, ORDER_NOT_FOUND_MESSAGE);
   if (outcome.outcome === 'unconfirmed') throw new ApiError(400, NOT_CONFIRMED_MESSAGE);
   return withTimeoutApplied(await autoRefusalContext(request), outcome.acceptance);
