@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD } from '../../src/server/local/identity/emulator';
 import { publicIdPattern, readyCollection, readyOrderUpdate, startOrderingServer, tuesdayEvening, type Customer, type OrderingServer } from './orderingServer';
+import { KitchenStatus } from '../../src/domain/orderEnums';
 
 // The account calls and a signed-in customer's pricing, over real HTTP (docs/accounts.md): every call acts on the
 // id token's own account only, and every figure is the server's.
@@ -330,13 +331,21 @@ describe('confirming: confirmAuth for a customer, confirm for a guest', () => {
     setAccount(customer, { discount: 10, points: 90 });
   });
 
-  it('confirms once with the vouchers used and the points credited once; every 100 points become a points voucher', async () => {
+  it('confirms once with the vouchers used; the points are credited once, when the restaurant accepts; every 100 points become a points voucher', async () => {
     const fixedId = giveVoucher(customer, threePoundsOff);
     const { basketId } = await pricedBasket(customer, [fixedId]);
     const first = await confirmAuth(basketId, customer);
     expect(first.status).toBe(200);
     expect(first.body.data.orderRef).toMatch(publicIdPattern);
     expect(await confirmAuth(basketId, customer)).toEqual(first);
+    // Not yet: points spent before the restaurant accepts could not be taken back from an order that falls through.
+    const confirmed = await accountOf(customer);
+    expect(confirmed.points).toBe(90);
+    expect(confirmed.vouchers).toEqual([]);
+    expect(confirmed.pointsVouchers).toEqual([]);
+    expect((await ordering.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
+    expect((await kitchen(first.body.data.orderRef, 'accept')).status).toBe(200);
+    expect((await kitchen(first.body.data.orderRef, 'accept')).status).toBe(200);
 
     const account = await accountOf(customer);
     // £27.80 − £2.78 − £3.00 = £22.02 earns 22 points: 90 + 22 = 112, a £5 points voucher and 12 points.
@@ -412,8 +421,8 @@ describe('an order that falls through gives its voucher and points back exactly 
 
   it('refused by the kitchen, twice', async () => {
     const { orderRef, voucherId } = await requestedAccountOrder(50);
-    // £27.80 − £3.00 earns 24 points.
-    expect((await accountOf(customer)).points).toBe(74);
+    // Its 24 points (£27.80 − £3.00) would come with the restaurant's acceptance.
+    expect((await accountOf(customer)).points).toBe(50);
     expect((await kitchen(orderRef, 'refuse', { reason: 'We are closing early' })).status).toBe(200);
     let account = await accountOf(customer);
     expect(account.points).toBe(50);
@@ -429,7 +438,7 @@ describe('an order that falls through gives its voucher and points back exactly 
 
   it('refused automatically when the restaurant does not answer, then refused by the kitchen as well', async () => {
     const { basketId, orderRef, voucherId } = await requestedAccountOrder(10);
-    expect((await accountOf(customer)).points).toBe(34);
+    expect((await accountOf(customer)).points).toBe(10);
     ordering.now = new Date(tuesdayEvening.getTime() + 11 * 60_000);
     const details = await ordering.call(`/orderbuilder/acceptanceDetails/${basketId}`);
     expect(details.body.data.orderRequest.orderStatus).toBe(3);
@@ -444,12 +453,41 @@ describe('an order that falls through gives its voucher and points back exactly 
 
   it('cancelled by the customer, twice', async () => {
     const { basketId, voucherId } = await requestedAccountOrder(0);
-    expect((await accountOf(customer)).points).toBe(24);
+    expect((await accountOf(customer)).points).toBe(0);
     expect((await ordering.post(`/orderbuilder/cancel/${basketId}`)).status).toBe(200);
     expect((await ordering.post(`/orderbuilder/cancel/${basketId}`)).status).toBe(200);
     const account = await accountOf(customer);
     expect(account.points).toBe(0);
     expect(account.vouchers.map((voucher: { voucherId: number }) => voucher.voucherId)).toEqual([voucherId]);
+    ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
+    markChanged(customer);
+  });
+
+  it('accepted, then cancelled by the kitchen: the points it earned are taken back, its points voucher withdrawn', async () => {
+    const { orderRef, voucherId } = await requestedAccountOrder(90);
+    expect((await kitchen(orderRef, 'accept')).status).toBe(200);
+    let account = await accountOf(customer);
+    // 90 + 24 = 114: a £5 points voucher and 14 points.
+    expect(account.points).toBe(14);
+    expect(account.pointsVouchers).toHaveLength(1);
+    expect((await kitchen(orderRef, 'status', { kitchenStatus: KitchenStatus.Cancelled })).status).toBe(200);
+    account = await accountOf(customer);
+    expect(account.points).toBe(90);
+    expect(account.pointsVouchers).toEqual([]);
+    expect(account.vouchers.map((voucher: { voucherId: number }) => voucher.voucherId)).toEqual([voucherId]);
+    ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
+    markChanged(customer);
+  });
+
+  it("an order's points cannot be spent on another order before the restaurant accepts it", async () => {
+    // 90 points and an order earning 24: confirmed, it makes no points voucher that a second order could use and a
+    // cancelled first order could not take back.
+    const { basketId, voucherId } = await requestedAccountOrder(90);
+    const account = await accountOf(customer);
+    expect(account.points).toBe(90);
+    expect(account.pointsVouchers).toEqual([]);
+    expect((await ordering.post(`/orderbuilder/cancel/${basketId}`)).status).toBe(200);
+    expect((await accountOf(customer)).points).toBe(90);
     ordering.execute('delete from account_vouchers where voucher_id = ?', voucherId);
     markChanged(customer);
   });
@@ -512,10 +550,22 @@ describe('POST /account/CreateAccountFromOrder', () => {
 
     const created = await claim(27);
     expect(created.status).toBe(200);
-    expect(created.body.data.account).toMatchObject({ authId: customer.sub, points: 27, orders: [{ orderId: basketId, orderRef }] });
+    // The order is the account's at once; its points come when the restaurant accepts it.
+    expect(created.body.data.account).toMatchObject({ authId: customer.sub, points: 0, orders: [{ orderId: basketId, orderRef }] });
     expect(contractErrors('AccountProfile', created.body.data.account)).toEqual([]);
     expect(await claim(27)).toEqual({ status: 400, body: refused('You already have an account') });
+    expect((await ordering.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
+    expect((await kitchen(orderRef, 'accept')).status).toBe(200);
     expect((await accountOf(customer)).points).toBe(27);
+  });
+
+  it('credits at once the points of a guest order the restaurant has already accepted', async () => {
+    const customer = await ordering.newCustomer();
+    const { basketId, orderRef } = await ordering.confirmedOrder({ email: customer.email, orderItems: [{ ...readyCollection.orderItems[0], quantity: 2 }] });
+    expect((await ordering.post('/orderbuilder/createAcceptance', { basketId })).status).toBe(200);
+    expect((await kitchen(orderRef, 'accept')).status).toBe(200);
+    const created = await ordering.post('/account/CreateAccountFromOrder', { authId: customer.sub, email: customer.email, points: 27, orderRef }, customer.idToken);
+    expect(created.body.data.account).toMatchObject({ points: 27 });
   });
 
   it('refuses an order placed with another email, and one already on an account', async () => {

@@ -5,7 +5,7 @@ import type { BasketToSave, BasketVoucher, ConfirmationState } from '../../src/s
 import { newChangeTag } from '../../src/server/db/loyaltyLedger';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { seedDemoCustomer } from '../../src/server/db/seed/demoCustomer';
-import { cancelOrder, refuseOrder, setKitchenStatus, acceptOrder } from '../../src/server/domain/acceptance';
+import { cancelOrder, setKitchenStatus, acceptOrder } from '../../src/server/domain/acceptance';
 import { newAccountOrderDecision } from '../../src/server/domain/account';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
@@ -118,6 +118,12 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect((await requestAcceptance(repositories, basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer')).outcome).toBe('requested');
   }
 
+  /** Requested and accepted by the kitchen: the moment an order earns its points. */
+  async function accepted(basketId: string) {
+    await requested(basketId);
+    expect((await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, now), now, 'kitchen:staff')).outcome).toBe('changed');
+  }
+
   const pointsOf = async (authSub: string) => (await accounts.find(authSub))?.points;
   const voucherIdsOf = async (authSub: string) => (await accounts.find(authSub))?.vouchers.map((voucher) => voucher.voucherId);
 
@@ -197,9 +203,9 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     await repositories.orders.confirmBasket(basketId, () => undefined, unique('order'), now, authSub);
     const afterOrder = await accounts.find(authSub);
     expect(afterOrder?.orders.map((order) => order.basketId)).toEqual([basketId]);
-    expect(afterOrder?.points).toBeGreaterThan(0);
-    await requestAcceptance(repositories, basketId, () => ({ updateTime: now, answerFrom: now }), now, 'customer');
-    await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Closed early'), now, 'kitchen:staff');
+    await accepted(basketId);
+    expect((await accounts.find(authSub))?.points).toBeGreaterThan(0);
+    await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, 4, now), now, 'kitchen:staff');
     expect((await accounts.find(authSub))?.points).toBe(0);
 
     expect(await accounts.delete(authSub)).toBe(true);
@@ -244,7 +250,7 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(await pointsOf(customer)).toBe(0);
   });
 
-  it('confirming uses the vouchers and credits the points once: every 100 points become a £5 points voucher', async () => {
+  it('confirming uses the vouchers; accepting credits the points once: every 100 points become a £5 points voucher', async () => {
     const customer = await newAccount();
     await setDiscount(customer, 0, 90);
     const voucherId = await giveVoucher(customer, { voucher_type: 1, value_pence: 300 });
@@ -259,6 +265,8 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
       orderNumber: first.outcome === 'confirmed' ? first.orderNumber : 0,
       alreadyConfirmed: true,
     });
+    expect(await pointsOf(customer)).toBe(90);
+    await accepted(basketId);
 
     const account = await accounts.find(customer);
     expect(account?.points).toBe(10);
@@ -325,18 +333,18 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const voucherId = await giveVoucher(customer, { voucher_type: 1, value_pence: 300 });
     const basketId = await pricedBasket(customer, { itemCostPence: 2300, vouchers: [{ voucherId, discountPence: 300 }] });
     await confirm(basketId, customer);
-    await requested(basketId);
+    await accepted(basketId);
     // 10 points and the points voucher the order's 20 points completed.
     expect(await pointsOf(customer)).toBe(10);
 
-    const refused = await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Closing early'), now, 'kitchen:staff');
-    expect(refused.outcome).toBe('changed');
+    const cancelled = await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, 4, now), now, 'kitchen:staff');
+    expect(cancelled.outcome).toBe('changed');
     const account = await accounts.find(customer);
     // The voucher is back; the points voucher went to cover the 20 points: 10 + 100 − 20 = 90.
     expect(account?.vouchers.map((voucher) => voucher.voucherId)).toEqual([voucherId]);
     expect(account?.points).toBe(90);
 
-    expect((await changeAcceptance(repositories, { basketId }, (current) => refuseOrder(current, 'Again'), now, 'kitchen:staff')).outcome).toBe('unchanged');
+    expect((await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, 4, now), now, 'kitchen:staff')).outcome).toBe('unchanged');
     expect(await pointsOf(customer)).toBe(90);
     expect(await database.db.selectFrom('loyalty_events').select(['kind', 'points']).where('basket_id', '=', basketId).orderBy('kind').execute()).toEqual([
       { kind: 'earned', points: 20 },
@@ -356,16 +364,20 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const cancelled = await pricedBasket(customer, { itemCostPence: 3000 });
     await confirm(cancelled, customer);
     await requested(cancelled);
-    // 30 points earned, 25 of them spent meanwhile: only 5 can be taken back.
+    // Cancelled before the restaurant answered: it earned nothing, and nothing is taken.
     await setDiscount(customer, 0, 5);
     await changeAcceptance(repositories, { basketId: cancelled }, (current) => cancelOrder(current, now, '0113 496 0123'), now, 'customer');
-    expect(await pointsOf(customer)).toBe(0);
+    expect(await pointsOf(customer)).toBe(5);
+    await setDiscount(customer, 0, 0);
 
     const cancelledByKitchen = await pricedBasket(customer, { itemCostPence: 1500, paymentType: 2 });
     await confirm(cancelledByKitchen, customer);
     await requested(cancelledByKitchen);
-    expect(await pointsOf(customer)).toBe(15);
+    expect(await pointsOf(customer)).toBe(0);
     await kitchen(cancelledByKitchen, 0);
+    expect(await pointsOf(customer)).toBe(15);
+    // 15 points earned, 10 of them spent meanwhile: only 5 can be taken back.
+    await setDiscount(customer, 0, 5);
     expect((await kitchen(cancelledByKitchen, 4)).outcome).toBe('changed');
     expect(await pointsOf(customer)).toBe(0);
     await setDiscount(customer, 0, 40);
@@ -376,8 +388,9 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     const refunded = await pricedBasket(customer, { itemCostPence: 1200, paymentType: 2 });
     await confirm(refunded, customer);
     await requested(refunded);
-    expect(await pointsOf(customer)).toBe(52);
+    expect(await pointsOf(customer)).toBe(40);
     await kitchen(refunded, 0);
+    expect(await pointsOf(customer)).toBe(52);
     for (const status of [1, 2, 6] as const) await kitchen(refunded, status);
     expect(await pointsOf(customer)).toBe(52);
     expect((await kitchen(refunded, 5)).outcome).toBe('changed');
@@ -395,9 +408,11 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(wrongPoints).toEqual({ outcome: 'refused', failure: { field: 'points', message: 'must be 27, the points this order earns' } });
     expect(await accounts.find(caller.sub)).toBeUndefined();
 
+    await accepted(guestOrder);
     const created = await accounts.createFromOrder(record, orderRef, (order) => newAccountOrderDecision(order, caller, 27), now);
     expect(created).toMatchObject({ outcome: 'created', account: { authSub: caller.sub, points: 27, orders: [{ basketId: guestOrder, orderRef }] } });
     expect(await accounts.createFromOrder(record, orderRef, (order) => newAccountOrderDecision(order, caller, 27), now)).toEqual({ outcome: 'exists' });
+    expect(await pointsOf(caller.sub)).toBe(27);
 
     const someoneElse = { sub: unique('sub'), email: 'grace@example.com' };
     const secondClaim = await accounts.createFromOrder(

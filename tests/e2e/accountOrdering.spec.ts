@@ -3,6 +3,7 @@ import type { components } from '../../src/api/schema.gen';
 import { accountIcon, freshEmail, newCustomer, signIn } from './accountSupport';
 import { londonDate } from './londonCalendar';
 import { addDishes, chooseFirstLaterSlot, chooseOrderTypeAndContinue, enterContact, expectStep, openBasket, placeOrderAndReadReference } from './orderSupport';
+import { kitchenApi } from './kitchenApi';
 import { navigateInApp } from './shellSupport';
 
 type PricedOrder = components['schemas']['Order'];
@@ -87,7 +88,7 @@ test('a guest who signs in at checkout gets the profile discount and applies a v
   await expectServerFigures(page, withoutFixed);
 });
 
-test('a signed-in customer finds their details filled in, confirms with confirmAuth and earns points', async ({ page }) => {
+test('a signed-in customer finds their details filled in, confirms with confirmAuth and earns points once the restaurant accepts', async ({ page, baseURL }) => {
   const email = freshEmail('points');
   await newCustomer(page, email, { name: 'Sam Lee', phone: '07700 900456' });
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText('0 points');
@@ -106,13 +107,17 @@ test('a signed-in customer finds their details filled in, confirms with confirmA
   await expect(page.getByText(`Sam Lee, 07700 900456, ${email}`)).toBeVisible();
 
   const confirmation = page.waitForRequest((request) => request.method() === 'POST' && /\/orderbuilder\/confirm(Auth)?$/.test(request.url()));
-  await placeOrderAndReadReference(page);
+  const orderRef = await placeOrderAndReadReference(page);
   expect((await confirmation).url()).toMatch(/\/orderbuilder\/confirmAuth$/);
 
-  // docs/accounts.md: a point per whole pound of the discounted item total, £11.50 here.
+  // The order is listed at once; its points come when the restaurant accepts it (docs/accounts.md).
   await accountIcon(page, 'Your account').click();
-  await expect(page.getByRole('region', { name: 'Your details' })).toContainText('11 points');
   await expect(page.getByRole('region', { name: 'Previous orders' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText('0 points');
+  await (await kitchenApi(baseURL!)).accept(orderRef);
+  await page.reload();
+  // A point per whole pound of the discounted item total, £11.50 here.
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText('11 points');
 });
 
 test('ordering a previous order again fills the basket with what is still on the menu, says what is not, and prices it for the customer', async ({ page }) => {

@@ -13,7 +13,7 @@ import type { ValidationFailure } from '../domain/validationFailure';
 import type { PricedLine } from '../domain/basket';
 import { orderHasFallenThrough } from '../domain/loyalty';
 import { newLoyaltyId } from '../domain/loyaltyIds';
-import type { AcceptanceStatusValue, KitchenStatusValue, OrderTypeValue } from '../../domain/orderEnums';
+import { AcceptanceStatus, type AcceptanceStatusValue, type KitchenStatusValue, type OrderTypeValue } from '../../domain/orderEnums';
 import { ukPhoneDigits } from '../../domain/contactRules';
 import { creditOrderPoints, heldVoucherOf, lockAccount, newChangeTag, readHeldVouchers } from './loyaltyLedger';
 import { runOnKysely } from './statementSteps';
@@ -145,9 +145,12 @@ export function createAccountRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
         if ('failure' in decision) return { outcome: 'refused', failure: decision.failure };
         if (order === undefined || !(await insertAccount(transaction, account, now))) return { outcome: 'exists' };
         await transaction.updateTable('baskets').set({ account_sub: account.authSub }).where('basket_id', '=', order.basket_id).execute();
-        const locked = await runOnKysely(transaction, lockAccount(account.authSub));
-        if (locked === undefined) throw new Error(`The account ${account.authSub} vanished inside its transaction`);
-        await runOnKysely(transaction, creditOrderPoints(locked, order.basket_id, decision.points, now));
+        // An order the restaurant has accepted is credited now; one not answered yet, when it is (creditAcceptedOrder).
+        if (acceptance?.status === AcceptanceStatus.Accepted) {
+          const locked = await runOnKysely(transaction, lockAccount(account.authSub));
+          if (locked === undefined) throw new Error(`The account ${account.authSub} vanished inside its transaction`);
+          await runOnKysely(transaction, creditOrderPoints(locked, order.basket_id, decision.points, now));
+        }
         return { outcome: 'credited' };
       });
       if (outcome.outcome !== 'credited') return outcome;

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { creditPoints, POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, takeBackPoints } from '../../domain/loyalty';
+import { creditPoints, pointsEarned, POINTS_VOUCHER_TITLE, POINTS_VOUCHER_VALUE_PENCE, takeBackPoints } from '../../domain/loyalty';
 import type { HeldVoucher } from '../domain/account';
 import { VoucherType, type VoucherTypeValue } from '../domain/discounts';
 import { randomId } from '../randomIds';
@@ -89,6 +89,23 @@ export function* addPoints(account: LockedAccount, points: number, now: string):
 export function* creditOrderPoints(account: LockedAccount, basketId: string, earned: number, now: string): Steps<void> {
   yield* addPoints(account, earned, now);
   yield* insertRow('loyalty_events', { auth_sub: account.authSub, basket_id: basketId, kind: 'earned', points: earned, created_at: now });
+}
+
+/**
+ * The order `basketId` has been accepted: its customer's account, if it has one, is credited the points the order's
+ * discounted item total earns, unless they were credited already (an account made from the order after it was accepted).
+ */
+export function* creditAcceptedOrder(basketId: string, now: string): Steps<void> {
+  const basket = yield* firstRowOf<Pick<Selectable<BasketsTable>, 'account_sub' | 'item_cost'>>(
+    'select "account_sub", "item_cost" from "baskets" where "basket_id" = ?',
+    basketId,
+  );
+  if (basket === undefined || basket.account_sub === null) return;
+  const account = yield* lockAccount(basket.account_sub);
+  if (account === undefined) return;
+  const credited = yield* firstRowOf<Pick<Selectable<LoyaltyEventsTable>, 'kind'>>('select "kind" from "loyalty_events" where "basket_id" = ?', basketId);
+  if (credited !== undefined) return;
+  yield* creditOrderPoints(account, basketId, pointsEarned(basket.item_cost), now);
 }
 
 /** A voucher the restaurant gives: held by the customer from now, and shown on their account page at once. */

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
-import { creditOrderPoints, lockAccount, readHeldVouchers, useVouchers } from './loyaltyLedger';
+import { lockAccount, newChangeTag, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
 import { readInBatches } from './inBatches';
 import { changesOf, firstRowOf, insertRow, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
@@ -13,7 +13,6 @@ import { postcodeAreasOf } from '../domain/postcodes';
 import { parseUkPostcode, type UkPostcode } from '../../domain/contactRules';
 import type { StoredDiscounts } from '../domain/vouchers';
 import type { BasketLinesTable, BasketsTable, BasketVouchersTable, DatabaseSchema, DeliveryZonesTable, Flag } from './schema';
-import { pointsEarned } from '../../domain/loyalty';
 import type { BasketStatusValue, OrderTypeValue, PaymentTypeValue } from '../../domain/orderEnums';
 
 /** A voucher as a basket was priced with it: what it took off. */
@@ -328,8 +327,9 @@ function* confirmationSteps(
     basketId,
   );
   if (account !== undefined && discounts !== undefined) {
+    // Its points are credited when the restaurant accepts it (creditAcceptedOrder); the account page lists it from now.
     yield* useVouchers(account.authSub, basketId, discounts.stored.vouchers.map((voucher) => voucher.voucherId));
-    yield* creditOrderPoints(account, basketId, pointsEarned(basket.pricing.itemCostPence), now);
+    yield* changesOf('update "accounts" set "change_tag" = ? where "auth_sub" = ?', newChangeTag(), account.authSub);
   }
   return { outcome: 'confirmed', orderRef, orderNumber, alreadyConfirmed: false };
 }

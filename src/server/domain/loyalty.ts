@@ -1,8 +1,10 @@
 import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
 import type { AcceptanceState } from './acceptance';
 
-// When a confirmed order gives its loyalty back (docs/accounts.md): the vouchers it used return to the customer and
-// the points it earned are taken back (src/domain/loyalty.ts's takeBackPoints), once, in the change's transaction.
+// When an order earns its points and when it gives its loyalty back (docs/accounts.md): its points are credited when
+// the restaurant accepts it, not when it is confirmed, so that points (and the vouchers they make) cannot be spent on
+// another order before this one is known to be real. An order that falls through returns the vouchers it used and
+// loses the points it earned (src/domain/loyalty.ts's takeBackPoints), once, in the change's transaction.
 
 /** Refused (by the restaurant or automatically), cancelled (by the customer or the kitchen), or refunded. */
 export function orderHasFallenThrough(order: Pick<AcceptanceState, 'status' | 'cancelledAt' | 'kitchenStatus'>): boolean {
@@ -17,4 +19,9 @@ export function orderHasFallenThrough(order: Pick<AcceptanceState, 'status' | 'c
 /** Whether a change to an order makes it give its loyalty back: it has just fallen through. */
 export function givesLoyaltyBack(before: AcceptanceState, after: AcceptanceState): boolean {
   return !orderHasFallenThrough(before) && orderHasFallenThrough(after);
+}
+
+/** Whether a change to an order makes it earn its points: the restaurant has just accepted it. */
+export function earnsPoints(before: AcceptanceState, after: AcceptanceState): boolean {
+  return before.status !== AcceptanceStatus.Accepted && after.status === AcceptanceStatus.Accepted && !orderHasFallenThrough(after);
 }

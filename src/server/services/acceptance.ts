@@ -10,7 +10,7 @@ import {
   type OrderKey,
   type RequestTimes,
 } from '../db/acceptanceRepository';
-import { giveLoyaltyBack } from '../db/loyaltyLedger';
+import { creditAcceptedOrder, giveLoyaltyBack } from '../db/loyaltyLedger';
 import { queueNotifications } from '../db/notificationRepository';
 import { queuePrintJobs } from '../db/printRepository';
 import type { Repositories, RestaurantData } from '../db/repositories';
@@ -19,7 +19,7 @@ import { runOnKysely } from '../db/statementSteps';
 import { acceptanceEvents, printsTickets, stateOf, type AcceptanceDecision, type AcceptanceState, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
-import { givesLoyaltyBack } from '../domain/loyalty';
+import { earnsPoints, givesLoyaltyBack } from '../domain/loyalty';
 import { channelsOf, momentsOf } from '../notifications/moments';
 import { leadMinutesNow } from './orderTimes';
 import { queueMoneyMovement } from './payments';
@@ -132,6 +132,7 @@ export async function changeAcceptance(
     await writeRequest(transaction, basketId, next);
     await appendEvents(transaction, basketId, now, actor, events);
     if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
+    if (earnsPoints(current, next)) await runOnKysely(transaction, creditAcceptedOrder(basketId, now));
     queued.moneyStep = await queueMoneyMovement(transaction, basketId, current, next, now);
     queued.notification = await tellCustomer(transaction, basketId, current, changed, now);
     if (printsTickets(current, next)) queued.printJob = (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0;
