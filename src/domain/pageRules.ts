@@ -55,6 +55,8 @@ export const CARD_LINK_MESSAGE = 'must be a page of this site (/order), a web ad
 export const REQUIRED_MESSAGE = 'is required';
 export const ALT_MESSAGE = 'is required: say what the photo shows, for customers who cannot see it';
 export const PHOTO_PATH_MESSAGE = 'must be a photo of this site, starting with / and without commas or spaces';
+/** A new page's address that the site already uses for one of its own screens (/order, /checkout, /manage). */
+export const PAGE_ADDRESS_TAKEN_MESSAGE = 'is taken: choose another address';
 
 const blank = (text: string | undefined) => text === undefined || text.trim() === '';
 

@@ -249,4 +249,23 @@ describe('bad input is refused at its field and writes nothing', () => {
     expect(pagesTables()).toEqual(before);
     expect(await managedPage('gallery')).toEqual(draftBefore);
   });
+
+  it.each(['order', 'Order', 'checkout', 'manage', 'kitchen', 'account', 'forgotPassword', 'home', 'track'])('refuses a page at /%s, an address the site already has', async (name) => {
+    const before = pagesTables();
+    const answer = await saveDraft(name, await revision(), withBlock({ contentBlockType: 0, contentBlockData: { content: ['Half price today'] } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ errorMessage: null, validationErrors: [{ field: 'pageName', message: 'is taken: choose another address' }] });
+    expect(pagesTables()).toEqual(before);
+    expect((await ordering.call(`/manage/pages/${name}`, { token: ownerToken })).status).toBe(404);
+  });
+
+  it('still saves the pages the site serves at their own routes: the gallery, About Us and the legal pages', async () => {
+    for (const name of ['gallery', 'about-us', 'privacy', 'cookies', 'terms']) {
+      const page = editablePage(await managedPage(name));
+      const saved = await saveDraft(name, await revision(), page);
+      expect(saved.status, name).toBe(200);
+      const discarded = await ordering.post(`/manage/pages/${name}/discard`, { revision: saved.body.data.revision }, ownerToken);
+      expect(discarded.status, name).toBe(200);
+    }
+  });
 });
