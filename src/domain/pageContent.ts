@@ -7,6 +7,18 @@ type CarouselBlock = Extract<ContentBlock, { contentBlockType: 3 }>;
 type Slide = CarouselBlock['contentBlockData']['slides'][number];
 type ColumnSizes = PageColumn['sizes'];
 
+/**
+ * The routes that show one of the restaurant's pages, by the page's name in `GET /pagedata/page/{page}`: fixed routes
+ * that are still the owner's pages to edit (the server refuses a new page at any other fixed route).
+ */
+export const PAGE_NAMES = {
+  '/gallery': 'Gallery',
+  '/privacy': 'privacy',
+  '/cookies': 'cookies',
+  '/terms': 'terms',
+  '/about-us': 'about-us',
+} as const;
+
 function byNumber<T>(key: (item: T) => number) {
   return (first: T, second: T) => key(first) - key(second);
 }

@@ -44,6 +44,8 @@ export const BLOCK_FIELDS: Readonly<Record<BlockType, readonly (keyof EditableBl
 export const CARD_ICON_NAMES = ['Phone', 'Email', 'Map pin', 'Shopping bag'] as const;
 
 const SITE_PATH = /^\/(?!\/)[^\s\\]*$/;
+/** A photo's address goes into a `srcset` (and the served preload's `imagesrcset`), where a comma or a space would start another candidate. */
+const PHOTO_PATH = /^\/(?!\/)[^\s\\,]*$/;
 const WEB_ADDRESS = /^https:\/\/[^\s/\\]+[^\s\\]*$/;
 const PHONE_OR_MAIL = /^(tel:\+?[0-9 ]{3,20}|mailto:[^\s@]+@[^\s@]+)$/;
 
@@ -52,6 +54,9 @@ export const WEB_ADDRESS_MESSAGE = 'must be a web address starting with https://
 export const CARD_LINK_MESSAGE = 'must be a page of this site (/order), a web address (https://…), a phone number (tel:…) or an email address (mailto:…)';
 export const REQUIRED_MESSAGE = 'is required';
 export const ALT_MESSAGE = 'is required: say what the photo shows, for customers who cannot see it';
+export const PHOTO_PATH_MESSAGE = 'must be a photo of this site, starting with / and without commas or spaces';
+/** A new page's address that the site already uses for one of its own screens (/order, /checkout, /manage). */
+export const PAGE_ADDRESS_TAKEN_MESSAGE = 'is taken: choose another address';
 
 const blank = (text: string | undefined) => text === undefined || text.trim() === '';
 
@@ -91,9 +96,12 @@ function blockFailures(block: EditableContentBlock, at: string): ValidationFailu
       if ((data.slides ?? []).length === 0) fail('slides', 'needs at least one photo');
       (data.slides ?? []).forEach((slide, index) => {
         if (blank(slide.alt)) fail(`slides[${index}].alt`, ALT_MESSAGE);
-        if (slide.mediaId === undefined && (slide.img === undefined || !SITE_PATH.test(slide.img) || slide.width === undefined || slide.height === undefined)) {
+        if (slide.mediaId === undefined && (slide.img === undefined || !PHOTO_PATH.test(slide.img) || slide.width === undefined || slide.height === undefined)) {
           fail(`slides[${index}].mediaId`, 'is required: choose a photo you uploaded');
         }
+        (slide.sources ?? []).forEach((source, sourceIndex) => {
+          if (!PHOTO_PATH.test(source.img)) fail(`slides[${index}].sources[${sourceIndex}].img`, PHOTO_PATH_MESSAGE);
+        });
       });
       break;
     case 4:
@@ -143,7 +151,8 @@ function slideOf(slide: EditableSlide, photos: ReadonlyMap<string, Photo>): Caro
   const alt = slide.alt.trim();
   const photo = slide.mediaId === undefined ? undefined : photos.get(slide.mediaId);
   if (photo !== undefined) return slideOfPhoto(photo, alt);
-  return { img: slide.img!, alt, width: slide.width!, height: slide.height!, ...(slide.sources ? { sources: slide.sources } : {}) };
+  const sources = slide.sources?.map(({ img, width }) => ({ img, width }));
+  return { img: slide.img!, alt, width: slide.width!, height: slide.height!, ...(sources ? { sources } : {}) };
 }
 
 /** `block` with its type's fields only, trimmed, as the contract's ContentBlock (checked by pageDraftFailures first). */

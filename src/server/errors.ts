@@ -141,9 +141,29 @@ const frameworkRefusals: Record<string, () => ApiError> = {
   FST_ERR_MAX_PARAM_LENGTH: addressTooLong,
 };
 
+/**
+ * An upload's multipart body that cannot be read (docs/back-office.md, "Photos"): @fastify/multipart's field typed JSON
+ * that is not, and @fastify/busboy's own errors, which have no code and are told by their words: no boundary (or one
+ * over its 256 bytes), and a body that ends before its closing boundary. Only for a multipart request.
+ */
+const NO_BOUNDARY = /^(Multipart: Boundary not found|Boundary required|The needle cannot have a length bigger than 256\.)$/;
+const CUT_SHORT = /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
+function uploadRefusal(error: FastifyError, request: FastifyRequest): ApiError | undefined {
+  if (!/^multipart\//i.test(request.headers['content-type'] ?? '')) return undefined;
+  if (error.code === 'FST_INVALID_JSON_FIELD_ERROR') return bodyRefusal(400, null, 'has a field sent as application/json that is not valid JSON')();
+  if (error.code) return undefined;
+  if (NO_BOUNDARY.test(error.message)) return bodyRefusal(400, null, 'must be multipart/form-data with the boundary its Content-Type names')();
+  if (CUT_SHORT.test(error.message)) return bodyRefusal(400, null, 'ended before the upload was complete')();
+  return undefined;
+}
+
 /** The one error handler: every failure leaves in the SPEC §8 shape, and nothing internal leaks. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const refusal = error instanceof ApiError ? error : error.code ? frameworkRefusals[error.code]?.() : undefined;
+  const upload = error instanceof ApiError ? undefined : uploadRefusal(error, request);
+  // The caller's mistake, not the server's: noted, never an error in the log.
+  if (upload) request.log.info({ err: error }, 'unreadable upload refused');
+  const refusal = upload ?? (error instanceof ApiError ? error : error.code ? frameworkRefusals[error.code]?.() : undefined);
   if (refusal) return reply.code(refusal.statusCode).send(errorBody(refusal.errorMessage, refusal.validationErrors));
   if (error.validation) {
     const failures = validationFailures(error.validation as AjvError[], error.validationContext ?? 'request');

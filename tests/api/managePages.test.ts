@@ -217,4 +217,55 @@ describe('bad input is refused at its field and writes nothing', () => {
     expect(answer.body.validationErrors).toContainEqual({ field, message: expect.stringMatching(message) });
     expect(pagesTables()).toEqual(before);
   });
+
+  it("refuses each of a slide's sources that is not a photo of this site, at its own field", async () => {
+    const before = pagesTables();
+    const sources = [
+      { img: '/media/duck-480.webp', width: 480 },
+      { img: 'https://tracker.example/pixel.gif?u=1, javascript:alert(1) 9999w', width: 5 },
+      { img: 'data:image/svg+xml,<svg onload=alert(1)>', width: 6 },
+      { img: '/media/duck.webp?u=1, /evil.webp', width: 7 },
+      { img: '/media/duck 800w.webp', width: 8 },
+    ];
+    const page = withBlock({ contentBlockType: 3, contentBlockData: { slides: [{ img: '/media/duck-1600.webp', width: 1600, height: 1067, alt: 'Duck', sources }] } });
+    const answer = await saveDraft('offer', await revision(), page);
+    expect(answer.status).toBe(400);
+    expect(answer.body.validationErrors).toEqual(
+      [1, 2, 3, 4].map((index) => ({ field: at(`slides[0].sources[${index}].img`), message: expect.stringMatching(/photo of this site/) })),
+    );
+    expect(pagesTables()).toEqual(before);
+  });
+
+  it("refuses a gallery draft whose published slide's sources were swapped for another site's, and keeps the draft as it was", async () => {
+    const gallery = editablePage(await managedPage('gallery'));
+    const slide = gallery.rows.flatMap((row) => row.columns).flatMap((column) => column.contentBlocks).find((block) => block.contentBlockType === 3)!.contentBlockData.slides![0]!;
+    expect(slide.sources?.length).toBeGreaterThan(0);
+    slide.sources![0]!.img = 'https://tracker.example/pixel.gif?u=1, javascript:alert(1) 9999w';
+    const before = pagesTables();
+    const draftBefore = await managedPage('gallery');
+    const answer = await saveDraft('gallery', await revision(), gallery);
+    expect(answer.status).toBe(400);
+    expect(answer.body.validationErrors).toEqual([{ field: expect.stringMatching(/slides\[0\]\.sources\[0\]\.img$/), message: expect.stringMatching(/photo of this site/) }]);
+    expect(pagesTables()).toEqual(before);
+    expect(await managedPage('gallery')).toEqual(draftBefore);
+  });
+
+  it.each(['order', 'Order', 'checkout', 'manage', 'kitchen', 'account', 'forgotPassword', 'home', 'track'])('refuses a page at /%s, an address the site already has', async (name) => {
+    const before = pagesTables();
+    const answer = await saveDraft(name, await revision(), withBlock({ contentBlockType: 0, contentBlockData: { content: ['Half price today'] } }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ errorMessage: null, validationErrors: [{ field: 'pageName', message: 'is taken: choose another address' }] });
+    expect(pagesTables()).toEqual(before);
+    expect((await ordering.call(`/manage/pages/${name}`, { token: ownerToken })).status).toBe(404);
+  });
+
+  it('still saves the pages the site serves at their own routes: the gallery, About Us and the legal pages', async () => {
+    for (const name of ['gallery', 'about-us', 'privacy', 'cookies', 'terms']) {
+      const page = editablePage(await managedPage(name));
+      const saved = await saveDraft(name, await revision(), page);
+      expect(saved.status, name).toBe(200);
+      const discarded = await ordering.post(`/manage/pages/${name}/discard`, { revision: saved.body.data.revision }, ownerToken);
+      expect(discarded.status, name).toBe(200);
+    }
+  });
 });

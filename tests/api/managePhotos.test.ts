@@ -125,6 +125,45 @@ describe('a bad upload is refused at its field and stores nothing', () => {
     expect(storedFiles()).toEqual(filesBefore);
   });
 
+  describe('a multipart body that cannot be read is refused at body (400, not 500)', () => {
+    const boundary = 'photo-upload-boundary';
+    const part = (headers: string, content: string | Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(content), Buffer.from('\r\n')]);
+    const altPart = (alt: string, type?: string) => part(`Content-Disposition: form-data; name="alt"${type ? `\r\nContent-Type: ${type}` : ''}`, alt);
+    const filePart = (file: Buffer) => part('Content-Disposition: form-data; name="file"; filename="duck.jpg"\r\nContent-Type: image/jpeg', file);
+    const closing = Buffer.from(`--${boundary}--\r\n`);
+    const send = async (contentType: string, body: Buffer) => {
+      const response = await fetch(`${ordering.server.url}/api/manage/photos`, {
+        method: 'POST',
+        headers: { ...identification, authorization: `Bearer ${ownerToken}`, 'content-type': contentType },
+        body: new Uint8Array(body),
+      });
+      return { status: response.status, body: await response.json() };
+    };
+
+    it.each([
+      ['a Content-Type without its boundary', async (file: Buffer) => send('multipart/form-data', Buffer.concat([altPart('Duck'), filePart(file), closing])), /boundary/],
+      ['a body without its closing boundary', async (file: Buffer) => send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([altPart('Duck'), filePart(file)])), /ended before the upload was complete/],
+      [
+        'an alt typed application/json that is not JSON',
+        async (file: Buffer) => send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([altPart('{"Duck', 'application/json'), filePart(file), closing])),
+        /not valid JSON/,
+      ],
+    ])('%s', async (_name, call, message) => {
+      const file = await photoWithLocation(320, 240);
+      const filesBefore = storedFiles();
+      const rowsBefore = mediaRowCount();
+      await refusedAt(await call(file), 'body', message);
+      expect(storedFiles()).toEqual(filesBefore);
+      expect(mediaRowCount()).toBe(rowsBefore);
+    });
+
+    it('the same parts, complete, are uploaded', async () => {
+      const answer = await send(`multipart/form-data; boundary=${boundary}`, Buffer.concat([altPart('Duck'), filePart(await photoWithLocation(320, 240)), closing]));
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.alt).toBe('Duck');
+    });
+  });
+
   it('a file over 10 MB is refused at file', async () => {
     const answer = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 0xff));
     expect(answer.status).toBe(400);

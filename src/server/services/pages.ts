@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { components } from '../../api/schema.gen';
-import { mediaIdsOf, pageDraftFailures, servedPage, type EditablePage } from '../../domain/pageRules';
+import { PAGE_NAMES } from '../../domain/pageContent';
+import { mediaIdsOf, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, type EditablePage } from '../../domain/pageRules';
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { findPhotos } from '../db/mediaRepository';
 import { dropPageDraft, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
@@ -8,6 +9,7 @@ import type { Page, Repositories } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { pageChanges } from '../domain/pageChanges';
 import { ApiError } from '../errors';
+import { FIXED_ROUTE_NAMES } from '../seo/routeFacts';
 import { saveEdit } from './ownerChanges';
 import type { ServiceContext } from './serviceContext';
 
@@ -65,6 +67,17 @@ async function checkedPage(transaction: Transaction<DatabaseSchema>, pageName: s
   return servedPage(pageName, page, photos);
 }
 
+/**
+ * Refuses (400 at `pageName`) a page at an address one of the site's own routes has (/order, /checkout, /manage): the
+ * route would hide it, and serve its photo's preload. The gallery, About Us and the legal pages are pages at their own
+ * routes (PAGE_NAMES), and stay the owner's to edit.
+ */
+function checkAddress(pageName: string): void {
+  const name = pageName.toLowerCase();
+  const isContentPage = Object.entries(PAGE_NAMES).some(([path, page]) => path === `/${name}` && page.toLowerCase() === name);
+  if (FIXED_ROUTE_NAMES.has(name) && !isContentPage) throw new ApiError(400, null, [{ field: 'pageName', message: PAGE_ADDRESS_TAKEN_MESSAGE }]);
+}
+
 /** Saves `change` to the page `asked` at `revision` and answers the page as it then is (the revision moved on by one). */
 function savePageEdit(
   context: ServiceContext,
@@ -99,9 +112,13 @@ export async function managedPage({ repositories }: ServiceContext, pageName: st
   return page;
 }
 
-/** Saves the page's draft; a page that breaks a rule or names a photo never uploaded is refused (400) and nothing is written. */
+/**
+ * Saves the page's draft; a page at an address a route of the site's has, or that breaks a rule or names a photo never
+ * uploaded, is refused (400) and nothing is written.
+ */
 export function savePageDraft(context: ServiceContext, who: Who, requested: string, revision: number, draftAsked: EditablePage): Promise<EditOutcome<ManagedPage>> {
   return savePageEdit(context, who, requested, revision, async (transaction, asked) => {
+    checkAddress(asked);
     const pageName = await storedName(transaction, asked);
     const draft = await checkedPage(transaction, pageName, draftAsked);
     await writePageDraft(transaction, draft, who.now);

@@ -21,7 +21,7 @@ import type { ApiError, ApiResult } from '../../../domain/apiErrors';
 import type { components } from '../../../api/schema.gen';
 import { ContentRows } from '../../../components/content/ContentRows';
 import { isPageName } from '../../../domain/pageContent';
-import { editablePage, pageDraftFailures, servedPage, type EditablePage } from '../../../domain/pageRules';
+import { editablePage, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, type EditablePage } from '../../../domain/pageRules';
 import { PAGE_NAMES } from '../../../shell/pageRoutes';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { HomeHighlights } from './HomeHighlights';
@@ -96,7 +96,7 @@ export function PagesEditorScreen() {
   function startNewPage() {
     const name = newName.trim();
     const taken = list?.pages.some((page) => page.pageName.toLowerCase() === name.toLowerCase()) || `/${name}` in router.routesByPath;
-    const problem = !isPageName(name) ? 'Use letters, digits, - and _ only, for example christmas-menu' : taken ? 'is taken: choose another address' : undefined;
+    const problem = !isPageName(name) ? 'Use letters, digits, - and _ only, for example christmas-menu' : taken ? PAGE_ADDRESS_TAKEN_MESSAGE : undefined;
     setNewNameError(problem && (problem.startsWith('is') ? `/${name} ${problem}` : problem));
     if (problem || list === undefined) return;
     setManaged({ revision: list.revision, pageName: name, title: '', rows: [], hasDraft: false, published: false, unpublishedChanges: [] });
