@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { KitchenStatus } from '../../src/domain/orderEnums';
 import { tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { CHANGED_SINCE_OPENED_MESSAGE } from '../../src/server/handlers/ownerEdits';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
@@ -179,6 +180,20 @@ describe('opening hours', () => {
       expect(second.confirmed.status).toBe(400);
       expect(second.confirmed.body.errorMessage).toBe('The time you chose is now fully booked: please choose another time');
       expect(await auditSummaries('hours')).toEqual(expect.arrayContaining(['Time slot 15 → 30 minutes', 'Most orders per slot no limit → 1']));
+    });
+  });
+
+  it('offers a full slot again once the kitchen cancels an order in it', async () => {
+    await withHours({ ordersPerSlot: 1 }, async () => {
+      // The day's last slot still free (the other tests' orders take theirs).
+      const last = (await collectionSlots()).slots.at(-1)!;
+      const { orderRef } = await ordering.requestedOrder({ asapFlag: false, requestedTime: last });
+      const kitchen = (action: string, body: unknown = {}) => ordering.post(`/kitchen/orders/${orderRef}/${action}`, body, kitchenToken);
+      expect((await kitchen('accept')).status).toBe(200);
+      expect((await collectionSlots()).slots).not.toContain(last);
+      expect((await kitchen('status', { kitchenStatus: KitchenStatus.Cancelled })).status).toBe(200);
+      expect((await collectionSlots()).slots).toContain(last);
+      expect((await confirmAttempt({ asapFlag: false, requestedTime: last })).confirmed.status).toBe(200);
     });
   });
 

@@ -114,6 +114,73 @@ describe('slots on the days ahead', () => {
   });
 });
 
+describe('an evening past midnight (docs/back-office.md, "Opening hours")', () => {
+  /** Runs `test` with the restaurant open 17:00–01:00 every day, its hours put back after. */
+  async function withLateEvenings(test: () => Promise<void>) {
+    const opened = (await ordering.call('/manage/hours', { token: ownerToken })).body.data;
+    const weekly = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '17:00', closes: '01:00' }));
+    const saved = await ordering.call('/manage/hours', { method: 'PUT', body: { revision: opened.revision, hours: { ...opened.hours, weekly } }, token: ownerToken });
+    expect(saved.status).toBe(200);
+    try {
+      await test();
+    } finally {
+      const now = (await ordering.call('/manage/hours', { token: ownerToken })).body.data;
+      expect((await ordering.call('/manage/hours', { method: 'PUT', body: { revision: now.revision, hours: opened.hours }, token: ownerToken })).status).toBe(200);
+    }
+  }
+  const update = (basketId: string, requestedTime: string) => ordering.post('/orderbuilder/update', readyOrderUpdate(basketId, { asapFlag: false, requestedTime }));
+  /** Every slot offered now from `from` on is accepted by the order update; answers them. */
+  async function offeredFromAreAccepted(from: string) {
+    const offered = (await collectionSlots()).slots.filter((slot) => slot >= from);
+    expect(offered.length).toBeGreaterThan(0);
+    const basketId = await ordering.newBasket();
+    for (const slot of offered) {
+      const answer = await update(basketId, slot);
+      expect(answer.status, `${slot}: ${JSON.stringify(answer.body.validationErrors)}`).toBe(200);
+    }
+    return offered;
+  }
+
+  it("accepts every slot offered after midnight that night, confirmed too, and still refuses tomorrow evening's", async () => {
+    ordering.now = at('2026-11-24T20:00:00Z');
+    await withLateEvenings(async () => {
+      const afterMidnight = await offeredFromAreAccepted('2026-11-25T00:00:00.000Z');
+      expect(afterMidnight).toEqual(['2026-11-25T00:00:00.000Z', '2026-11-25T00:15:00.000Z', '2026-11-25T00:30:00.000Z', '2026-11-25T00:45:00.000Z', '2026-11-25T01:00:00.000Z']);
+      await ordering.confirmedOrder({ asapFlag: false, requestedTime: '2026-11-25T00:15:00.000Z' });
+      const basketId = await ordering.newBasket();
+      const before = ordering.orderRows();
+      const refused = await update(basketId, '2026-11-25T17:30:00.000Z');
+      expect(refused.status).toBe(400);
+      expect(refused.body.validationErrors).toEqual([{ field: 'requestedTime', message: 'Orders can be placed for the next opening only: please choose an earlier time' }]);
+      expect(ordering.orderRows()).toEqual(before);
+    });
+  });
+
+  it('accepts the next evening past midnight for a pre-order placed while closed', async () => {
+    ordering.now = at('2026-11-24T10:00:00Z');
+    await withLateEvenings(async () => {
+      expect(await offeredFromAreAccepted('2026-11-25T00:00:00.000Z')).toContain('2026-11-25T00:15:00.000Z');
+      const { basketId } = await ordering.requestedOrder({ asapFlag: false, requestedTime: '2026-11-25T00:15:00.000Z' });
+      // Due after midnight, far ahead of the opening: the clock starts an hour before it is due.
+      expect(await details(basketId)).toMatchObject({ preOrder: true, answerFrom: '2026-11-24T23:15:00.000Z' });
+    });
+  });
+
+  it("accepts the last allowed day's evening past midnight, and refuses the day after's", async () => {
+    ordering.now = at('2026-11-24T20:00:00Z');
+    await withLateEvenings(() =>
+      withDaysAhead(2, async () => {
+        expect(await offeredFromAreAccepted('2026-11-27T00:00:00.000Z')).toEqual([
+          '2026-11-27T00:00:00.000Z', '2026-11-27T00:15:00.000Z', '2026-11-27T00:30:00.000Z', '2026-11-27T00:45:00.000Z', '2026-11-27T01:00:00.000Z',
+        ]);
+        await ordering.confirmedOrder({ asapFlag: false, requestedTime: '2026-11-27T00:15:00.000Z' });
+        const refused = await update(await ordering.newBasket(), '2026-11-27T17:30:00.000Z');
+        expect(refused.body.validationErrors).toEqual([{ field: 'requestedTime', message: 'Orders can be placed up to 2 days ahead: please choose an earlier day' }]);
+      }),
+    );
+  });
+});
+
 describe("the automatic refusal's clock", () => {
   it('starts at the next opening for an order placed while closed: a pre-order from the moment it is placed', async () => {
     ordering.now = at('2026-11-24T01:26:00Z');

@@ -3,6 +3,7 @@ import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
 import { readBusyMode, readHours, readSettings, writeBusyMode, writeHours, writeSettings } from '../../src/server/db/restaurantEdits';
 import { createSlotLoadReader } from '../../src/server/db/slotLoad';
+import { KitchenStatus, type KitchenStatusValue } from '../../src/domain/orderEnums';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 // Migration 0014 (opening hours, settings, busy mode) and the back office's saves of them, on both databases: what is
@@ -76,7 +77,7 @@ describe.each(databaseTargets)('hours, settings and busy mode on $name', (target
     await expect(refused({ acceptance_timeout_seconds: 5 })).rejects.toThrow();
   });
 
-  it("counts a slot's confirmed orders, not refused or cancelled ones, by when they are due", async () => {
+  it("counts a slot's confirmed orders, not refused or cancelled ones (by the customer or the kitchen), by when they are due", async () => {
     const load = createSlotLoadReader(database.db);
     const basket = (basketId: string, requestedTime: string | null, confirmed: boolean) =>
       database.db
@@ -90,14 +91,14 @@ describe.each(databaseTargets)('hours, settings and busy mode on $name', (target
           created_at: '2026-11-24T18:00:00.000Z', updated_at: '2026-11-24T18:00:00.000Z', revision: 1, account_sub: null, profile_discount: 0, order_summary: null,
         })
         .execute();
-    const acceptance = (basketId: string, status: number, updateTime: string, cancelledAt: string | null = null) =>
+    const acceptance = (basketId: string, status: number, updateTime: string, cancelledAt: string | null = null, kitchenStatus: KitchenStatusValue = KitchenStatus.Ordered) =>
       database.db
         .insertInto('order_acceptances')
         .values({
           basket_id: basketId, status, requested_at: '2026-11-24T18:00:00.000Z', update_time: updateTime, proposed_time: null, refusal_reason: null,
           cancelled_at: cancelledAt,
           // An accepted order is in the kitchen; no other has a kitchen status.
-          kitchen_status: status === 2 ? 0 : null,
+          kitchen_status: status === 2 ? kitchenStatus : null,
           kitchen_status_changed_at: status === 2 ? '2026-11-24T18:01:00.000Z' : null,
         })
         .execute();
@@ -109,9 +110,18 @@ describe.each(databaseTargets)('hours, settings and busy mode on $name', (target
     await basket('cancelled', '2026-11-24T19:00:00.000Z', true);
     await acceptance('cancelled', 0, '2026-11-24T19:00:00.000Z', '2026-11-24T18:05:00.000Z');
     await basket('unconfirmed', '2026-11-24T19:00:00.000Z', false);
+    // Accepted, then cancelled by the kitchen (and refunded after): nothing left to cook, so the slot is free again.
+    await basket('kitchen-cancelled', '2026-11-24T19:00:00.000Z', true);
+    await acceptance('kitchen-cancelled', 2, '2026-11-24T19:00:00.000Z', null, KitchenStatus.Cancelled);
+    await basket('refunded', '2026-11-24T19:00:00.000Z', true);
+    await acceptance('refunded', 2, '2026-11-24T19:00:00.000Z', null, KitchenStatus.Refunded);
+    // Accepted and cooking still counts.
+    await basket('cooking', '2026-11-24T19:30:00.000Z', true);
+    await acceptance('cooking', 2, '2026-11-24T19:30:00.000Z', null, KitchenStatus.Cooking);
     expect((await load.dueTimesBetween('2026-11-24T18:00:00.000Z', '2026-11-25T00:00:00.000Z')).sort()).toEqual([
       '2026-11-24T18:20:00.000Z',
       '2026-11-24T19:00:00.000Z',
+      '2026-11-24T19:30:00.000Z',
     ]);
     expect(await load.dueTimesBetween('2026-11-24T18:30:00.000Z', '2026-11-24T18:59:00.000Z')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableTimeSlots, isAsapAvailable, isAvailableSlot } from '../../src/server/domain/slots';
+import { availableTimeSlots, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, type SlotQuery } from '../../src/server/domain/slots';
 
 // The demo restaurant's week: closed on Mondays (day 1).
 const demoHours = [
@@ -97,5 +97,57 @@ describe('time slots in Europe/London', () => {
         expect(isAsapAvailable(query), new Date(instant).toISOString()).toBe(availableTimeSlots(query).asapAvailable);
       }
     }
+  });
+});
+
+describe('the days customers may order for, past midnight (docs/back-office.md, "Orders for later")', () => {
+  // Open 17:00–01:00 every day: each evening's last hour is on the next London date.
+  const lateEveryDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '17:00', closes: '01:00' }));
+  const query = (now: string, changes: Partial<SlotQuery> = {}): SlotQuery => ({ now: at(now), openingPeriods: lateEveryDay, leadMinutes: 20, ...changes });
+  /** Every slot offered is neither beyond the days ahead nor refused as unavailable. */
+  const everyOfferedSlotIsAccepted = (slotQuery: SlotQuery) => {
+    const { slots } = availableTimeSlots(slotQuery);
+    expect(slots.length).toBeGreaterThan(0);
+    for (const slot of slots) {
+      expect(isBeyondDaysAhead(slot, slotQuery), slot).toBe(false);
+      expect(isAvailableSlot(slot, slotQuery), slot).toBe(true);
+    }
+    return slots;
+  };
+
+  it("accepts tonight's slots after midnight, on the next London date, and refuses tomorrow evening's", () => {
+    const tuesdayEight = query('2026-11-24T20:00:00Z');
+    const slots = everyOfferedSlotIsAccepted(tuesdayEight);
+    expect(slots).toContain('2026-11-25T00:15:00.000Z');
+    expect(slots.at(-1)).toBe('2026-11-25T01:00:00.000Z');
+    expect(isBeyondDaysAhead('2026-11-25T17:30:00.000Z', tuesdayEight)).toBe(true);
+    // A time in no opening goes by its own date.
+    expect(isBeyondDaysAhead('2026-11-25T12:00:00.000Z', tuesdayEight)).toBe(true);
+    // Still inside Tuesday's evening after midnight, its last slots are accepted, and today (Wednesday) with them.
+    const afterMidnight = everyOfferedSlotIsAccepted(query('2026-11-25T00:05:00Z'));
+    expect(afterMidnight.slice(0, 3)).toEqual(['2026-11-25T00:30:00.000Z', '2026-11-25T00:45:00.000Z', '2026-11-25T01:00:00.000Z']);
+    expect(afterMidnight.at(-1)).toBe('2026-11-26T01:00:00.000Z');
+  });
+
+  it('accepts the whole next evening, past midnight, for a pre-order placed while closed', () => {
+    for (const now of ['2026-11-24T01:30:00Z', '2026-11-24T10:00:00Z']) {
+      const closed = query(now);
+      expect(availableTimeSlots(closed).opensAt, now).toBe('2026-11-24T17:00:00.000Z');
+      expect(everyOfferedSlotIsAccepted(closed)).toContain('2026-11-25T00:45:00.000Z');
+      expect(isBeyondDaysAhead('2026-11-25T17:30:00.000Z', closed), now).toBe(true);
+    }
+    // Closed all Tuesday: Wednesday's evening is the next opening, Thursday's first hour with it.
+    const closedTuesday = query('2026-11-24T18:00:00Z', { specialDays: [{ date: '2026-11-24', message: 'Closed for a wedding', sessions: [] }] });
+    expect(everyOfferedSlotIsAccepted(closedTuesday)).toContain('2026-11-26T00:30:00.000Z');
+    expect(isBeyondDaysAhead('2026-11-26T17:30:00.000Z', closedTuesday)).toBe(true);
+  });
+
+  it("accepts the last allowed day's evening past midnight when ordering days ahead, and refuses the day after", () => {
+    const twoDaysAhead = query('2026-11-24T20:00:00Z', { daysAhead: 2 });
+    const slots = everyOfferedSlotIsAccepted(twoDaysAhead);
+    expect(slots).toContain('2026-11-27T00:15:00.000Z');
+    expect(slots.at(-1)).toBe('2026-11-27T01:00:00.000Z');
+    expect(isBeyondDaysAhead('2026-11-27T17:30:00.000Z', twoDaysAhead)).toBe(true);
+    expect(isBeyondDaysAhead('2026-11-28T00:15:00.000Z', twoDaysAhead)).toBe(true);
   });
 });

@@ -124,14 +124,22 @@ export function beyondDaysAheadMessage(daysAhead: number): string {
   return `Orders can be placed up to ${daysAhead} ${daysAhead === 1 ? 'day' : 'days'} ahead: please choose an earlier day`;
 }
 
-/** Whether a requested time falls on a day later than customers may order for now: refused with its own message. */
+/**
+ * Whether a requested time falls on a day later than customers may order for now: refused with its own message. The
+ * day is that of the opening the time falls in, as the slots offered are (an evening past midnight belongs to the day
+ * it opened on); a time in no opening goes by its own date.
+ */
 export function isBeyondDaysAhead(requestedTime: string, query: SlotQuery): boolean {
   const requestedMs = Date.parse(requestedTime);
   if (Number.isNaN(requestedMs)) return false;
   const nowMs = query.now.getTime();
   const [firstSlot] = availableTimeSlots(query).slots;
   const firstOfferedDate = londonDateAt(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
-  return londonDateAt(requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
+  // The earliest opening holding the time, as a slot where one session closes and the next opens is offered by both.
+  const opening = openingIntervals(nowMs, query.openingPeriods, undefined, query.specialDays ?? []).find(
+    (interval) => interval.opensMs <= requestedMs && requestedMs <= interval.closesMs,
+  );
+  return londonDateAt(opening?.opensMs ?? requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
 }
 
 /** Whether a requested time (an ISO instant) is one of the slots offered now. */
