@@ -265,6 +265,13 @@ describe('an order paid online for days ahead', () => {
       expect(paymentRow(basketId).honour_outcome).toBe('cash');
       expect(fake.orders().performed).toMatchObject({ capture: 0, void: 1 });
       expect((await kitchenTicket(orderRef)).payment).toMatchObject({ money: 'released', honour: 'cash' });
+      // The takings count it with the cash taken at the till, not with the money PayPal took.
+      const takings = (await ordering.call('/manage/takings?from=2026-11-24&to=2026-11-24', { token: ownerToken })).body.data;
+      expect(takings.orders.find((order: { orderRef: string }) => order.orderRef === orderRef)).toMatchObject({ payment: 'cash' });
+      const csv = await fetch(`${ordering.server.url}/api/manage/takings/csv?from=2026-11-24&to=2026-11-24`, {
+        headers: { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site', authorization: `Bearer ${ownerToken}` },
+      });
+      expect((await csv.text()).split('\r\n').find((line) => line.includes(orderRef))).toContain(',Cash,');
     });
   });
 

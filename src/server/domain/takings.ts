@@ -26,6 +26,8 @@ export interface PlacedOrderRow {
   paymentType: number;
   /** PayPal's funding source ('paypal', 'card'…) for an order paid online; null for cash. */
   paymentSource: string | null;
+  /** PayPal's hold of an order for later ran out and could not be renewed: the customer pays cash when it is collected or delivered. */
+  paidInCashInstead: boolean;
   /** A phone order paid by card at the counter. */
   cardOnCollection: boolean;
   /** The basket's source_type: 'Website' or 'Phone'. */
@@ -132,6 +134,8 @@ function statusOf(row: PlacedOrderRow): { status: TakingsStatus; reason: string 
 
 function paymentOf(row: PlacedOrderRow): TakingsPayment {
   if (row.paymentType === PaymentType.CashOrder) return row.cardOnCollection ? 'cardOnCollection' : 'cash';
+  // The money is taken at the till, not from PayPal: counted with the cash, so that each matches its statement.
+  if (row.paidInCashInstead) return 'cash';
   return row.paymentSource === 'card' ? 'card' : 'paypal';
 }
 

@@ -95,6 +95,8 @@ export function TakingsScreen() {
   }, [show, today]);
 
   async function download() {
+    // The page shows the days the file holds.
+    if (takings === null || takings.from !== range.from || takings.to !== range.to) await show(range);
     setProblem(null);
     const answer = await api.GET('/manage/takings/csv', { params: { query: range }, parseAs: 'blob' }).catch(() => undefined);
     if (answer === undefined) {
@@ -238,8 +240,8 @@ export function TakingsScreen() {
           {takings.orders.length === 0 ? (
             <Text>No orders were placed in these days.</Text>
           ) : (
-            <ScrollingTable label="Every order placed" minWidth={840}>
-              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Channel', 'Type', 'Payment', 'Total', 'Status']} figures={[6]}>
+            <ScrollingTable label="Every order placed" minWidth={920}>
+              <SummaryTable caption="Every order placed, oldest first" head={['Placed', 'Order', 'Name', 'Channel', 'Type', 'Payment', 'Total', 'Not taken', 'Status']} figures={[6, 7]}>
                 {takings.orders.map((order) => (
                   <Table.Tr key={order.orderRef}>
                     <Table.Td>{manyDays ? `${dayLabel(order.placedAt)} ${timeLabel(order.placedAt)}` : timeLabel(order.placedAt)}</Table.Td>
@@ -248,7 +250,9 @@ export function TakingsScreen() {
                     <Table.Td>{CHANNEL_LABELS[order.channel]}</Table.Td>
                     <Table.Td>{TYPE_LABELS[order.orderType]}</Table.Td>
                     <Table.Td>{PAYMENT_LABELS[order.payment]}</Table.Td>
-                    <Figure>{formatPounds(order.total)}</Figure>
+                    {/* As in the CSV: the Total column adds up to the takings, a fallen-through order's value is apart. */}
+                    <Figure>{order.counted ? formatPounds(order.total) : ''}</Figure>
+                    <Figure>{order.counted ? '' : formatPounds(order.total)}</Figure>
                     <Table.Td>{STATUS_LABELS[order.status]}</Table.Td>
                   </Table.Tr>
                 ))}
