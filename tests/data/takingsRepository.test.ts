@@ -110,6 +110,7 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
       orderType: 2,
       paymentType: 2,
       paymentSource: 'card',
+      paidInCashInstead: false,
       originalItemCostPence: 3000,
       discountPence: 100,
       deliveryChargePence: 150,
@@ -128,6 +129,13 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
       ['cash', 'refused', false],
       ['cash', 'cancelled', false],
     ]);
+
+    // PayPal's hold of order-2 ran out and was not renewed: it is paid at the till, and counted as cash.
+    await database.db.updateTable('payments').set({ honour_outcome: 'cash' }).where('basket_id', '=', 'basket-2').execute();
+    const paidAtTheTill = await repositories.takings.ordersPlaced(fromInstant, beforeInstant);
+    expect(paidAtTheTill[0]).toMatchObject({ orderRef: 'order-2', paymentSource: 'paypal', paidInCashInstead: true });
+    expect(takingsOf(paidAtTheTill).orders[0].payment).toBe('cash');
+    await database.db.updateTable('payments').set({ honour_outcome: null }).where('basket_id', '=', 'basket-2').execute();
     expect(takings.totals).toEqual({ orders: 2, itemTotalPence: 5000, discountPence: 200, deliveryPence: 150, bagPence: 20, totalPence: 4970 });
     // Due 20 minutes after placing, in London's clock: 00:20 and 13:20 BST.
     expect(takings.busiestSlots).toEqual([
