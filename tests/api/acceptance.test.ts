@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { identification, leedsAddress, publicIdPattern, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
+import { PROPOSED_TIME_PASSED_MESSAGE } from '../../src/server/domain/acceptance';
 
 // The customer's side of acceptance and tracking over real HTTP (docs/acceptance-and-kitchen.md).
 
@@ -184,6 +185,16 @@ describe('POST /orderbuilder/acceptNewTime/{basketId}', () => {
         return basketId;
       },
       'The restaurant could not accept your order',
+    ],
+    [
+      'Updated with a time that has passed',
+      async () => {
+        const { basketId, orderRef } = await ordering.requestedOrder();
+        await kitchen(orderRef, 'proposeTime', { updateTime: '2026-11-24T19:15:00Z' });
+        ordering.now = new Date('2026-11-24T19:15:00Z');
+        return basketId;
+      },
+      PROPOSED_TIME_PASSED_MESSAGE,
     ],
   ])('is refused when the order is %s', async (_state, orderIn, message) => {
     const basketId = await orderIn();

@@ -107,6 +107,39 @@ describe.each(databaseTargets)('ticket printing on $name', (target) => {
     }
   });
 
+  it('prints a phone order paid by card on collection as money to take, and a £ that stays a £ on every copy and the receipt', async () => {
+    await setPrinters([printer(loopback.port, { prints: 'both', copies: 2 })]);
+    const placed = await ordering.post(
+      '/kitchen/phoneOrders',
+      {
+        orderType: 1,
+        orderItems: [{ categoryId: 1, itemId: 109, quantity: 1 }],
+        name: 'Card Payer',
+        phone: '0113 496 0112',
+        paymentMethod: 'cardOnCollection',
+        asapFlag: true,
+        // A curly apostrophe and a dash, which code page 858 lacks: the library changes code page for them.
+        notes: 'Don’t ring — text instead',
+      },
+      staff,
+    );
+    expect(placed.status).toBe(200);
+    const { orderNumber, totalCost } = placed.body.data.ticket;
+    const order = { orderNumber } as PlacedOrder;
+    await ordering.server.printTickets();
+    // Two kitchen tickets ("ORDER 47") and two receipts ("Order 47").
+    const ofThisOrder = () => loopback.control.printed().filter((printed) => ticketsOf(order, [printed]).length > 0 || printed.text.includes(`\nOrder ${orderNumber}\n`));
+    await waitFor(() => ofThisOrder().length >= 4);
+    const documents = ofThisOrder();
+    const total = `£${totalCost.toFixed(2)}`;
+    for (const { text } of documents) {
+      expect(text).toContain(total);
+      expect(text).not.toContain('PAID ONLINE');
+      expect(text).not.toMatch(/[úù]\d/);
+    }
+    expect(documents.filter(({ text }) => text.includes(`CARD PAYMENT TO TAKE ${total}`)).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('prints a delivery ticket whose decoded text holds the number, each line with its option and request, the Chinese name and the address', async () => {
     await setPrinters([printer(loopback.port)]);
     const order = await acceptedOrder(deliveryOrder);

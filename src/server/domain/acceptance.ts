@@ -116,6 +116,8 @@ export function refuseOrder(order: AcceptanceState, reason: string, unavailableL
   return { next: { ...stateOf(order), status: AcceptanceStatus.Refused, refusalReason: reason, unavailableLines: [...unavailableLines].sort((a, b) => a - b) } };
 }
 
+export const PROPOSED_TIME_PASSED_MESSAGE = 'The time the restaurant proposed has passed: please cancel this order and order again, or phone the restaurant';
+
 /** The customer accepts the restaurant's new time: Updated → Accepted at that time; again changes nothing. */
 export function acceptNewTime(order: AcceptanceState, now: string): AcceptanceDecision {
   if (order.cancelledAt !== null) return refused('You have cancelled this order');
@@ -124,6 +126,8 @@ export function acceptNewTime(order: AcceptanceState, now: string): AcceptanceDe
   if (order.status === AcceptanceStatus.Requested || order.proposedTime === null) {
     return refused('The restaurant has not proposed a new time');
   }
+  // An Updated order waits for the customer without a timeout: a page kept open past the time must not agree to it.
+  if (Date.parse(order.proposedTime) <= Date.parse(now)) return refused(PROPOSED_TIME_PASSED_MESSAGE);
   return { next: accepted(order, order.proposedTime, now) };
 }
 

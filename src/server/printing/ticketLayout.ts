@@ -29,7 +29,9 @@ export function mapsLink(ticket: KitchenTicket): string {
 
 /** Whether money is to be taken at the door or counter, and how much: the line the driver or the counter acts on. */
 export function collectLine(ticket: KitchenTicket): string {
-  const cash = ticket.payment.method === 'cash' || ticket.payment.honour === 'cash';
+  const { method, honour } = ticket.payment;
+  if (method === 'cardOnCollection') return `CARD PAYMENT TO TAKE ${formatPounds(ticket.totalCost)}`;
+  const cash = method === 'cash' || honour === 'cash';
   return cash ? `CASH TO COLLECT ${formatPounds(ticket.totalCost)}` : 'PAID ONLINE - nothing to collect';
 }
 
@@ -48,8 +50,18 @@ function chineseLine(out: ThermalPrinter, text: string): void {
   out.setCharacterSet(CharacterSet.PC858_EURO);
 }
 
+/**
+ * Every document starts by selecting code page 858. The library changes code page by itself for a character 858 lacks
+ * (a dash, a curly apostrophe) and takes the last one it selected as the printer's; the cut ending the document before
+ * resets the printer (ESC @) to its own, so without this a second copy's or a receipt's £ prints as another letter.
+ */
+function startDocument(out: ThermalPrinter): void {
+  out.setCharacterSet(CharacterSet.PC858_EURO);
+}
+
 function kitchenTicket(out: ThermalPrinter, ticket: KitchenTicket, { now }: TicketContext, reprint: boolean): void {
   const isDelivery = ticket.orderType === OrderType.Delivery;
+  startDocument(out);
   out.alignCenter();
   if (reprint) out.println('*** REPRINT ***');
   out.setTextQuadArea();
@@ -117,6 +129,7 @@ function kitchenTicket(out: ThermalPrinter, ticket: KitchenTicket, { now }: Tick
 }
 
 function receipt(out: ThermalPrinter, ticket: KitchenTicket, { restaurantName, now }: TicketContext, reprint: boolean): void {
+  startDocument(out);
   const isDelivery = ticket.orderType === OrderType.Delivery;
   out.alignCenter();
   out.setTextDoubleHeight();
