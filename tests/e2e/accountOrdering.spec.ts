@@ -114,6 +114,7 @@ test('a signed-in customer finds their details filled in, confirms with confirmA
   await accountIcon(page, 'Your account').click();
   await expect(page.getByRole('region', { name: 'Previous orders' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Your details' })).toContainText('0 points');
+  await expect(page.getByRole('region', { name: 'Your details' })).toContainText('An order earns its points when the restaurant accepts it.');
   await (await kitchenApi(baseURL!)).accept(orderRef);
   await page.reload();
   // A point per whole pound of the discounted item total, £11.50 here.

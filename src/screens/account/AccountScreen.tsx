@@ -65,7 +65,7 @@ function AccountDetails({ account }: { account: AccountProfile }) {
         <Detail label="Your discount">{account.discount > 0 ? `${account.discount}% off the items of every order` : 'None at the moment'}</Detail>
         <Detail label="Points">
           {account.points} {account.points === 1 ? 'point' : 'points'}: {pointsToNextVoucher(account.points)} more for your next {POINTS_VOUCHER_VALUE} voucher
-          (every {POINTS_PER_VOUCHER} points)
+          (every {POINTS_PER_VOUCHER} points). An order earns its points when the restaurant accepts it.
         </Detail>
         <Detail label="Vouchers">
           {vouchers === 0 ? 'You have no vouchers at the moment' : `You have ${vouchers} ${vouchers === 1 ? 'voucher' : 'vouchers'}`}.{' '}
