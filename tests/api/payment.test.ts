@@ -36,10 +36,10 @@ async function onlineBasket(token?: string): Promise<{ basketId: string; total: 
 }
 
 /** A basket paid online whose PayPal order (of the basket's total unless `value` says otherwise) is approved and linked. */
-async function linkedPayment(options: { approval?: Approval; value?: string; token?: string } = {}) {
+async function linkedPayment(options: { approval?: Approval; value?: string; token?: string; claimedSource?: string } = {}) {
   const { basketId, total } = await onlineBasket(options.token);
   const payPalOrderId = await approvedPayPalOrder(fakeUrl, basketId, options.value ?? total, options.approval);
-  const paymentSource = options.approval?.paymentSource ?? 'paypal';
+  const paymentSource = options.claimedSource ?? options.approval?.paymentSource ?? 'paypal';
   const linked = await ordering.post('/payment/createPayPalOrderLink', { orderBuilderId: basketId, payPalId: payPalOrderId, paymentSource });
   expect(linked).toEqual({ status: 200, body: { data: { orderBuilderId: basketId, payPalId: payPalOrderId } } });
   return { basketId, total, payPalOrderId };
@@ -111,6 +111,15 @@ describe('paying with PayPal', () => {
     const { basketId, payPalOrderId } = await linkedPayment({ approval: byCard(FAKE_CARDS.approved) });
     expect((await authoriseCapture(basketId, payPalOrderId)).status).toBe(200);
     expect(paymentRow(basketId)).toMatchObject({ state: 'authorised', payment_source: 'card' });
+  });
+
+  it("records how the customer paid as PayPal's order says, not as the browser claimed (the takings split card and PayPal by it)", async () => {
+    const byAccount = await linkedPayment({ claimedSource: 'card' });
+    expect((await authoriseCapture(byAccount.basketId, byAccount.payPalOrderId)).status).toBe(200);
+    expect(paymentRow(byAccount.basketId)).toMatchObject({ state: 'authorised', payment_source: 'paypal' });
+    const withCard = await linkedPayment({ approval: byCard(FAKE_CARDS.approved), claimedSource: 'paypal' });
+    expect((await authoriseCapture(withCard.basketId, withCard.payPalOrderId)).status).toBe(200);
+    expect(paymentRow(withCard.basketId)).toMatchObject({ state: 'authorised', payment_source: 'card' });
   });
 });
 

@@ -114,7 +114,7 @@ describe.each(databaseTargets)('the kitchen list on $name', (target) => {
       const payPalOrderId = `PAYPAL-${count}`;
       const paymentSource = count % 2 === 0 ? 'card' : 'paypal';
       expect((await repositories.payments.link({ basketId, payPalOrderId, paymentSource }, requestedAt)).outcome).toBe('linked');
-      payment = { step: 'authorised', authorisation: { payPalOrderId, authorizationId: `AUTH-${count}`, amountPence: 1000 } };
+      payment = { step: 'authorised', authorisation: { payPalOrderId, authorizationId: `AUTH-${count}`, amountPence: 1000, fundingSource: paymentSource } };
     }
     expect((await repositories.orders.confirmBasket(basketId, () => undefined, orderRef, requestedAt, null, payment)).outcome).toBe('confirmed');
     const dueAt = () => ({ updateTime: '2026-11-24T19:20:00.000Z', answerFrom: requestedAt });

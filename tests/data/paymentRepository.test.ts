@@ -34,7 +34,7 @@ describe.each(databaseTargets)('the payment repository on $name', (target) => {
     repositories.orders.confirmBasket(basketId, () => refusal, unique('order'), later, null, payment);
   const outboxOf = (basketId: string) =>
     database.db.selectFrom('payment_outbox').select(['operation', 'done_at', 'attempts', 'next_attempt_at']).where('basket_id', '=', basketId).execute();
-  const authorisationOf = (payPalOrderId: string): PaymentAuthorisation => ({ payPalOrderId, authorizationId: `AUTH-${payPalOrderId}`, amountPence: 1400 });
+  const authorisationOf = (payPalOrderId: string): PaymentAuthorisation => ({ payPalOrderId, authorizationId: `AUTH-${payPalOrderId}`, amountPence: 1400, fundingSource: 'paypal' });
 
   beforeAll(async () => {
     database = await openEmptyDatabase(target);

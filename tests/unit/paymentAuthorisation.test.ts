@@ -82,10 +82,12 @@ describe('what PayPal must have approved before the money is held', () => {
 });
 
 describe('what PayPal authorised', () => {
-  it('holds a created authorisation of the exact total', () => {
+  it('holds a created authorisation of the exact total, paid as its payment source says', () => {
     expect(heldAuthorisation(authorised('CREATED'), 1250)).toEqual({
-      held: { payPalOrderId: approved.id, authorizationId: '0VF52814937998046', amountPence: 1250 },
+      held: { payPalOrderId: approved.id, authorizationId: '0VF52814937998046', amountPence: 1250, fundingSource: 'paypal' },
     });
+    const byCard = { ...authorised('CREATED'), payment_source: { card: { last_digits: '1111', authentication_result: { liability_shift: 'POSSIBLE' as const } } } };
+    expect(heldAuthorisation(byCard, 1250).held?.fundingSource).toBe('card');
   });
 
   it.each<[string, PayPalOrder, string]>([

@@ -25,6 +25,8 @@ export interface PaymentAuthorisation {
   payPalOrderId: string;
   authorizationId: string;
   amountPence: number;
+  /** How the customer paid, as PayPal's order says (the browser's word, stored when it linked the order, is only a claim). */
+  fundingSource: 'card' | 'paypal';
 }
 
 export type LinkOutcome =
@@ -479,12 +481,13 @@ function* settleAuthorisation(
   unchangedSince?: string,
 ): Steps<number> {
   return yield* changesOf(
-    'update "payments" set "state" = ?, "authorization_id" = ?, "amount_pence" = ?, "updated_at" = ?, "authorised_at" = ? ' +
+    'update "payments" set "state" = ?, "authorization_id" = ?, "amount_pence" = ?, "payment_source" = ?, "updated_at" = ?, "authorised_at" = ? ' +
       `where "basket_id" = ? and "paypal_order_id" = ? and "state" in (${placeholders(unheldStates.length)})` +
       (unchangedSince === undefined ? '' : ' and "updated_at" = ?'),
     state,
     authorisation.authorizationId,
     authorisation.amountPence,
+    authorisation.fundingSource,
     now,
     now,
     basketId,

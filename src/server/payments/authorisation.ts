@@ -62,6 +62,11 @@ export function amountRefusal(paid: PayPalMoney, totalPence: number): PaymentRef
   };
 }
 
+/** Whether the customer paid by card or with a PayPal account, as PayPal's order says. */
+export function fundingSourceOf(order: PayPalOrder): PaymentAuthorisation['fundingSource'] {
+  return order.payment_source?.card === undefined ? 'paypal' : 'card';
+}
+
 /** The authorisation PayPal already holds for the order (a previous try made it), if any. */
 export function authorisationOf(order: PayPalOrder): PayPalAuthorization | undefined {
   return order.purchase_units[0]?.payments?.authorizations?.[0];
@@ -128,7 +133,7 @@ export function heldAuthorisation(
   }
   const refusal = amountRefusal(authorisation.amount, totalPence);
   if (refusal !== undefined) return { refusal };
-  return { held: { payPalOrderId: order.id, authorizationId: authorisation.id, amountPence: totalPence } };
+  return { held: { payPalOrderId: order.id, authorizationId: authorisation.id, amountPence: totalPence, fundingSource: fundingSourceOf(order) } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Payment, PaymentAuthorisation, ReconciliationReport, UnsettledPayments } from '../db/paymentRepository';
-import { authorisationOf, penceOf } from './authorisation';
+import { authorisationOf, fundingSourceOf, penceOf } from './authorisation';
 import { PayPalError, type PayPalClient, type PayPalOrder } from './payPalClient';
 import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 
@@ -45,7 +45,7 @@ export function settlementOf(payment: Payment, order: PayPalOrder | undefined): 
   const { currency_code: currency, value } = authorisation.amount;
   return {
     outcome: 'release',
-    authorisation: { payPalOrderId: order.id, authorizationId: authorisation.id, amountPence },
+    authorisation: { payPalOrderId: order.id, authorizationId: authorisation.id, amountPence, fundingSource: fundingSourceOf(order) },
     report: report(
       RELEASED_MESSAGE,
       `PayPal order ${order.id} holds authorisation ${authorisation.id} (${authorisation.status}, ${currency} ${value})`,
