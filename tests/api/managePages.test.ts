@@ -250,7 +250,7 @@ describe('bad input is refused at its field and writes nothing', () => {
     expect(await managedPage('gallery')).toEqual(draftBefore);
   });
 
-  it.each(['order', 'Order', 'checkout', 'manage', 'kitchen', 'account', 'forgotPassword', 'home', 'track'])('refuses a page at /%s, an address the site already has', async (name) => {
+  it.each(['order', 'Order', 'checkout', 'manage', 'kitchen', 'account', 'forgotPassword', 'home', 'track', 'api', 'media', 'assets'])('refuses a page at /%s, an address the site already has', async (name) => {
     const before = pagesTables();
     const answer = await saveDraft(name, await revision(), withBlock({ contentBlockType: 0, contentBlockData: { content: ['Half price today'] } }));
     expect(answer.status).toBe(400);

@@ -87,7 +87,14 @@ export function canonicalPath(pathname: string, isRestaurantPage: boolean): stri
  * The one-segment addresses the site's own routes take (`order`, `checkout`, `manage`, `kitchen`, `forgotpassword`),
  * lower-cased: a restaurant's page at /{page} named so would be hidden behind the route, and its photo preloaded there.
  */
-export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set(
-  ROUTES.flatMap((route) => [route.segments, ...(route.facts.spelledAlso ? [route.facts.spelledAlso.split('/').filter((segment) => segment !== '')] : [])])
-    .flatMap((segments) => (segments[0] === undefined || isParam(segments[0]) ? [] : [segments[0].toLowerCase()])),
-);
+export const FIXED_ROUTE_NAMES: ReadonlySet<string> = new Set([
+  ...ROUTES.flatMap((route) => [route.segments, ...(route.facts.spelledAlso ? [route.facts.spelledAlso.split('/').filter((segment) => segment !== '')] : [])]).flatMap(
+    (segments) => (segments[0] === undefined || isParam(segments[0]) ? [] : [segments[0].toLowerCase()]),
+  ),
+  // The server's own addresses, answered before any page: the API, the photos, the build's files and the health checks.
+  'api',
+  'media',
+  'assets',
+  'healthz',
+  'readyz',
+]);
