@@ -188,7 +188,7 @@ describe('the status emails', () => {
     expect(mail.text).toContain('Sorry, Salt & Pepper Chicken Wings is unavailable.');
     expect(mail.text).not.toContain('Mixed Starter for Two is unavailable');
 
-    const composePush = createPushComposer(repositories, createNotificationOutbox(database.db));
+    const composePush = createPushComposer(repositories, createNotificationOutbox(database.db), () => ordering.now);
     const delivery = { id: 0, basketId, moment: 'refused' as const, detail: { reason: 'Item unavailable' }, channel: 'webPush' as const, recipient: 'https://push.example/x', attempts: 0, createdAt: ordering.now.toISOString() };
     expect(await composePush(delivery)).toMatchObject({ title: 'Order not accepted', body: expect.stringMatching(/^Order \d+: Sorry, Salt & Pepper Chicken Wings is unavailable$/) });
   });
