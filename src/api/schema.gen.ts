@@ -1166,7 +1166,7 @@ export interface paths {
         put?: never;
         /**
          * Prints an accepted order's tickets again, on every printer (a new print job each).
-         * @description Added by this project (docs/printing.md). Staff only. An order that is not accepted (waiting, refused) has no ticket to print: 400.
+         * @description Added by this project (docs/printing.md). Staff only. An order that is not accepted (waiting, refused) has no ticket to print, and one no longer in progress (cancelled, refunded, completed) prints nothing more: 400.
          */
         post: operations["reprintKitchenOrder"];
         delete?: never;

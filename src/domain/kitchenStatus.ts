@@ -1,7 +1,9 @@
 import {
+  AcceptanceStatus,
   KitchenStatus,
   OrderType,
   PaymentType,
+  type AcceptanceStatusValue,
   type KitchenStatusValue,
   type OrderTypeValue,
   type PaymentTypeValue,
@@ -35,6 +37,15 @@ const ACTIVE_KITCHEN_STATUSES: readonly KitchenStatusValue[] = [
 
 export function isActiveKitchenStatus(status: KitchenStatusValue): boolean {
   return ACTIVE_KITCHEN_STATUSES.includes(status);
+}
+
+/**
+ * Whether the order has a ticket in progress, the one Reprint prints again (docs/printing.md): accepted, not cancelled
+ * by the customer, and its kitchen status still active. A cancelled, refunded or completed order prints nothing more;
+ * the server refuses its reprint and the dashboard shows no Reprint button.
+ */
+export function hasTicketInProgress(order: { acceptanceStatus: AcceptanceStatusValue; cancelled: boolean; kitchenStatus: KitchenStatusValue | null }): boolean {
+  return order.acceptanceStatus === AcceptanceStatus.Accepted && !order.cancelled && order.kitchenStatus !== null && isActiveKitchenStatus(order.kitchenStatus);
 }
 
 /**

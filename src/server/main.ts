@@ -205,7 +205,7 @@ export async function startServer(
       outbox: notificationOutbox,
       senders: { mail: mailSender, nativePush: nativePushSender, webPush: webPush.sender },
       composeMail: createMailComposer(repositories, config.publicUrl),
-      composePush: createPushComposer(repositories, notificationOutbox),
+      composePush: createPushComposer(repositories, notificationOutbox, now),
       now,
       logError: (error) => app.log.error({ err: error }, 'The notification worker failed; a later pass tries again'),
       // A mail server's refusal may name the customer's address, which the logs never hold (docs/interfaces.md, Privacy).

@@ -150,6 +150,29 @@ describe("the receipt, against the customer's order view", () => {
   });
 });
 
+describe("a phone order's receipt", () => {
+  it('says a card-on-collection order is paid by card when collected, not in cash (docs/phone-orders.md)', async () => {
+    const placed = await ordering.post(
+      '/kitchen/phoneOrders',
+      {
+        orderType: 1,
+        orderItems: [{ categoryId: 1, itemId: 109, quantity: 1 }],
+        name: 'Card Caller',
+        phone: '0113 496 0111',
+        email: 'card.caller@example.com',
+        paymentMethod: 'cardOnCollection',
+        asapFlag: true,
+      },
+      staffToken,
+    );
+    expect(placed.status).toBe(200);
+    const { basket_id: basketId } = await database.db.selectFrom('baskets').select('basket_id').where('order_ref', '=', placed.body.data.ticket.orderRef).executeTakeFirstOrThrow();
+    const mail = await sendEmail(basketId, 'placed');
+    expect(mail.text).toContain('Card, to pay when you collect');
+    expect(mail.text).not.toContain('Cash, to pay');
+  });
+});
+
 describe('the status emails', () => {
   it('accepted gives the agreed time; a new time proposed asks to accept it or cancel', async () => {
     const accepted = await ordering.requestedOrder();
@@ -188,7 +211,7 @@ describe('the status emails', () => {
     expect(mail.text).toContain('Sorry, Salt & Pepper Chicken Wings is unavailable.');
     expect(mail.text).not.toContain('Mixed Starter for Two is unavailable');
 
-    const composePush = createPushComposer(repositories, createNotificationOutbox(database.db));
+    const composePush = createPushComposer(repositories, createNotificationOutbox(database.db), () => ordering.now);
     const delivery = { id: 0, basketId, moment: 'refused' as const, detail: { reason: 'Item unavailable' }, channel: 'webPush' as const, recipient: 'https://push.example/x', attempts: 0, createdAt: ordering.now.toISOString() };
     expect(await composePush(delivery)).toMatchObject({ title: 'Order not accepted', body: expect.stringMatching(/^Order \d+: Sorry, Salt & Pepper Chicken Wings is unavailable$/) });
   });

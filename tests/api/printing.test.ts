@@ -231,6 +231,42 @@ describe.each(databaseTargets)('ticket printing on $name', (target) => {
     }
   });
 
+  it('drops the waiting ticket of an order the kitchen cancels while the printer is out of paper, so it never prints', async () => {
+    const paperless = await startLoopbackPrinter();
+    try {
+      await setPrinters([printer(paperless.port, { name: 'Kitchen' })]);
+      paperless.control.setPaperOut(true);
+      const order = await acceptedOrder();
+      await ordering.server.printTickets();
+      expect(await jobsOf(order.basketId)).toEqual([expect.objectContaining({ done_at: null, last_error: 'Out of paper' })]);
+      expect((await ordering.post(`/kitchen/orders/${order.orderRef}/status`, { kitchenStatus: 4 }, staff)).status).toBe(200);
+      expect(await jobsOf(order.basketId)).toEqual([expect.objectContaining({ done_at: ordering.now.toISOString(), outcome: 'dropped' })]);
+
+      paperless.control.setPaperOut(false);
+      ordering.now = new Date(ordering.now.getTime() + 60_000);
+      await ordering.server.printTickets();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ticketsOf(order, paperless.control.printed())).toEqual([]);
+      // Nor does Reprint bring it back.
+      expect(await ordering.post(`/kitchen/orders/${order.orderRef}/reprint`, {}, staff)).toEqual({
+        status: 400,
+        body: expect.objectContaining({ errorMessage: expect.stringContaining('no longer in progress') }),
+      });
+      expect(await jobsOf(order.basketId)).toHaveLength(1);
+    } finally {
+      await paperless.close();
+    }
+  });
+
+  it('refuses to reprint a completed order', async () => {
+    await setPrinters([printer(loopback.port)]);
+    const order = await acceptedOrder();
+    for (const kitchenStatus of [1, 2, 6]) expect((await ordering.post(`/kitchen/orders/${order.orderRef}/status`, { kitchenStatus }, staff)).status).toBe(200);
+    const jobs = (await jobsOf(order.basketId)).length;
+    expect((await ordering.post(`/kitchen/orders/${order.orderRef}/reprint`, {}, staff)).status).toBe(400);
+    expect(await jobsOf(order.basketId)).toHaveLength(jobs);
+  });
+
   it('reprints an accepted order on every printer as a new job, and refuses to print one not accepted', async () => {
     await setPrinters([printer(loopback.port)]);
     const order = await acceptedOrder();

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createPrintOutbox, queuePrintJobs, replacePrinters, type PrintOutbox } from '../../src/server/db/printRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
-import { acceptOrder } from '../../src/server/domain/acceptance';
+import { acceptOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
+import { KitchenStatus } from '../../src/domain/orderEnums';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 import { changeAcceptance, requestAcceptance } from '../../src/server/services/acceptance';
 import { queueReprint } from '../../src/server/services/ticketReprints';
@@ -88,5 +89,19 @@ describe.each(databaseTargets)('the print-job outbox on $name', (target) => {
     const orderRef = `print-order-${count}`;
     expect(await queueReprint(repositories, orderRef, later(21))).toEqual({ outcome: 'queued', jobs: 2 });
     expect(await queueReprint(repositories, 'no-such-order', later(21))).toEqual({ outcome: 'missing' });
+  });
+
+  it('drops the waiting jobs of an order the kitchen cancels, in its transaction, so none is claimed, and refuses its reprint', async () => {
+    const basketId = await acceptedOrder();
+    const orderRef = `print-order-${count}`;
+    const cancelled = await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cancelled, later(31)), later(31), 'kitchen:test');
+    expect(cancelled.outcome).toBe('changed');
+    const jobs = await database.db.selectFrom('print_jobs').selectAll().where('basket_id', '=', basketId).execute();
+    expect(jobs).toHaveLength(2);
+    expect(jobs.every((job) => job.done_at === later(31) && job.outcome === 'dropped' && job.claimed_until === null)).toBe(true);
+    expect((await outbox.claimDue(later(200), later(260), 10)).filter((job) => job.basketId === basketId)).toEqual([]);
+
+    expect(await queueReprint(repositories, orderRef, later(32))).toEqual({ outcome: 'notInProgress' });
+    expect(await database.db.selectFrom('print_jobs').select('job_id').where('basket_id', '=', basketId).where('done_at', 'is', null).execute()).toEqual([]);
   });
 });

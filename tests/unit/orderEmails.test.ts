@@ -52,6 +52,7 @@ function facts(changes: Partial<OrderEmailFacts['view']> = {}, more: Partial<Ord
     dueTime: '2026-11-24T19:30:00.000Z',
     refusalReason: null,
     unavailableItems: [],
+    cardOnCollection: false,
     accepted: false,
     ...more,
   };
@@ -101,6 +102,9 @@ describe('the receipt when an order is placed', () => {
     const asap = renderOrderEmail('placed', {}, facts({ orderType: OrderType.Collection, deliveryAddress: null, discount: 0, bagCharge: 0, notes: '' }, { requestedTime: null }), restaurant);
     expect(asap.text).toContain('Collection time: As soon as possible');
     expect(asap.text).toContain('Payment: Cash, to pay when you collect');
+    const byCard = renderOrderEmail('placed', {}, facts({ orderType: OrderType.Collection, deliveryAddress: null }, { cardOnCollection: true }), restaurant);
+    expect(byCard.text).toContain('Payment: Card, to pay when you collect');
+    expect(byCard.text).not.toContain('Cash');
     expect(asap.text).not.toMatch(/Discount|Bag charge|Delivery charge|Delivery address|Your notes/);
 
     const summer = renderOrderEmail('placed', {}, facts({ created: '2026-07-10T16:00:00.000Z' }, { requestedTime: '2026-07-10T17:30:00.000Z' }), restaurant);

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { KitchenCommand, KitchenTicket } from '../../../machines/kitchen/kitchenBoardMachine';
-import { allowedNextKitchenStatuses } from '../../domain/kitchenStatus';
+import { allowedNextKitchenStatuses, hasTicketInProgress } from '../../domain/kitchenStatus';
 import { AcceptanceStatus, KitchenStatus, type KitchenStatusValue } from '../../domain/orderEnums';
 import { slotLabel } from '../../domain/timeSlotLabels';
 import { answerClockStarted, countdownLabel, dueTimeLabel, orderTypeLabel, statusActionLabel, ticketName, ticketStateLabel } from '../../domain/kitchenTicketLabels';
@@ -149,8 +149,8 @@ export function KitchenTicketCard({ ticket, now, busy, error, onCommand }: Kitch
               {statusActionLabel(KitchenStatus.Cancelled)}
             </Button>
           )}
-          {/* While it is being cooked; a finished order keeps the browser's Print ticket. */}
-          {nextStatuses.length > 0 && <ReprintButton orderRef={orderRef} />}
+          {/* While it is in progress; a cancelled, refunded or completed order keeps only the browser's Print ticket. */}
+          {hasTicketInProgress(ticket) && <ReprintButton orderRef={orderRef} />}
           {/* A tab of its own, so the dashboard keeps polling (and its chime) while the ticket prints. */}
           <Button component="a" href={`/kitchen/ticket/${encodeURIComponent(orderRef)}`} target="_blank" size="xl" variant="subtle" color="dark">
             Print ticket

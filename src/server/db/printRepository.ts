@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AcceptanceStatusValue, KitchenStatusValue } from '../../domain/orderEnums';
 import type { DatabaseSchema, PrintedDocuments, PrintersTable } from './schema';
 
 // The owner's printers and the print-job outbox (docs/printing.md). Jobs are written in the transaction that accepts
@@ -77,6 +78,21 @@ export async function queuePrintJobs(transaction: Transaction<DatabaseSchema>, b
 }
 
 /**
+ * Marks the jobs not yet done of the printers `printerIds` (removed) or of the order `basketId` (fallen through) done
+ * as dropped, inside the caller's transaction, so that none of them prints; how many were dropped. A job the worker
+ * has already claimed is dropped too: its completion then changes nothing.
+ */
+export async function dropWaitingPrintJobs(
+  transaction: Transaction<DatabaseSchema>,
+  jobsOf: { printerIds: readonly number[] } | { basketId: string },
+  now: string,
+): Promise<number> {
+  const waiting = transaction.updateTable('print_jobs').set({ done_at: now, outcome: 'dropped', claimed_until: null }).where('done_at', 'is', null);
+  const dropped = await ('basketId' in jobsOf ? waiting.where('basket_id', '=', jobsOf.basketId) : waiting.where('printer_id', 'in', jobsOf.printerIds)).executeTakeFirst();
+  return Number(dropped.numUpdatedRows);
+}
+
+/**
  * Replaces the printers in service with `printers` inside the owner's edit: one that keeps its id is changed in place,
  * one left out is removed (its waiting jobs dropped), one without an id is added. Answers the printers before and after.
  */
@@ -86,12 +102,7 @@ export async function replacePrinters(transaction: Transaction<DatabaseSchema>, 
   const removed = before.filter((printer) => !kept.has(printer.printerId)).map((printer) => printer.printerId);
   if (removed.length > 0) {
     await transaction.updateTable('printers').set({ removed_at: now }).where('printer_id', 'in', removed).execute();
-    await transaction
-      .updateTable('print_jobs')
-      .set({ done_at: now, outcome: 'dropped', claimed_until: null })
-      .where('printer_id', 'in', removed)
-      .where('done_at', 'is', null)
-      .execute();
+    await dropWaitingPrintJobs(transaction, { printerIds: removed }, now);
   }
   for (const printer of printers) {
     const values = { name: printer.name, host: printer.host, port: printer.port, paper_width: printer.paperWidth, documents: printer.prints, copies: printer.copies };
@@ -112,15 +123,25 @@ export async function replacePrinters(transaction: Transaction<DatabaseSchema>, 
   return { before, after };
 }
 
-/** The order's basketId and acceptance status, by its orderRef; undefined when it has no acceptance request. */
-export async function findRequestedOrder(transaction: Transaction<DatabaseSchema>, orderRef: string): Promise<{ basketId: string; status: number } | undefined> {
+/** The order's basketId, acceptance status, kitchen status and customer's cancellation, by its orderRef; undefined when it has no acceptance request. */
+export async function findRequestedOrder(
+  transaction: Transaction<DatabaseSchema>,
+  orderRef: string,
+): Promise<{ basketId: string; status: AcceptanceStatusValue; kitchenStatus: KitchenStatusValue | null; cancelled: boolean } | undefined> {
   const order = await transaction
     .selectFrom('baskets')
     .innerJoin('order_acceptances', 'order_acceptances.basket_id', 'baskets.basket_id')
-    .select(['baskets.basket_id', 'order_acceptances.status'])
+    .select(['baskets.basket_id', 'order_acceptances.status', 'order_acceptances.kitchen_status', 'order_acceptances.cancelled_at'])
     .where('baskets.order_ref', '=', orderRef)
     .executeTakeFirst();
-  return order === undefined ? undefined : { basketId: order.basket_id, status: order.status };
+  return order === undefined
+    ? undefined
+    : {
+        basketId: order.basket_id,
+        status: order.status as AcceptanceStatusValue,
+        kitchenStatus: order.kitchen_status as KitchenStatusValue | null,
+        cancelled: order.cancelled_at !== null,
+      };
 }
 
 /** Whether `printerId` names a printer in service (an id the owner sends must be one of theirs). */

@@ -1,7 +1,7 @@
 import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
-import { londonTimeAt } from '../../domain/londonClock';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
+import { slotDayLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import type { AcceptanceState } from '../domain/acceptance';
 import type { NotificationChannel } from '../db/schema';
 import type { MomentDetail, OrderMoment } from '../domain/orderMoments';
@@ -78,11 +78,22 @@ export interface PushFacts {
   restaurantName: string;
   /** refused: the dishes the kitchen named as unavailable (none for other moments). */
   unavailableItems?: readonly string[];
+  /** When the push is written: its times say their day relative to it ("today", "tomorrow", "on Thursday 26 November"). */
+  madeAt: Date;
+}
+
+/** " today at 19:00", " tomorrow at 19:00" or " on Thursday 26 November at 19:00", on London's clock, as the slot labels read. */
+function dayAndTime(time: string | undefined, madeAt: Date): string {
+  if (time === undefined) return '';
+  const instant = new Date(time);
+  const day = slotDayLabel(instant, madeAt);
+  const onDay = day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : `on ${day}`;
+  return ` ${onDay} at ${slotTimeLabel(instant)}`;
 }
 
 export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: PushFacts): PushMessage {
   const delivery = order.orderType === OrderType.Delivery;
-  const at = (time: string | undefined) => (time === undefined ? '' : ` ${londonTimeAt(Date.parse(time))}`);
+  const at = (time: string | undefined) => dayAndTime(time, order.madeAt);
   const named = orderLabel(order.orderNumber);
   const inSentence = orderInSentence(order.orderNumber);
   // Named dishes say more than the reason (usually "Item unavailable"), as on the refusal page.
@@ -91,11 +102,11 @@ export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: 
     placed: { title: 'Order sent', body: `${order.restaurantName} has ${inSentence}. We will tell you when it is accepted.` },
     accepted: {
       title: 'Order accepted',
-      body: delivery ? `${named} is expected at${at(detail.time)}.` : `${named} will be ready to collect at${at(detail.time)}.`,
+      body: delivery ? `${named} is expected${at(detail.time)}.` : `${named} will be ready to collect${at(detail.time)}.`,
     },
     timeProposed: {
       title: 'A new time is proposed',
-      body: `${order.restaurantName} can have ${inSentence} ready at${at(detail.time)}. Open your order to accept the time or cancel.`,
+      body: `${order.restaurantName} can have ${inSentence} ready${at(detail.time)}. Open your order to accept the time or cancel.`,
     },
     refused: {
       title: 'Order not accepted',

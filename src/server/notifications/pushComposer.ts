@@ -4,12 +4,13 @@ import { unavailableItemsOf } from '../services/orderViews';
 import { pushMessageOf } from './moments';
 import type { PushMessage } from './senders';
 
-// The outbox worker's push for one delivery, on a phone or in a browser, written when it is sent. A thrown error is a
-// failed send, tried again later.
+// The outbox worker's push for one delivery, on a phone or in a browser, written when it is sent (its times say their
+// day relative to then). A thrown error is a failed send, tried again later.
 
 export function createPushComposer(
   repositories: Pick<Repositories, 'restaurant' | 'orders' | 'acceptance'>,
   outbox: Pick<NotificationOutbox, 'orderOf'>,
+  now: () => Date,
 ) {
   return async (delivery: DueDelivery): Promise<PushMessage> => {
     const order = await outbox.orderOf(delivery.basketId);
@@ -17,7 +18,7 @@ export function createPushComposer(
     const restaurant = await repositories.restaurant.getCoreData();
     if (restaurant === undefined) throw new Error('The restaurant is missing from the database');
     const unavailableItems = delivery.moment === 'refused' ? await refusedItemsOf(repositories, delivery.basketId) : [];
-    return pushMessageOf(delivery.moment, delivery.detail, { ...order, restaurantName: restaurant.name, unavailableItems });
+    return pushMessageOf(delivery.moment, delivery.detail, { ...order, restaurantName: restaurant.name, unavailableItems, madeAt: now() });
   };
 }
 

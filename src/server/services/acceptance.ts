@@ -12,22 +12,23 @@ import {
 } from '../db/acceptanceRepository';
 import { creditAcceptedOrder, giveLoyaltyBack } from '../db/loyaltyLedger';
 import { queueNotifications } from '../db/notificationRepository';
-import { queuePrintJobs } from '../db/printRepository';
+import { dropWaitingPrintJobs, queuePrintJobs } from '../db/printRepository';
 import type { Repositories, RestaurantData } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { runOnKysely } from '../db/statementSteps';
 import { acceptanceEvents, printsTickets, stateOf, type AcceptanceDecision, type AcceptanceState, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { answerFromOf } from '../domain/autoRefusal';
 import { dueTime } from '../domain/dueTime';
-import { earnsPoints, givesLoyaltyBack } from '../domain/loyalty';
+import { earnsPoints, givesLoyaltyBack, orderHasFallenThrough } from '../domain/loyalty';
 import { channelsOf, momentsOf } from '../notifications/moments';
 import { leadMinutesNow } from './orderTimes';
 import { queueMoneyMovement } from './payments';
 
 // An order's acceptance as one transaction each (docs/acceptance-and-kitchen.md): the request, then every change the
 // customer, the kitchen or the automatic refusal makes. The change and what it sets going are written together: the
-// customer's notifications, the money PayPal is to capture, void or refund, the kitchen's tickets, and the vouchers and
-// points of an order that fell through given back. The outboxes' workers are kicked once it has committed.
+// customer's notifications, the money PayPal is to capture, void or refund, the kitchen's tickets (or, for an order
+// that fell through, the dropping of those still waiting), and the vouchers and points of an order that fell through
+// given back. The outboxes' workers are kicked once it has committed.
 
 export type RequestOutcome =
   | { outcome: 'requested' | 'existing'; acceptance: OrderAcceptance }
@@ -136,6 +137,8 @@ export async function changeAcceptance(
     queued.moneyStep = await queueMoneyMovement(transaction, basketId, current, next, now);
     queued.notification = await tellCustomer(transaction, basketId, current, changed, now);
     if (printsTickets(current, next)) queued.printJob = (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0;
+    // An order that falls through prints nothing more: a ticket still waiting for its printer would be cooked.
+    if (orderHasFallenThrough(next)) await dropWaitingPrintJobs(transaction, { basketId }, now);
     return { outcome: 'changed', acceptance: changed };
   });
   kickOutboxes(repositories, queued);

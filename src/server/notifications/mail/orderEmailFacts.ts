@@ -26,6 +26,8 @@ export interface OrderEmailFacts {
   refusalReason: string | null;
   /** The titles of the lines the kitchen named as unavailable when it refused the order. */
   unavailableItems: string[];
+  /** A phone order to be paid by card when it is collected (docs/phone-orders.md), not in cash. */
+  cardOnCollection: boolean;
   /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
   accepted: boolean;
   /** For a pre-order, when the restaurant will answer it (docs/acceptance-and-kitchen.md, "Pre-orders"). */
@@ -56,6 +58,7 @@ export async function loadOrderEmailFacts(
     dueTime: acceptance.updateTime,
     refusalReason: acceptance.refusalReason,
     unavailableItems: unavailableItemsOf(acceptance, basket),
+    cardOnCollection: basket.cardOnCollection,
     accepted: acceptance.status === AcceptanceStatus.Accepted,
     ...(isPreOrder(acceptance) ? { preOrderAnswerFrom: acceptance.answerFrom } : {}),
   };

@@ -77,7 +77,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
           { label: 'Ordered', lines: [londonDateTimeLabel(view.created)] },
           { label: timeLabel, lines: [facts.requestedTime === null ? 'As soon as possible' : londonDateTimeLabel(facts.requestedTime)] },
           ...(delivery && view.deliveryAddress !== null ? [{ label: 'Delivery address', lines: addressLines(view.deliveryAddress) }] : []),
-          { label: 'Payment', lines: [paymentText(paidOnline, delivery)] },
+          { label: 'Payment', lines: [paymentText(paidOnline, delivery, facts.cardOnCollection)] },
           { label: 'Name', lines: [view.name] },
           { label: 'Phone', lines: [view.phoneNumber] },
           ...(view.notes.trim() === '' ? [] : [{ label: 'Your notes', lines: [view.notes] }]),
@@ -161,9 +161,11 @@ function receiptOf(facts: OrderEmailFacts): Receipt {
   };
 }
 
-function paymentText(paidOnline: boolean, delivery: boolean): string {
+function paymentText(paidOnline: boolean, delivery: boolean, cardOnCollection: boolean): string {
   // docs/payments.md: an online payment is held when the order is placed and taken only once it is accepted.
   if (paidOnline) return 'Paid online. The money is held now and taken only once we accept your order.';
+  // docs/phone-orders.md: a phone order may be paid by card at the counter, for collection only.
+  if (cardOnCollection) return 'Card, to pay when you collect';
   return delivery ? 'Cash, to pay the driver on delivery' : 'Cash, to pay when you collect';
 }
 
