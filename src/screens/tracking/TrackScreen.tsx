@@ -80,16 +80,20 @@ function ProposedTime({ order, answerable }: { order: ActiveOrder; answerable: b
   );
 }
 
-function AskForReference() {
+const UNKNOWN_REFERENCE_MESSAGE = 'We cannot find an order with this reference: check it against your order confirmation (the long reference, not the order number)';
+
+/** The reference form: empty, or holding a reference the server could not find, with the reason at the field. */
+function AskForReference({ refused }: { refused?: string }) {
   const navigate = useNavigate();
-  const [reference, setReference] = useState('');
+  const [reference, setReference] = useState(refused ?? '');
   const [missing, setMissing] = useState(false);
+  const unchanged = refused !== undefined && reference.trim() === refused;
 
   function track(event: FormEvent) {
     event.preventDefault();
     const orderId = reference.trim();
     setMissing(orderId === '');
-    if (orderId !== '') void navigate({ to: '/track', search: { orderId } });
+    if (orderId !== '' && orderId !== refused) void navigate({ to: '/track', search: { orderId } });
   }
 
   return (
@@ -98,7 +102,7 @@ function AskForReference() {
         label="Order reference"
         description="It is on your order confirmation"
         value={reference}
-        error={missing ? 'Enter your order reference' : undefined}
+        error={missing ? 'Enter your order reference' : unchanged ? UNKNOWN_REFERENCE_MESSAGE : undefined}
         onChange={(event) => setReference(event.currentTarget.value)}
       />
       <Button type="submit" w="fit-content">
@@ -133,6 +137,18 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
         <Title order={1}>Track your order</Title>
         <Text>Enter the reference of the order you would like to follow.</Text>
         <AskForReference />
+      </Stack>
+    );
+  }
+
+  // A reference typed or linked that the server cannot find is given back to be corrected, not retried as it is.
+  const unknownReference = failed && requestedOrderId !== undefined && trackedOrderId === requestedOrderId && (error?.status === 400 || error?.status === 404);
+  if (unknownReference) {
+    return (
+      <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
+        <Title order={1}>Track your order</Title>
+        <Text>Enter the reference of the order you would like to follow.</Text>
+        <AskForReference key={requestedOrderId} refused={requestedOrderId} />
       </Stack>
     );
   }

@@ -49,11 +49,15 @@ function answersFor(snapshot: TrackingSnapshot): TrackingAnswer[] {
   ];
 }
 
-/** The customer opens /track for an order, and asks to "Check again" after a failure; the 10-second poll reads on. */
+/**
+ * The customer opens /track for an order, asks to "Check again" after a failure, or corrects a reference the server
+ * could not find; the 10-second poll reads on.
+ */
 function nextSteps(snapshot: TrackingSnapshot): TrackingStep[] {
   if (snapshot.matches('reading')) return answersFor(snapshot);
   if (snapshot.matches('idle')) return [{ type: 'TRACK', orderId: PLACED_ORDER }, { type: 'TRACK', orderId: UNKNOWN_ORDER }];
-  if (snapshot.matches('failed')) return [{ type: 'CHECK' }];
+  // A reference the server cannot find is given back to be corrected (to the placed order's), not checked again as it is.
+  if (snapshot.matches('failed')) return snapshot.context.orderId === UNKNOWN_ORDER ? [{ type: 'TRACK', orderId: PLACED_ORDER }] : [{ type: 'CHECK' }];
   if (snapshot.matches('active')) return [{ type: 'xstate.after.trackingPoll.tracking.active' }];
   return [];
 }
