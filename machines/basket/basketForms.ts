@@ -42,7 +42,8 @@ export const deliveryMessages = {
   townTooLong: `Your town can be at most ${MAX_TOWN_LENGTH} characters`,
   postcodeMissing: 'Enter your postcode',
   postcodeInvalid: 'Enter a full UK postcode, like LS6 2AB',
-  outOfZone: (postcode: string) => `Sorry, we do not deliver to ${postcode}. You can collect your order instead`,
+  // Collection is offered instead only when the restaurant takes collection orders (SPEC §5).
+  outOfZone: (postcode: string, collectionOffered = true) => `Sorry, we do not deliver to ${postcode}${collectionOffered ? '. You can collect your order instead' : ''}`,
 } as const;
 
 export const timeMessages = { requestedTimeMissing: 'Choose a time for your order' } as const;

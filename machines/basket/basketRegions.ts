@@ -81,7 +81,7 @@ export const deliveryCheckRegion = basketSetup.createStateConfig({
             guard: ({ event }) => !event.output.validPostCode || event.output.zone === null,
             target: 'idle',
             actions: assign(({ context }) => ({
-              fieldErrors: { ...context.fieldErrors, postcode: deliveryMessages.outOfZone(tidyDeliveryAddress(context.drafts.delivery!).postcode) },
+              fieldErrors: { ...context.fieldErrors, postcode: deliveryMessages.outOfZone(tidyDeliveryAddress(context.drafts.delivery!).postcode, context.minimums?.allowCollection !== false) },
               error: undefined,
             })),
           },

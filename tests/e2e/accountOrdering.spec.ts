@@ -160,7 +160,10 @@ test('a signed-in customer chooses one of their saved addresses for delivery', a
   await expect(page.getByRole('textbox', { name: 'Postcode' })).toHaveValue('LS6 1BN');
   await page.getByRole('textbox', { name: 'Address line 1' }).fill('');
 
-  await page.getByRole('region', { name: 'Your saved addresses' }).getByRole('button', { name: 'Deliver to 14 Headingley Lane, Flat 3, Leeds, LS6 1BN' }).click();
+  const saved = page.getByRole('region', { name: 'Your saved addresses' }).getByRole('button', { name: 'Deliver to 14 Headingley Lane, Flat 3, Leeds, LS6 1BN' });
+  // Shown a line at a time (SPEC §3).
+  expect((await saved.innerText()).split('\n')).toEqual(['14 Headingley Lane', 'Flat 3', 'Leeds', 'LS6 1BN']);
+  await saved.click();
   await expect(page.getByRole('textbox', { name: 'Address line 1' })).toHaveValue('14 Headingley Lane');
   await expect(page.getByRole('textbox', { name: 'Address line 2 (optional)' })).toHaveValue('Flat 3');
   await expect(page.getByRole('textbox', { name: 'Town or city' })).toHaveValue('Leeds');

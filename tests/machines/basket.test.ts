@@ -324,8 +324,13 @@ describe('basket statechart: steps', () => {
     expect(snapshot.context.drafts.delivery?.postcode).toBe(OUT_OF_ZONE_POSTCODE);
     expect(basketStatusOf(snapshot)).toBe(2);
 
+    // A restaurant that takes no collection orders does not suggest collecting instead.
+    snapshot = await send({ type: 'SETTINGS', minimums: { ...NO_MINIMUMS, allowCollection: false } }, { type: 'SUBMIT_DELIVERY', ...address, postcode: OUT_OF_ZONE_POSTCODE });
+    expect(snapshot.context.fieldErrors.postcode).toBe(`Sorry, we do not deliver to ${OUT_OF_ZONE_POSTCODE}`);
+    await send({ type: 'SETTINGS', minimums: NO_MINIMUMS });
+
     snapshot = await send({ type: 'SUBMIT_DELIVERY', ...address });
-    expect(calls.checks).toEqual([OUT_OF_ZONE_POSTCODE, IN_ZONE_POSTCODE]);
+    expect(calls.checks).toEqual([OUT_OF_ZONE_POSTCODE, OUT_OF_ZONE_POSTCODE, IN_ZONE_POSTCODE]);
     expect(basketStatusOf(snapshot)).toBe(3);
     expect(snapshot.context.fieldErrors).toEqual({});
     expect(snapshot.context.delivery).toEqual({ ...address, postcode: IN_ZONE_POSTCODE, deliveryZoneId: 1, deliveryCharge: 2.5, minimumOrderValue: 15 });

@@ -22,7 +22,8 @@ const ADDRESS_LABELS: Record<keyof DeliveryAddress, string> = {
   postcode: 'Postcode',
 };
 
-const addressLabel = (address: DeliveryAddress) => [address.address1, address.address2, address.town, address.postcode].filter(Boolean).join(', ');
+const addressLinesOf = (address: DeliveryAddress) => [address.address1, address.address2, address.town, address.postcode].filter(Boolean);
+const addressLabel = (address: DeliveryAddress) => addressLinesOf(address).join(', ');
 
 /** `/delivery`: where a delivery order goes, checked against the delivery zones (`GET /orderbuilder/checkDelivery`). */
 export function DeliveryScreen() {
@@ -78,8 +79,21 @@ export function DeliveryScreen() {
           <Text fw={700}>Your saved addresses</Text>
           <Group gap="xs">
             {savedAddresses.map((saved, index) => (
-              <Button key={index} variant="default" size="xs" onClick={() => chooseSavedAddress(saved)} aria-label={`Deliver to ${addressLabel(saved)}`}>
-                {addressLabel(saved)}
+              // An address is shown a line at a time (SPEC §3), as on an envelope.
+              <Button
+                key={index}
+                variant="default"
+                h="auto"
+                py={6}
+                styles={{ label: { display: 'block', whiteSpace: 'normal', textAlign: 'left', fontWeight: 400 } }}
+                onClick={() => chooseSavedAddress(saved)}
+                aria-label={`Deliver to ${addressLabel(saved)}`}
+              >
+                {addressLinesOf(saved).map((line, lineIndex) => (
+                  <span key={lineIndex} style={{ display: 'block' }}>
+                    {line}
+                  </span>
+                ))}
               </Button>
             ))}
           </Group>
