@@ -178,7 +178,27 @@ export const authMachine = setup({
       },
     },
     awaitingNewPassword: {
-      on: signedOutAttempts,
+      on: {
+        ...signedOutAttempts,
+        // Another code, asked for from the code step: the step stays, with what was typed there, whatever the answer.
+        REQUEST_PASSWORD_RESET: [
+          { guard: 'attemptRefused', actions: 'refuseAttempt' },
+          { target: 'requestingAnotherResetCode', actions: 'beginPasswordReset' },
+        ],
+      },
+    },
+    requestingAnotherResetCode: {
+      tags: ['busy'],
+      invoke: {
+        id: 'requestPasswordReset',
+        src: 'requestPasswordReset',
+        input: ({ context }) => ({ email: context.email! }),
+        onDone: { target: 'awaitingNewPassword', actions: { type: 'notify', params: 'resetCodeSent' } },
+        onError: {
+          target: 'awaitingNewPassword',
+          actions: { type: 'identityFailure', params: ({ event }) => ({ step: 'requestPasswordReset', error: event.error }) },
+        },
+      },
     },
     resettingPassword: {
       tags: ['busy'],

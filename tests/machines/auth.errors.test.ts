@@ -356,6 +356,24 @@ describe('messages', () => {
     expect(auth.getSnapshot().context.failure).toBeUndefined();
   });
 
+  it('another reset code asked for from the code step keeps the step, whether it is sent or refused', async () => {
+    let refuse = false;
+    const { auth } = actorWith({
+      requestPasswordReset: fromPromise(() => (refuse ? Promise.reject(named('LimitExceededException')) : Promise.resolve(undefined))),
+    });
+    await settledSnapshot(auth);
+    auth.send({ type: 'REQUEST_PASSWORD_RESET', email: EMAIL });
+    expect((await settledSnapshot(auth)).value).toBe('awaitingNewPassword');
+    auth.send({ type: 'REQUEST_PASSWORD_RESET', email: EMAIL });
+    expect(auth.getSnapshot().value).toBe('requestingAnotherResetCode');
+    expect((await settledSnapshot(auth)).value).toBe('awaitingNewPassword');
+    refuse = true;
+    auth.send({ type: 'REQUEST_PASSWORD_RESET', email: EMAIL });
+    const refused = await settledSnapshot(auth);
+    expect(refused.value).toBe('awaitingNewPassword');
+    expect(failureFor(refused, 'requestPasswordReset')).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+
   it('each notice has its text', () => {
     expect(noticeText('codeResent')).toBe('We have sent you a new code.');
     expect(noticeText('resetCodeSent')).toBe('We have emailed you a code to reset your password.');

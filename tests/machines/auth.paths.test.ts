@@ -182,6 +182,7 @@ describe(authShortestPaths.suite, () => {
         'signingInAfterConfirmation',
         'requestingPasswordReset',
         'awaitingNewPassword',
+        'requestingAnotherResetCode',
         'resettingPassword',
         'signedIn.checkingAccount',
         'signedIn.loadingAccount',

@@ -89,6 +89,7 @@ export const callOfState: Record<string, ActorId> = {
   resendingCode: 'resendCode',
   signingInAfterConfirmation: 'signIn',
   requestingPasswordReset: 'requestPasswordReset',
+  requestingAnotherResetCode: 'requestPasswordReset',
   resettingPassword: 'resetPassword',
   'signedIn.checkingAccount': 'doLogin',
   'signedIn.loadingAccount': 'getAccount',

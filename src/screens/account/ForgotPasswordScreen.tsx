@@ -17,7 +17,7 @@ import { useCheckedForm } from './useCheckedForm';
  */
 export function ForgotPasswordScreen() {
   const screen = useAuthScreen();
-  const codeSent = useAuthSelector((snapshot) => snapshot.matches('awaitingNewPassword') || snapshot.matches('resettingPassword'));
+  const codeSent = useAuthSelector((snapshot) => snapshot.matches('awaitingNewPassword') || snapshot.matches('requestingAnotherResetCode') || snapshot.matches('resettingPassword'));
   const email = useAuthSelector((snapshot) => snapshot.context.email);
   return (
     <Stack gap="md" py="md" maw={28 * 16}>
@@ -64,7 +64,7 @@ function EmailStep({ screen }: { screen: AuthScreen }) {
 
 function NewPasswordStep({ email, screen }: { email: string; screen: AuthScreen }) {
   const busy = useAuthBusy();
-  const requestingAgain = useAuthSelector((snapshot) => snapshot.matches('requestingPasswordReset'));
+  const requestingAgain = useAuthSelector((snapshot) => snapshot.matches('requestingAnotherResetCode'));
   const failure = useAuthFailure('resetPassword', 'requestPasswordReset');
   const form = useCheckedForm({ code: '', newPassword: '' }, validateNewPassword);
   return (

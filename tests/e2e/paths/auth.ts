@@ -52,6 +52,7 @@ function answerOf(snapshot: AuthWorldSnapshot): Answer | undefined {
     case 'confirmingSignUp':
       return done('confirmSignUp');
     case 'requestingPasswordReset':
+    case 'requestingAnotherResetCode':
       return done('requestPasswordReset');
     case 'resettingPassword':
       return done('resetPassword');
