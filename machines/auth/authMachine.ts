@@ -44,7 +44,7 @@ const signedOutAttempts = {
  * flight; `unconfirmed` while the email code is awaited (the screens show /confirmAccount); `needsAccount` when
  * signed in without an account record (/createAccount).
  */
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -53,7 +53,25 @@ export const authMachine = setup({
   actors: authActors,
   guards: authGuards,
   actions: authActions,
-}).createMachine({
+});
+
+/** Asks for a password-reset code by email; a refusal leaves the customer at `refusedTo`, the step they asked from. */
+const requestingResetCode = (refusedTo: 'signedOut' | 'awaitingNewPassword') =>
+  authSetup.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      id: 'requestPasswordReset',
+      src: 'requestPasswordReset',
+      input: ({ context }) => ({ email: context.email! }),
+      onDone: { target: 'awaitingNewPassword', actions: { type: 'notify', params: 'resetCodeSent' } },
+      onError: {
+        target: refusedTo,
+        actions: { type: 'identityFailure', params: ({ event }) => ({ step: 'requestPasswordReset', error: event.error }) },
+      },
+    },
+  });
+
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: {},
   initial: 'restoring',
@@ -164,19 +182,7 @@ export const authMachine = setup({
         },
       },
     },
-    requestingPasswordReset: {
-      tags: ['busy'],
-      invoke: {
-        id: 'requestPasswordReset',
-        src: 'requestPasswordReset',
-        input: ({ context }) => ({ email: context.email! }),
-        onDone: { target: 'awaitingNewPassword', actions: { type: 'notify', params: 'resetCodeSent' } },
-        onError: {
-          target: 'signedOut',
-          actions: { type: 'identityFailure', params: ({ event }) => ({ step: 'requestPasswordReset', error: event.error }) },
-        },
-      },
-    },
+    requestingPasswordReset: requestingResetCode('signedOut'),
     awaitingNewPassword: {
       on: {
         ...signedOutAttempts,
@@ -187,19 +193,7 @@ export const authMachine = setup({
         ],
       },
     },
-    requestingAnotherResetCode: {
-      tags: ['busy'],
-      invoke: {
-        id: 'requestPasswordReset',
-        src: 'requestPasswordReset',
-        input: ({ context }) => ({ email: context.email! }),
-        onDone: { target: 'awaitingNewPassword', actions: { type: 'notify', params: 'resetCodeSent' } },
-        onError: {
-          target: 'awaitingNewPassword',
-          actions: { type: 'identityFailure', params: ({ event }) => ({ step: 'requestPasswordReset', error: event.error }) },
-        },
-      },
-    },
+    requestingAnotherResetCode: requestingResetCode('awaitingNewPassword'),
     resettingPassword: {
       tags: ['busy'],
       invoke: {
