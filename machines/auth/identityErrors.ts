@@ -135,3 +135,21 @@ export function identityErrorMessage(step: IdentityStep, error: unknown): string
   const name = identityErrorName(error);
   return name !== undefined && Object.hasOwn(messages, name) ? messages[name] : otherwise;
 }
+
+/** The field of the auth forms an identity refusal is about, where it is shown as well as above the form. */
+export type IdentityField = 'email' | 'password' | 'code';
+
+const fieldOfMessage: Readonly<Record<string, IdentityField>> = {
+  [EMAIL_ALREADY_REGISTERED_MESSAGE]: 'email',
+  [INVALID_EMAIL_MESSAGE]: 'email',
+  [NO_ACCOUNT_FOR_EMAIL_MESSAGE]: 'email',
+  [CODE_NOT_SENT_MESSAGE]: 'email',
+  [WRONG_CODE_MESSAGE]: 'code',
+  [EXPIRED_CODE_MESSAGE]: 'code',
+  [PASSWORD_TOO_SHORT_MESSAGE]: 'password',
+};
+
+/** The refusal `failure` if it is about `field`: a wrong or expired code at the code, a taken email at the email… */
+export function identityFailureAt(failure: string | undefined, field: IdentityField): string | undefined {
+  return failure !== undefined && fieldOfMessage[failure] === field ? failure : undefined;
+}

@@ -89,6 +89,10 @@ test('a customer who never confirmed is sent to /confirmAccount on signing in, a
   await page.getByRole('button', { name: 'Confirm account' }).click();
   await expect(page.getByRole('alert')).toContainText('That code is not right.');
   await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue('000000');
+  // At the field too, where the customer corrects it.
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(/That code is not right\./);
+  await expect(page.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('aria-invalid', 'true');
 
   await page.getByRole('textbox', { name: 'Code' }).fill(EMAILED_CODE);
   await page.getByRole('button', { name: 'Confirm account' }).click();

@@ -14,7 +14,17 @@ import {
   type AuthSession,
   type AuthSnapshot,
 } from '../../machines/auth/authMachine';
-import { identityErrorMessage, identityErrorName, isUserNotConfirmed, type IdentityStep } from '../../machines/auth/identityErrors';
+import {
+  EMAIL_ALREADY_REGISTERED_MESSAGE,
+  INCORRECT_CREDENTIALS_MESSAGE,
+  WRONG_CODE_MESSAGE,
+  identityErrorMessage,
+  identityErrorName,
+  identityFailureAt,
+  isUserNotConfirmed,
+  type IdentityStep,
+} from '../../machines/auth/identityErrors';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../src/domain/passwordRules';
 
 const named = (name: string) => Object.assign(new Error(`${name} from the identity service`), { name });
 
@@ -372,6 +382,17 @@ describe('messages', () => {
     const refused = await settledSnapshot(auth);
     expect(refused.value).toBe('awaitingNewPassword');
     expect(failureFor(refused, 'requestPasswordReset')).toBe('Too many attempts. Please wait a few minutes and try again.');
+  });
+
+  it('places an identity refusal at the field it is about, and no other', () => {
+    expect(identityFailureAt(WRONG_CODE_MESSAGE, 'code')).toBe(WRONG_CODE_MESSAGE);
+    expect(identityFailureAt(WRONG_CODE_MESSAGE, 'email')).toBeUndefined();
+    expect(identityFailureAt(EMAIL_ALREADY_REGISTERED_MESSAGE, 'email')).toBe(EMAIL_ALREADY_REGISTERED_MESSAGE);
+    expect(identityFailureAt(PASSWORD_TOO_SHORT_MESSAGE, 'password')).toBe(PASSWORD_TOO_SHORT_MESSAGE);
+    // Which of the two was wrong is not said at sign-in, so neither field is marked.
+    expect(identityFailureAt(INCORRECT_CREDENTIALS_MESSAGE, 'email')).toBeUndefined();
+    expect(identityFailureAt(INCORRECT_CREDENTIALS_MESSAGE, 'password')).toBeUndefined();
+    expect(identityFailureAt(undefined, 'email')).toBeUndefined();
   });
 
   it('each notice has its text', () => {

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Input.css';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { identityFailureAt } from '../../../machines/auth/identityErrors';
 import { AuthFailureAlert, AuthNoticeAlert } from './AuthMessages';
 import { validateConfirmation, validateEmail } from './authForms';
 import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen, useAuthSelector } from './useAuthScreen';
@@ -45,7 +46,7 @@ export function ConfirmAccountScreen() {
             inputMode="email"
             required
             value={draft.email}
-            error={errors.email}
+            error={errors.email ?? identityFailureAt(failure, 'email')}
             onChange={(event) => form.change('email', event.currentTarget.value)}
           />
           <TextInput
@@ -55,7 +56,7 @@ export function ConfirmAccountScreen() {
             required
             description="The code in the email we sent you"
             value={draft.code}
-            error={errors.code}
+            error={errors.code ?? identityFailureAt(failure, 'code')}
             onChange={(event) => form.change('code', event.currentTarget.value)}
           />
           <Button type="submit" loading={busy && !resending} disabled={resending}>

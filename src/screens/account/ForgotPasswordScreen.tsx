@@ -6,6 +6,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@m
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PASSWORD_RULE } from '../../domain/passwordRules';
+import { identityFailureAt } from '../../../machines/auth/identityErrors';
 import { AuthFailureAlert, AuthNoticeAlert } from './AuthMessages';
 import { validateEmail, validateNewPassword } from './authForms';
 import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen, useAuthSelector, type AuthScreen } from './useAuthScreen';
@@ -50,7 +51,7 @@ function EmailStep({ screen }: { screen: AuthScreen }) {
             inputMode="email"
             required
             value={form.draft.email}
-            error={form.errors.email}
+            error={form.errors.email ?? identityFailureAt(failure, 'email')}
             onChange={(event) => form.change('email', event.currentTarget.value)}
           />
           <Button type="submit" loading={busy}>
@@ -89,7 +90,7 @@ function NewPasswordStep({ email, screen }: { email: string; screen: AuthScreen 
             required
             description="The code in the email we sent you"
             value={form.draft.code}
-            error={form.errors.code}
+            error={form.errors.code ?? identityFailureAt(failure, 'code')}
             onChange={(event) => form.change('code', event.currentTarget.value)}
           />
           <PasswordInput
@@ -98,7 +99,7 @@ function NewPasswordStep({ email, screen }: { email: string; screen: AuthScreen 
             required
             description={PASSWORD_RULE}
             value={form.draft.newPassword}
-            error={form.errors.newPassword}
+            error={form.errors.newPassword ?? identityFailureAt(failure, 'password')}
             onChange={(event) => form.change('newPassword', event.currentTarget.value)}
           />
           <Button type="submit" loading={busy && !requestingAgain} disabled={requestingAgain}>

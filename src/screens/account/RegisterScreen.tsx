@@ -6,6 +6,7 @@ import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@m
 import { Link } from '@tanstack/react-router';
 import { carriedEmail } from '../../../machines/auth/authMachine';
 import { PASSWORD_RULE } from '../../domain/passwordRules';
+import { identityFailureAt } from '../../../machines/auth/identityErrors';
 import { AuthFailureAlert } from './AuthMessages';
 import { validateSignUp } from './authForms';
 import { useAuthActor, useAuthBusy, useAuthFailure, useAuthScreen } from './useAuthScreen';
@@ -36,7 +37,7 @@ export function RegisterScreen() {
             required
             description="We email you a code to confirm it"
             value={draft.email}
-            error={errors.email}
+            error={errors.email ?? identityFailureAt(failure, 'email')}
             onChange={(event) => form.change('email', event.currentTarget.value)}
           />
           <PasswordInput
@@ -45,7 +46,7 @@ export function RegisterScreen() {
             required
             description={PASSWORD_RULE}
             value={draft.password}
-            error={errors.password}
+            error={errors.password ?? identityFailureAt(failure, 'password')}
             onChange={(event) => form.change('password', event.currentTarget.value)}
           />
           <Button type="submit" loading={busy}>
