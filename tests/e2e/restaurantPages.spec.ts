@@ -211,6 +211,24 @@ test.describe('/booking', () => {
     });
   });
 
+  test('a request the server refuses as a whole keeps everything typed and says how to go on, without promising that waiting helps', async ({ page }) => {
+    await page.route('**/api/booking/request', (route) => route.fulfill({ status: 400, json: { errorMessage: 'We are fully booked that evening', validationErrors: [] } }));
+    await page.goto('/booking');
+    await waitForShell(page);
+    await date(page).fill(bookingDate);
+    await expect(time(page)).toBeEnabled();
+    const firstTime = (await time(page).locator('option').nth(1).getAttribute('value')) ?? '';
+    await time(page).selectOption(firstTime);
+    for (const field of bookingFields(firstTime).slice(2)) await fillField(page, field, field.valid);
+    await page.getByRole('button', { name: 'Send booking request' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Your booking request could not be sent' });
+    await expect(refusal).toContainText('We are fully booked that evening');
+    await expect(refusal).toContainText('Everything you entered is still here, to change or to send again; or phone us on 0113 496 0123.');
+    await expect(refusal).not.toContainText('in a moment');
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mei Lin');
+    await expect(time(page)).toHaveValue(firstTime);
+  });
+
   test('says so when a day has no tables to book, and refuses it as a closed day', async ({ page }) => {
     const monday = [1, 2, 3, 4, 5, 6, 7].map(londonDate).find((day) => day.weekday === 'Monday')!;
     await page.goto('/booking');

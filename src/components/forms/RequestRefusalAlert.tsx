@@ -16,7 +16,8 @@ export function RequestRefusalAlert({ refusal, title, phone }: { refusal: FormRe
         </List>
       )}
       <Text size="sm">
-        Everything you entered is still here: please try again in a moment, or phone us on <RestaurantPhoneLink phone={phone} />.
+        {/* Shown after a refusal that waiting will not change as well as after a lost connection: no "try again in a moment". */}
+        Everything you entered is still here, to change or to send again; or phone us on <RestaurantPhoneLink phone={phone} />.
       </Text>
     </Alert>
   );
