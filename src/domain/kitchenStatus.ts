@@ -39,12 +39,27 @@ export function isActiveKitchenStatus(status: KitchenStatusValue): boolean {
   return ACTIVE_KITCHEN_STATUSES.includes(status);
 }
 
+type OrderOnTicket = { acceptanceStatus: AcceptanceStatusValue; cancelled: boolean; kitchenStatus: KitchenStatusValue | null };
+
+/**
+ * Whether the order has fallen through: refused (by the restaurant or automatically), cancelled (by the customer or
+ * the kitchen), or refunded. Such an order is out of the takings, gives its loyalty back and prints nothing more.
+ */
+export function hasFallenThrough(order: OrderOnTicket): boolean {
+  return (
+    order.acceptanceStatus === AcceptanceStatus.Refused ||
+    order.cancelled ||
+    order.kitchenStatus === KitchenStatus.Cancelled ||
+    order.kitchenStatus === KitchenStatus.Refunded
+  );
+}
+
 /**
  * Whether the order has a ticket in progress, the one Reprint prints again (docs/printing.md): accepted, not cancelled
  * by the customer, and its kitchen status still active. A cancelled, refunded or completed order prints nothing more;
  * the server refuses its reprint and the dashboard shows no Reprint button.
  */
-export function hasTicketInProgress(order: { acceptanceStatus: AcceptanceStatusValue; cancelled: boolean; kitchenStatus: KitchenStatusValue | null }): boolean {
+export function hasTicketInProgress(order: OrderOnTicket): boolean {
   return order.acceptanceStatus === AcceptanceStatus.Accepted && !order.cancelled && order.kitchenStatus !== null && isActiveKitchenStatus(order.kitchenStatus);
 }
 

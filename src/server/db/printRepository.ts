@@ -43,6 +43,8 @@ export interface PrintOutbox {
   claimDue(now: string, claimedUntil: string, limit: number): Promise<DuePrintJob[]>;
   /** The job printed, and its printer answered. */
   complete(job: DuePrintJob, now: string): Promise<void>;
+  /** The job is not to print after all: its order fell through after it was claimed. */
+  drop(job: DuePrintJob, now: string): Promise<void>;
   /** The printer did not take the job: tried again at `nextAttemptAt`, and the printer is offline since its first failure. */
   recordFailure(job: DuePrintJob, error: string, now: string, nextAttemptAt: string): Promise<void>;
 }
@@ -234,6 +236,10 @@ export function createPrintOutbox(db: Kysely<DatabaseSchema>): PrintOutbox {
         await transaction.updateTable('print_jobs').set({ done_at: now, outcome: 'printed', claimed_until: null }).where('job_id', '=', job.jobId).where('done_at', 'is', null).execute();
         await transaction.updateTable('printers').set({ checked_at: now, offline_since: null, last_error: null }).where('printer_id', '=', job.printer.printerId).execute();
       });
+    },
+
+    async drop(job, now) {
+      await db.updateTable('print_jobs').set({ done_at: now, outcome: 'dropped', claimed_until: null }).where('job_id', '=', job.jobId).where('done_at', 'is', null).execute();
     },
 
     async recordFailure(job, error, now, nextAttemptAt) {

@@ -1,4 +1,5 @@
-import { AcceptanceStatus, KitchenStatus } from '../../domain/orderEnums';
+import { hasFallenThrough } from '../../domain/kitchenStatus';
+import { AcceptanceStatus } from '../../domain/orderEnums';
 import type { AcceptanceState } from './acceptance';
 
 // When an order earns its points and when it gives its loyalty back (docs/accounts.md): its points are credited when
@@ -8,12 +9,7 @@ import type { AcceptanceState } from './acceptance';
 
 /** Refused (by the restaurant or automatically), cancelled (by the customer or the kitchen), or refunded. */
 export function orderHasFallenThrough(order: Pick<AcceptanceState, 'status' | 'cancelledAt' | 'kitchenStatus'>): boolean {
-  return (
-    order.status === AcceptanceStatus.Refused ||
-    order.cancelledAt !== null ||
-    order.kitchenStatus === KitchenStatus.Cancelled ||
-    order.kitchenStatus === KitchenStatus.Refunded
-  );
+  return hasFallenThrough({ acceptanceStatus: order.status, cancelled: order.cancelledAt !== null, kitchenStatus: order.kitchenStatus });
 }
 
 /** Whether a change to an order makes it give its loyalty back: it has just fallen through. */

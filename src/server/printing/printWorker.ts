@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema.gen';
+import { hasFallenThrough } from '../../domain/kitchenStatus';
 import type { DuePrintJob, PrintOutbox } from '../db/printRepository';
 import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 import { printerConnection, ticketBytes, type TicketContext } from './ticketLayout';
@@ -63,6 +64,12 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
     try {
       const ticket = await ticketOf(job.basketId);
       if (ticket === undefined) throw new Error(`The order ${job.basketId} has no ticket`);
+      // Cancelled or refunded between the claim and now (the change drops the jobs still waiting, not a claimed one):
+      // a ticket on the rail would be cooked.
+      if (hasFallenThrough(ticket)) {
+        await outbox.drop(job, now().toISOString());
+        return false;
+      }
       const bytes = ticketBytes(job.printer, ticket, await context(), job.reason === 'reprint');
       await paperStatus(job, timeoutMs);
       const out = printerConnection(job.printer, timeoutMs);
