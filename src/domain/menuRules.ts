@@ -47,9 +47,11 @@ function isWholePence(pounds: number): boolean {
   return Math.abs(pounds * 100 - poundsToPence(pounds)) < 1e-6;
 }
 
-function moneyFailure(pounds: number, maximumPence: number): string | undefined {
+/** `free`: whether £0.00 is an amount the owner can mean (an option at no extra cost), not a dish given away by mistake. */
+function moneyFailure(pounds: number, maximumPence: number, { free }: { free: boolean }): string | undefined {
   if (!Number.isFinite(pounds)) return 'Enter an amount in pounds, for example 7.80';
   if (pounds < 0) return 'must be £0.00 or more';
+  if (!free && pounds === 0) return 'must be more than £0.00';
   if (!isWholePence(pounds)) return 'must be in pounds and pence (two decimals at most)';
   if (poundsToPence(pounds) > maximumPence) return `must be at most ${formatGbp(maximumPence)}`;
   return undefined;
@@ -66,7 +68,7 @@ export function optionFailures(option: EditableMenuOption, at: string): MenuFiel
   const failures: MenuFieldFailure[] = [];
   const label = textFailure(option.label, MENU_LIMITS.optionLabel, "Give the option a name, for example 'Chicken'");
   if (label) failures.push({ field: `${at}.label`, message: label });
-  const extraCost = moneyFailure(option.extraCost, MENU_LIMITS.extraCostPence);
+  const extraCost = moneyFailure(option.extraCost, MENU_LIMITS.extraCostPence, { free: true });
   if (extraCost) failures.push({ field: `${at}.extraCost`, message: extraCost });
   return failures;
 }
@@ -100,7 +102,7 @@ export function itemFailures(item: EditableMenuItem, at: string): MenuFieldFailu
     ['title', textFailure(item.title, MENU_LIMITS.itemTitle, 'Give the dish a title')],
     ['description', textFailure(item.description, MENU_LIMITS.itemDescription)],
     ['extendedDescription', textFailure(item.extendedDescription, MENU_LIMITS.itemExtendedDescription)],
-    ['price', moneyFailure(item.price, MENU_LIMITS.pricePence)],
+    ['price', moneyFailure(item.price, MENU_LIMITS.pricePence, { free: false })],
     ['allergens', new Set(item.allergens).size === item.allergens.length ? undefined : 'names an allergen twice'],
     ['dietary', new Set(item.dietary).size === item.dietary.length ? undefined : 'names a label twice'],
     ['menuNumber', menuNumberFailure(item.menuNumber)],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuDraftFailures, type EditableMenuCategory } from '../../src/domain/menuRules';
 import { canonicalMenu, menuChanges } from '../../src/server/domain/menuChanges';
-import { poundsTyped } from '../../src/screens/manage/menu/menuEditorModel';
+import { newDish, poundsTyped } from '../../src/screens/manage/menu/menuEditorModel';
 
 // The menu editor's rules and the audit lines of a publish (docs/back-office.md, "Menu").
 
@@ -71,6 +71,17 @@ describe('menuChanges', () => {
       'Extra cost of Duck (Quarter) £0.00 → £0.50',
       'Added option Half (+£8.00) to Duck',
     ]);
+  });
+});
+
+describe('a dish at £0.00', () => {
+  it('is refused at its price, while an option may cost nothing extra', () => {
+    const free = [{ ...published[0]!, items: [dish(11, 'Spring Rolls', 0, [{ label: 'Large', extraCost: 0 }])] }];
+    expect(menuDraftFailures(free)).toEqual([{ field: 'categories[0].items[0].price', message: 'must be more than £0.00' }]);
+  });
+
+  it('is not what a new dish starts at: it has no price until one is typed', () => {
+    expect(newDish().price).toBeNaN();
   });
 });
 

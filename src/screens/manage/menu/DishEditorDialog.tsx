@@ -59,6 +59,8 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
                 fixedDecimalScale
                 min={0}
                 max={MENU_LIMITS.pricePence / 100}
+                // An amount out of range is refused with its message, never changed into another without a word.
+                clampBehavior="none"
                 value={Number.isNaN(item.price) ? '' : item.price}
                 error={error('price')}
                 onChange={(value) => change({ price: poundsTyped(value) })}
@@ -149,6 +151,7 @@ export function DishEditorDialog({ categories, categoryIndex, item, path, errors
                         fixedDecimalScale
                         min={0}
                         max={MENU_LIMITS.extraCostPence / 100}
+                        clampBehavior="none"
                         value={Number.isNaN(option.extraCost) ? '' : option.extraCost}
                         error={error(`options[${index}].extraCost`)}
                         onChange={(value) => replace({ extraCost: poundsTyped(value) })}

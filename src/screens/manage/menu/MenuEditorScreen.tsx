@@ -193,7 +193,7 @@ export function MenuEditorScreen() {
                   return (
                     <li key={item.key} className={classes.row}>
                       <Text fw={600} c={needsAttention ? 'lacquerRed.8' : undefined}>
-                        {`${title} · ${formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
+                        {`${title} · ${Number.isNaN(item.price) ? 'no price yet' : formatPounds(item.price)}${item.available ? '' : ' · not available'}${needsAttention ? ' · needs attention' : ''}`}
                       </Text>
                       <div className={classes.rowButtons}>
                         <Button size="xs" variant="light" color="dark" onClick={() => setOpenDish(item.key)}>

@@ -46,7 +46,8 @@ export function newDish(): EditorItem {
     title: '',
     description: '',
     extendedDescription: '',
-    price: 0,
+    // No price until one is typed: a dish left at £0.00 would be given away.
+    price: Number.NaN,
     allergens: [],
     dietary: [],
     highlighted: false,
