@@ -63,7 +63,8 @@ function sessionFailures(sessions: readonly { opens: string; closes: string }[],
     }
   }
   if (sessions.length > SESSIONS_PER_DAY_MAX) {
-    failures.push({ field: fieldOf(SESSIONS_PER_DAY_MAX), message: `A day has at most ${SESSIONS_PER_DAY_MAX} sessions` });
+    // At a field the form shows: the first session too many's opening time.
+    failures.push({ field: `${fieldOf(SESSIONS_PER_DAY_MAX)}.opens`, message: `A day has at most ${SESSIONS_PER_DAY_MAX} sessions` });
   }
   return failures;
 }

@@ -221,6 +221,25 @@ describe('opening hours', () => {
     expect((await readHours()).hours.collectionLeadMinutes).toBe(25);
     expect((await saveHours(first.body.data.revision, opened.hours)).status).toBe(200);
   });
+
+  it('refuses a special day typed with a date already gone, and a fifth session of a day, each at a field the form shows', async () => {
+    // Tuesday 24 November 2026: last year's Christmas would vanish on saving, with no word.
+    const opened = await readHours();
+    const refused = await saveHours(opened.revision, {
+      ...opened.hours,
+      weekly: [...opened.hours.weekly.filter((session: { day: number }) => session.day !== 3), ...['10:00', '12:00', '14:00', '16:00', '18:00'].map((opens) => ({ day: 3, opens, closes: `${Number(opens.slice(0, 2)) + 1}:00` }))],
+      specialDays: [{ date: '2025-12-25', message: 'Closed for Christmas Day', sessions: [] }],
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual(
+      expect.arrayContaining([{ field: expect.stringMatching(/^weekly\[\d+\]\.opens$/), message: 'A day has at most 4 sessions' }]),
+    );
+    expect(await readHours()).toEqual(opened);
+    const pastOnly = await saveHours(opened.revision, { ...opened.hours, specialDays: [{ date: '2025-12-25', message: 'Closed for Christmas Day', sessions: [] }] });
+    expect(pastOnly.status).toBe(400);
+    expect(pastOnly.body.validationErrors).toEqual([{ field: 'specialDays[0].date', message: 'This date has passed: choose today or a later day' }]);
+    expect(await readHours()).toEqual(opened);
+  });
 });
 
 describe('busy mode', () => {

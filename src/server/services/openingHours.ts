@@ -47,9 +47,11 @@ function hoursChanges(before: OpeningHoursEdit, after: OpeningHoursEdit): AuditR
   return lines;
 }
 
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
 /** The hours as saved: messages trimmed, and special days already past dropped (yesterday's may still run past midnight). */
 function tidied(hours: OpeningHoursEdit, today: string): OpeningHoursEdit {
-  const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = dayBefore(today);
   return {
     ...hours,
     specialDays: hours.specialDays
@@ -71,9 +73,17 @@ export async function changeHours(
 ): Promise<EditOutcome<OpeningHoursEdit>> {
   const failures = openingHoursFailures(submitted);
   if (failures.length > 0) throw new ApiError(400, null, failures);
-  const hours = tidied(submitted, londonWallClock(who.now).date);
+  const today = londonWallClock(who.now).date;
+  const hours = tidied(submitted, today);
   return saveEdit(context, 'hours', openedAt, who, async (transaction) => {
     const before = await readHours(transaction);
+    // A special day kept from before drops out quietly once it has passed; one typed with a date already gone would
+    // vanish on saving with no word (this year's Christmas typed as last year's), so it is refused at its date.
+    const keptDates = new Set(before.hours.specialDays.map((day) => day.date));
+    const passed = submitted.specialDays.flatMap((day, index) =>
+      day.date < dayBefore(today) && !keptDates.has(day.date) ? [{ field: `specialDays[${index}].date`, message: 'This date has passed: choose today or a later day' }] : [],
+    );
+    if (passed.length > 0) throw new ApiError(400, null, passed);
     await writeHours(transaction, before.restaurantId, hours);
     return { result: hours, audit: hoursChanges(before.hours, hours) };
   });
