@@ -35,6 +35,14 @@ const dayLabel = (instant: string) => new Date(instant).toLocaleDateString('en-G
 
 const SUMMARY_COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
 
+/** The London days the figures are for, in words: "Takings for Sunday 29 November 2026", "… from 1 October to 31 October 2026". */
+function shownDaysLabel(from: string, to: string): string {
+  const day = (date: string, withYear: boolean) =>
+    new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', ...(withYear ? { year: 'numeric' } : {}) });
+  if (from === to) return `Takings for ${new Date(`${from}T12:00:00Z`).toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long' })} ${day(from, true)}`;
+  return `Takings from ${day(from, from.slice(0, 4) !== to.slice(0, 4))} to ${day(to, true)}`;
+}
+
 /** Counts and sums: right-aligned in digits of one width, so that pounds and pence line up to be read down a column. */
 const FIGURE = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -65,7 +73,8 @@ function SummaryTable({ caption, head, figures, children }: { caption: string; h
 /** `/manage/takings`: the orders of a day or a range, their totals, refusals and busiest times, and the CSV for the accountant. */
 export function TakingsScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
-  const today = londonWallClock(new Date()).date;
+  // The day the page was opened: past midnight it would otherwise show the new day over the range the owner chose.
+  const [today] = useState(() => londonWallClock(new Date()).date);
   const [range, setRange] = useState<Range>({ from: today, to: today });
   const [takings, setTakings] = useState<Takings | null>(null);
   const [loading, setLoading] = useState(false);
@@ -151,6 +160,7 @@ export function TakingsScreen() {
       {loading && <Text role="status">Loading the takings…</Text>}
       {takings !== null && (
         <>
+          <Title order={2}>{shownDaysLabel(takings.from, takings.to)}</Title>
           <Text>
             Takings count every order placed in these days except those refused, cancelled or refunded, which are listed below with their reasons.
           </Text>
