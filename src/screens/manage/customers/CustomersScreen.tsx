@@ -169,7 +169,21 @@ function CustomerCard({ api, customer, onChanged }: { api: ApiClient; customer: 
 }
 
 /** The form's refusal that no field shows (a 404, no answer), or its success. */
-function FormOutcome({ form, done }: { form: RequestForm<string, unknown>; done: string }) {
+/**
+ * What a gift form gave, said from its fields as they were sent (not as they are now), and whether they still hold
+ * exactly that: its button then waits for a change, so that a second tap does not give the same gift again.
+ */
+function useGiven<Field extends string>(form: RequestForm<Field, unknown>, describe: (draft: Record<Field, string>) => string): { text?: string; unchanged: boolean } {
+  const [given, setGiven] = useState<{ draft: string; text: string }>();
+  const { sent, draft } = form;
+  useEffect(() => {
+    // Read as the answer comes: the fields then are the ones that were sent.
+    if (sent !== null) setGiven({ draft: JSON.stringify(draft), text: describe(draft) });
+  }, [sent]);
+  return { text: given?.text, unchanged: given !== undefined && given.draft === JSON.stringify(draft) };
+}
+
+function FormOutcome({ form, done }: { form: RequestForm<string, unknown>; done: string | undefined }) {
   if (form.refusal !== undefined) {
     return (
       <Alert color="red" variant="outline" title="Nothing was given" role="alert">
@@ -177,7 +191,7 @@ function FormOutcome({ form, done }: { form: RequestForm<string, unknown>; done:
       </Alert>
     );
   }
-  return form.sent !== null ? <Text role="status">{done}</Text> : null;
+  return form.sent !== null && done !== undefined ? <Text role="status">{done}</Text> : null;
 }
 
 const POINTS_SUBJECTS = { points: 'Points', reason: 'The reason' } as const;
@@ -194,15 +208,16 @@ function GivePointsForm({ api, loyaltyId, onChanged }: { api: ApiClient; loyalty
   useEffect(() => {
     if (sent !== null) onChanged(sent.customer);
   }, [sent, onChanged]);
+  const given = useGiven(form, (draft) => `Gave ${draft.points.trim()} points.`);
   return (
     <form ref={form.formRef} onSubmit={form.submit} noValidate aria-label="Give points">
       <Stack gap="sm">
         <Title order={3}>Give points</Title>
         <TextInput label="Points" inputMode="numeric" value={form.draft.points} error={form.errors.points} onChange={(event) => form.change('points', event.currentTarget.value)} />
         <TextInput label="Reason" value={form.draft.reason} error={form.errors.reason} onChange={(event) => form.change('reason', event.currentTarget.value)} />
-        <FormOutcome form={form} done={`Gave ${form.draft.points} points.`} />
+        <FormOutcome form={form} done={given.text} />
         <Group>
-          <Button type="submit" color="dark" loading={form.busy}>
+          <Button type="submit" color="dark" loading={form.busy} disabled={given.unchanged}>
             Give points
           </Button>
         </Group>
@@ -235,6 +250,7 @@ function GiveVoucherForm({ api, loyaltyId, onChanged }: { api: ApiClient; loyalt
     if (sent !== null) onChanged(sent.customer);
   }, [sent, onChanged]);
   const fixed = form.draft.voucherType === String(GIFT_VOUCHER_TYPES.fixedValue);
+  const given = useGiven(form, (draft) => `Gave the voucher "${draft.title.trim()}".`);
   return (
     <form ref={form.formRef} onSubmit={form.submit} noValidate aria-label="Give a voucher">
       <Stack gap="sm">
@@ -264,9 +280,9 @@ function GiveVoucherForm({ api, loyaltyId, onChanged }: { api: ApiClient; loyalt
           </Group>
         )}
         <TextInput label="Reason" value={form.draft.reason} error={form.errors.reason} onChange={(event) => form.change('reason', event.currentTarget.value)} />
-        <FormOutcome form={form} done={`Gave the voucher "${form.draft.title.trim()}".`} />
+        <FormOutcome form={form} done={given.text} />
         <Group>
-          <Button type="submit" color="dark" loading={form.busy}>
+          <Button type="submit" color="dark" loading={form.busy} disabled={given.unchanged}>
             Give voucher
           </Button>
         </Group>
