@@ -191,6 +191,10 @@ test('/track without an order in progress asks for the reference', async ({ page
   await page.getByRole('textbox', { name: 'Order reference' }).fill('no-such-order');
   await page.getByRole('button', { name: 'Track order' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/track' && url.searchParams.get('orderId') === 'no-such-order');
-  await expect(page.getByRole('alert')).toContainText('We cannot find this order');
-  await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
+  // Given back in its field to be corrected, not checked again as it is.
+  const reference = page.getByRole('textbox', { name: 'Order reference' });
+  await expect(reference).toHaveValue('no-such-order');
+  await expect(reference).toHaveAttribute('aria-invalid', 'true');
+  await expect(reference).toHaveAccessibleDescription(/We cannot find an order with this reference/);
+  await expect(page.getByRole('button', { name: 'Check again' })).toHaveCount(0);
 });
