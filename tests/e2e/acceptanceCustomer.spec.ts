@@ -197,4 +197,18 @@ test('/track without an order in progress asks for the reference', async ({ page
   await expect(reference).toHaveAttribute('aria-invalid', 'true');
   await expect(reference).toHaveAccessibleDescription(/We cannot find an order with this reference/);
   await expect(page.getByRole('button', { name: 'Check again' })).toHaveCount(0);
+
+  // The order's number of the day typed instead of its reference: digits the address reads as a number.
+  await reference.fill('47');
+  await page.getByRole('button', { name: 'Track order' }).click();
+  await expect(reference).toHaveValue('47');
+  await expect(reference).toHaveAccessibleDescription(/We cannot find an order with this reference/);
+});
+
+test('/track opened with digits for a reference (a link typed by hand) asks for the reference again, the digits kept', async ({ page }) => {
+  await page.goto('/track?orderId=47');
+  const reference = page.getByRole('textbox', { name: 'Order reference' });
+  await expect(reference).toHaveValue('47');
+  await expect(reference).toHaveAccessibleDescription(/We cannot find an order with this reference/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
 });
