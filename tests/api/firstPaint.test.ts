@@ -150,7 +150,9 @@ describe('the server renders the public pages for the browser to hydrate', () =>
     // The photo's preload is the head's alone, not React's in the root.
     expect(rootElement.querySelectorAll('link')).toHaveLength(0);
     const firstPhoto = rootElement.querySelector('main img');
-    expect(firstPhoto?.getAttribute('src')).toBe(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href'));
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe(firstPhoto?.getAttribute('src')?.replace(/\.webp$/, '.avif'));
+    expect(preload?.getAttribute('imagesrcset')).toBe(rootElement.querySelector('main picture source[type="image/avif"]')?.getAttribute('srcset'));
     expect(firstPhoto?.getAttribute('fetchpriority')).toBe('high');
     expectBuiltStylesheets(document, '/gallery');
   });

@@ -80,10 +80,11 @@ test('the gallery draws every block type of the seeded page', async ({ page }) =
   await expect(firstPhoto).toHaveAttribute('width', '640');
   await expect(firstPhoto).toHaveAttribute('height', '480');
   await expect(firstPhoto).toHaveAttribute('src', /\.webp$/);
-  // Its column is 8 twelfths of 75rem less the padding, 779 pixels at 1×: the widest copy, 640 pixels, is the one downloaded.
+  // Its column is 8 twelfths of 75rem less the padding, 779 pixels at 1×: the widest copy, 640 pixels, is the one
+  // downloaded, in AVIF, which Chromium takes.
   await expect
     .poll(() => firstPhoto.evaluate((image: HTMLImageElement) => image.complete && new URL(image.currentSrc).pathname))
-    .toBe(`/media/${tablePhoto.mediaId}-640.webp`);
+    .toBe(`/media/${tablePhoto.mediaId}-640.avif`);
   // 4: card blocks, with header, header1, header2 and paragraphs.
   const callUs = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Call us' }) });
   await expect(callUs.getByText('0113 496 0123', { exact: true })).toBeVisible();
@@ -309,19 +310,21 @@ test('a start at the gallery on a phone asks for nothing: the page brings its da
   const asked = pageDataCalls(page);
   const photos: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'image' && request.url().endsWith('.webp')) photos.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'image' && /\.(avif|webp)$/.test(request.url())) photos.push(new URL(request.url()).pathname);
   });
   await page.goto('/gallery');
-  const copy = (width: number) => `/media/${tablePhoto.mediaId}-${width}.webp`;
+  const copy = (width: number) => `/media/${tablePhoto.mediaId}-${width}.avif`;
   await expect(page.locator('head > link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveAttribute('href', copy(640));
   await expect(carouselOf(page)).toBeVisible();
   const firstPhoto = carouselOf(page).getByRole('img').first();
-  await expect(firstPhoto).toHaveAttribute('src', copy(640));
+  await expect(firstPhoto).toHaveAttribute('src', `/media/${tablePhoto.mediaId}-640.webp`);
   // A 390-pixel screen at 1× shows the photo 358 pixels wide: the 640-pixel copy, never a narrower one to be replaced.
   await expect.poll(() => firstPhoto.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname)).toBe(copy(640));
   expect(asked).toEqual([]);
   expect(photos[0]).toBe(copy(640));
   expect(photos).not.toContain(copy(160));
+  // The preloaded AVIF is the copy shown: no WebP of any slide is fetched as well.
+  expect(photos.filter((photo) => photo.endsWith('.webp'))).toEqual([]);
 });
 
 for (const pageName of ['privacy', 'cookies', 'terms', 'about-us', 'allergens']) {

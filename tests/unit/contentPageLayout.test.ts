@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstCarousel, firstPhoto, orderedRows, photoSizes, photoSrcSet } from '../../src/domain/pageContent';
+import { avifSrcSet, firstCarousel, firstPhoto, orderedRows, photoSizes, photoSrcSet } from '../../src/domain/pageContent';
 import { galleryPage } from '../../src/server/db/seed/galleryPage';
 import { demoPhotos, tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { photoFileName } from '../../src/domain/photoSizes';
@@ -48,6 +48,17 @@ describe('a photo at the width the layout shows it', () => {
     expect(photoSrcSet({ img: '/a.webp', alt: 'A', width: 1600, height: 1067 })).toBeUndefined();
   });
 
+  it('comes in AVIF only when the photo and every width of it are copies of an uploaded photo, which are made in both formats', () => {
+    const copy = (width: number, format: 'avif' | 'webp') => `/media/${'a'.repeat(64)}-${width}.${format}`;
+    const uploaded = { img: copy(640, 'webp'), alt: 'A', width: 640, height: 480, sources: [{ img: copy(320, 'webp'), width: 320 }, { img: copy(160, 'webp'), width: 160 }] };
+    expect(avifSrcSet(uploaded)).toBe(`${copy(160, 'avif')} 160w, ${copy(320, 'avif')} 320w, ${copy(640, 'avif')} 640w`);
+    expect(avifSrcSet({ ...uploaded, sources: undefined })).toBe(copy(640, 'avif'));
+    // A width the owner named from elsewhere on the site has no AVIF copy to offer, so neither has the photo.
+    expect(avifSrcSet({ ...uploaded, sources: [{ img: '/images/table-320.webp', width: 320 }] })).toBeUndefined();
+    expect(avifSrcSet({ ...uploaded, img: '/images/table.webp' })).toBeUndefined();
+    expect(avifSrcSet({ ...uploaded, img: copy(640, 'avif') })).toBeUndefined();
+  });
+
   it('is as wide as its column at each breakpoint: a phone asks for a phone-sized photo', () => {
     expect(photoSizes({ xs: 12, sm: 6, md: 4, lg: 3 })).toBe(
       '(min-width: 992px) calc((min(100vw, 75rem) - 2rem) * 3 / 12), (min-width: 768px) calc((min(100vw, 75rem) - 2rem) * 4 / 12), ' +
@@ -69,6 +80,7 @@ describe('a photo at the width the layout shows it', () => {
       const photo = demoPhotos.find((candidate) => slide.img.startsWith(`/media/${candidate.mediaId}-`));
       expect(photo, slide.img).toBeDefined();
       expect(photoSrcSet(slide)).toBe(photo!.widths.map((width) => `/media/${photoFileName(photo!.mediaId, width, 'webp')} ${width}w`).join(', '));
+      expect(avifSrcSet(slide)).toBe(photo!.widths.map((width) => `/media/${photoFileName(photo!.mediaId, width, 'avif')} ${width}w`).join(', '));
       expect(slide.alt).toBe(photo!.alt);
     }
   });

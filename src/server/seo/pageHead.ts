@@ -1,7 +1,7 @@
 import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
-import { HOME_PHOTO_SIZES, SHARE_IMAGE, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
+import { avifSrcSet, firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
+import { HOME_PHOTO_SIZES, SHARE_IMAGE, avifCopyOf, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
 import { normalisePath } from '../../domain/paths';
 import type { DescriptionName } from '../../domain/routeFacts';
 import { canonicalPath, factsAt, titleAt } from './routeFacts';
@@ -142,7 +142,11 @@ function lcpPhotoPreload(path: string, page: Page | undefined, restaurant: Resta
   const first = page ? firstPhoto(page) : undefined;
   if (first) {
     const srcSet = slideSrcSet(first.slide);
-    return [preloadLink(first.slide.img, srcSet === undefined ? undefined : { srcSet, sizes: first.sizes })];
+    const widths = (chosen: string | undefined) => (srcSet === undefined || chosen === undefined ? undefined : { srcSet: chosen, sizes: first.sizes });
+    // AVIF, as the <picture>'s first source (CarouselPhoto): a browser without it ignores a preload of that type and takes the slide's own.
+    const avif = avifSrcSet(first.slide);
+    if (avif) return [preloadLink(avifCopyOf(first.slide.img)!, widths(avif), 'image/avif')];
+    return [preloadLink(first.slide.img, widths(srcSet))];
   }
   const homePhoto = HOME_PATHS.has(path) ? restaurant?.sharePhoto : undefined;
   if (!homePhoto) return [];
