@@ -10,6 +10,7 @@ import { LEAD_MINUTES_RULE, ORDERS_PER_SLOT_RULE, openingHoursFailures, SLOT_MIN
 import { BusyModeControl } from '../../../components/kitchen/BusyModeControl';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 
 const NEW_SESSION = { opens: '17:00', closes: '22:00' };
 
@@ -72,6 +73,7 @@ export function HoursScreen() {
 
   return (
     <Stack gap="md" maw={64 * 16}>
+      <UnsavedChangesGuard unsaved={editor.unsaved} />
       <Title order={1}>Opening hours</Title>
       <form
         noValidate

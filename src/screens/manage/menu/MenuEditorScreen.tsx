@@ -24,6 +24,7 @@ import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { DishEditorDialog } from './DishEditorDialog';
 import classes from './MenuEditor.module.css';
 import { fromEditor, moved, newCategory, newDish, placeOf, toEditor, type EditorCategory, type EditorItem } from './menuEditorModel';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 
 type ManagedMenu = components['schemas']['ManagedMenu'];
 
@@ -107,6 +108,7 @@ export function MenuEditorScreen() {
 
   return (
     <Stack gap="md">
+      <UnsavedChangesGuard unsaved={unsaved} />
       <Title order={1}>Menu</Title>
       {managed === undefined && !failure && <Text role="status">Loading the menu…</Text>}
       {managed && (

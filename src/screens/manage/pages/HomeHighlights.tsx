@@ -2,7 +2,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import { Alert, Button, Checkbox, Fieldset, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '../../../api/client';
 import type { components } from '../../../api/schema.gen';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
@@ -12,9 +12,10 @@ type ManagedMenu = components['schemas']['ManagedMenu'];
 /**
  * The home page's signature dishes (docs/back-office.md, "Pages"): the menu's highlighted dishes, chosen here with a
  * box each and saved and published through the menu's own draft (`/manage/menu`), so that the menu's rules, its
- * version and its audit hold for them as for any other change to a dish.
+ * version and its audit hold for them as for any other change to a dish. `onUnsavedChange` tells the pages editor
+ * whether a choice is not saved yet, so that it asks before the owner leaves it.
  */
-export function HomeHighlights() {
+export function HomeHighlights({ onUnsavedChange }: { onUnsavedChange: (unsaved: boolean) => void }) {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const [menu, setMenu] = useState<ManagedMenu>();
   const [categories, setCategories] = useState<ManagedMenu['categories']>([]);
@@ -28,6 +29,8 @@ export function HomeHighlights() {
   const { busy, notice, setNotice, failure, load, send } = useDraftCalls(show);
   const reload = useCallback((signal?: AbortSignal) => load(callApi(api.GET('/manage/menu', { signal }), signal)), [api, load]);
   useLoadOnOpen(reload);
+  useEffect(() => onUnsavedChange(unsaved), [onUnsavedChange, unsaved]);
+  useEffect(() => () => onUnsavedChange(false), [onUnsavedChange]);
 
   async function save() {
     if (menu === undefined) return undefined;

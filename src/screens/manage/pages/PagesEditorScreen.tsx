@@ -24,6 +24,7 @@ import { isPageName } from '../../../domain/pageContent';
 import { editablePage, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, type EditablePage } from '../../../domain/pageRules';
 import { PAGE_NAMES } from '../../../shell/pageRoutes';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
+import { LeaveWithoutSavingDialog, UnsavedChangesGuard } from '../UnsavedChangesGuard';
 import { HomeHighlights } from './HomeHighlights';
 import { newColumn, PageContentForm } from './PageContentForm';
 
@@ -56,6 +57,10 @@ export function PagesEditorScreen() {
   const [confirmingPublish, setConfirmingPublish] = useState(false);
   const [newName, setNewName] = useState('');
   const [newNameError, setNewNameError] = useState<string>();
+  const [highlightsUnsaved, setHighlightsUnsaved] = useState(false);
+  /** What the owner asked for that would replace changes not saved yet, held while the dialog asks. */
+  const [leaving, setLeaving] = useState<() => void>();
+  const changesNotSaved = chosen === HOME_PAGE ? highlightsUnsaved : unsaved;
 
   const show = useCallback((page: ManagedPage) => {
     setManaged(page);
@@ -91,6 +96,12 @@ export function PagesEditorScreen() {
     setDraft(next);
     setUnsaved(true);
     setNotice(undefined);
+  }
+
+  /** Does what would put another page in place of this one's changes not saved yet, once the owner agrees to lose them. */
+  function replacingChanges(action: () => void) {
+    if (changesNotSaved) setLeaving(() => action);
+    else action();
   }
 
   function startNewPage() {
@@ -160,19 +171,33 @@ export function PagesEditorScreen() {
           ]}
           value={chosen ?? ''}
           onChange={(event) => {
-            setPreviewing(false);
-            setNotice(undefined);
-            setChosen(event.currentTarget.value);
+            const next = event.currentTarget.value;
+            replacingChanges(() => {
+              // The changes let go are gone, also when the owner comes back to this page.
+              if (managed !== undefined && unsaved) show(managed);
+              setPreviewing(false);
+              setNotice(undefined);
+              setChosen(next);
+            });
           }}
           miw={320}
         />
         <TextInput label="Or add a page at" leftSection="/" value={newName} error={newNameError} onChange={(event) => setNewName(event.currentTarget.value)} />
-        <Button variant="light" onClick={startNewPage}>
+        <Button variant="light" onClick={() => replacingChanges(startNewPage)}>
           Add the page
         </Button>
       </Group>
 
-      {chosen === HOME_PAGE && <HomeHighlights />}
+      <UnsavedChangesGuard unsaved={changesNotSaved} />
+      <LeaveWithoutSavingDialog
+        opened={leaving !== undefined}
+        onStay={() => setLeaving(undefined)}
+        onLeave={() => {
+          leaving?.();
+          setLeaving(undefined);
+        }}
+      />
+      {chosen === HOME_PAGE && <HomeHighlights onUnsavedChange={setHighlightsUnsaved} />}
       {chosen !== HOME_PAGE && managed && draft && (
         <>
           <Text>

@@ -11,6 +11,7 @@ import type { components } from '../../../api/schema.gen';
 import { fieldMessage } from '../../../domain/fieldMessages';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 
 type ManagedPrinter = components['schemas']['ManagedPrinter'];
 type PrinterDraft = components['schemas']['PrinterDraft'];
@@ -123,6 +124,7 @@ export function PrintersScreen() {
 
   return (
     <Stack gap="md">
+      <UnsavedChangesGuard unsaved={editor.unsaved} />
       <Title order={1}>Printers</Title>
       <Text>
         When the kitchen accepts an order, each printer here prints it by itself: the kitchen ticket, the customer&apos;s receipt, or both. Give each

@@ -17,6 +17,7 @@ import {
 import { DishPhotoField } from '../menu/DishPhotoField';
 import { EditProblem } from './EditProblem';
 import { useAreaEditor } from './useAreaEditor';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 
 const SWITCHES: readonly { field: 'allowOrdering' | 'allowCollection' | 'allowCashPayment'; label: string; description: string }[] = [
   { field: 'allowOrdering', label: 'Take orders online', description: 'Off: the site says to phone instead, and refuses orders.' },
@@ -58,6 +59,7 @@ export function SettingsScreen() {
 
   return (
     <Stack gap="md" maw={56 * 16}>
+      <UnsavedChangesGuard unsaved={editor.unsaved} />
       <Title order={1}>Takeaway settings</Title>
       {editor.loadFailed && <Text>The settings could not be loaded: reload the page to try again.</Text>}
       {settings === null ? (

@@ -16,6 +16,8 @@ export interface AreaEditor<Value> {
   reload(): void;
   saving: boolean;
   saved: boolean;
+  /** Whether what is typed differs from what was last read or saved. */
+  unsaved: boolean;
   /** The message of a refusal that is not a field's: the 409, a lost connection. */
   problem: { message: string; conflict: boolean } | null;
   loadFailed: boolean;
@@ -29,6 +31,7 @@ export function useAreaEditor<Value>(
   const load = useApiRequest<null, { value: Value; revision: number }>((_request, signal) => read(signal));
   const store = useApiRequest<{ revision: number; value: Value }, { value: Value; revision: number }>((body, signal) => write(body, signal));
   const [value, setValue] = useState<Value | null>(null);
+  const [stored, setStored] = useState<Value | null>(null);
   const [revision, setRevision] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -43,6 +46,7 @@ export function useAreaEditor<Value>(
   useEffect(() => {
     if (load.data === null) return;
     setValue(load.data.value);
+    setStored(load.data.value);
     setRevision(load.data.revision);
     setErrors({});
     setSaved(false);
@@ -50,6 +54,7 @@ export function useAreaEditor<Value>(
   useEffect(() => {
     if (store.data === null) return;
     setValue(store.data.value);
+    setStored(store.data.value);
     setRevision(store.data.revision);
     setErrors({});
     setSaved(true);
@@ -79,6 +84,7 @@ export function useAreaEditor<Value>(
     reload,
     saving: store.busy,
     saved,
+    unsaved: JSON.stringify(value) !== JSON.stringify(stored),
     problem,
     loadFailed: load.state === 'error',
   };

@@ -13,6 +13,7 @@ import type { components } from '../../../api/schema.gen';
 import { deliveryZoneFailures, type DeliveryZoneDraft } from '../../../domain/deliveryZoneRules';
 import { formatPounds } from '../../../domain/money';
 import { fieldMessage } from '../../../domain/fieldMessages';
+import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
 
 type ManagedDeliveryZone = components['schemas']['ManagedDeliveryZone'];
 
@@ -70,6 +71,7 @@ function rowErrorsOf(failures: readonly { field: string; message: string }[]): M
 export function ZonesScreen() {
   const api = useRouteContext({ from: rootRouteId, select: (context) => context.api });
   const [rows, setRows] = useState<ZoneRow[] | null>(null);
+  const [stored, setStored] = useState<ZoneRow[] | null>(null);
   const [revision, setRevision] = useState(0);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<Map<string, string>>(new Map());
@@ -84,6 +86,7 @@ export function ZonesScreen() {
     const answer = await callApi(api.GET('/manage/zones'));
     if (answer.ok) {
       setRows(answer.data.zones.map(rowOf));
+      setStored(answer.data.zones.map(rowOf));
       setRevision(answer.data.revision);
     } else if (!answer.aborted) {
       setLoadError(answer.error);
@@ -113,6 +116,7 @@ export function ZonesScreen() {
     setSaving(false);
     if (answer.ok) {
       setRows(answer.data.zones.map(rowOf));
+      setStored(answer.data.zones.map(rowOf));
       setRevision(answer.data.revision);
       setSaved(true);
     } else if (!answer.aborted) {
@@ -121,8 +125,11 @@ export function ZonesScreen() {
     }
   }
 
+  const unsaved = rows !== null && stored !== null && JSON.stringify(rows.map(draftOf)) !== JSON.stringify(stored.map(draftOf));
+
   return (
     <Stack gap="md">
+      <UnsavedChangesGuard unsaved={unsaved} />
       <Title order={1}>Delivery zones</Title>
       <Text>
         Each zone is a postcode district (LS6) or a sector (LS6 2) with its delivery charge and minimum order. A sector wins over its district.
