@@ -2,7 +2,7 @@
 // gives after its field's name: the zones form checks them first and the server again on every save. The limits are
 // the contract's (openapi.yaml: ManagedDeliveryZone).
 import { atLeastCharacters, atMostCharacters } from './limitMessages';
-import { poundsToPence } from './money';
+import { formatGbp, poundsToPence } from './money';
 
 export const MAX_DELIVERY_ZONES = 100;
 export const MAX_ZONE_NAME_LENGTH = 60;
@@ -17,7 +17,21 @@ export const deliveryZoneMessages = {
   chargeRange: `must be from £0.00 to £${MAX_DELIVERY_CHARGE_POUNDS}.00, in pounds and pence`,
   minimumRange: `must be from £0.00 to £${MAX_ZONE_MINIMUM_ORDER_POUNDS}.00, in pounds and pence`,
   tooMany: `must list at most ${MAX_DELIVERY_ZONES} zones`,
+  aboveLargestOrder: (largestOrderPence: number) => `must not be more than the largest order, ${formatGbp(largestOrderPence)} (in Settings): no order could reach it`,
 } as const;
+
+/** The settings' refusal of a largest order below a zone's minimum, at its field. */
+export const largestOrderBelowZoneMessage = (zone: { postcodeArea: string; minimumOrderPence: number }) =>
+  `The largest order must not be less than the minimum order of zone ${zone.postcodeArea}, ${formatGbp(zone.minimumOrderPence)} (in Delivery zones): no delivery there could reach it`;
+
+/**
+ * The zones whose minimum order no order could reach, the largest order allowed (Settings) being lower: the zones'
+ * save refuses such a minimum and the settings' save such a largest order, so that no area is listed for deliveries
+ * that can never be ordered (docs/back-office.md, "Delivery zones").
+ */
+export function zonesOutOfReach<Zone extends { minimumOrderPence: number }>(zones: readonly Zone[], largestOrderPence: number): { zone: Zone; index: number }[] {
+  return zones.flatMap((zone, index) => (zone.minimumOrderPence > largestOrderPence ? [{ zone, index }] : []));
+}
 
 // A UK postcode's outward code (area letters, district digits, an optional letter or digit), alone or with the first
 // digit of the inward code: the sector. As src/domain/contactRules.ts reads a whole postcode.

@@ -189,4 +189,36 @@ describe('/manage/zones', () => {
     expect((await ordering.call('/manage/zones')).status).toBe(401);
     expect(await readZones()).toEqual(current);
   });
+
+  it("refuses a minimum no order could reach, above the settings' largest order, and a largest order below a zone's minimum", async () => {
+    const saveSettings = (revision: number, settings: Record<string, unknown>) => ordering.call('/manage/settings', { method: 'PUT', body: { revision, settings }, token: ownerToken });
+    const opened = (await ordering.call('/manage/settings', { token: ownerToken })).body.data;
+    const smaller = await saveSettings(opened.revision, { ...opened.settings, maximumCashOrderValue: 100, maximumOrderValue: 100 });
+    expect(smaller.status).toBe(200);
+    const settings = smaller.body.data;
+
+    const before = await readZones();
+    const auditBefore = await auditOfZones();
+    const refused = await saveZones(before.revision, [...drafts(before.zones), { postcodeArea: 'LS8', name: 'Roundhay', deliveryCharge: 3, minimumOrderValue: 100.01 }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationErrors).toEqual([
+      { field: `zones[${before.zones.length}].minimumOrderValue`, message: 'must not be more than the largest order, £100.00 (in Settings): no order could reach it' },
+    ]);
+    expect(await readZones()).toEqual(before);
+    expect(await auditOfZones()).toEqual(auditBefore);
+    // Exactly the largest order is within reach.
+    const reachable = await saveZones(before.revision, [...drafts(before.zones), { postcodeArea: 'LS8', name: 'Roundhay', deliveryCharge: 3, minimumOrderValue: 100 }]);
+    expect(reachable.status).toBe(200);
+
+    // Nor may the settings then bring the largest order below that zone's minimum.
+    const lowered = await saveSettings(settings.revision, { ...settings.settings, maximumCashOrderValue: 99.99, maximumOrderValue: 99.99 });
+    expect(lowered.status).toBe(400);
+    expect(lowered.body.validationErrors).toEqual([
+      { field: 'maximumOrderValue', message: 'The largest order must not be less than the minimum order of zone LS8, £100.00 (in Delivery zones): no delivery there could reach it' },
+    ]);
+    expect((await ordering.call('/manage/settings', { token: ownerToken })).body.data).toEqual(settings);
+
+    expect((await saveZones(reachable.body.data.revision, drafts(before.zones))).status).toBe(200);
+    expect((await saveSettings(settings.revision, opened.settings)).status).toBe(200);
+  });
 });

@@ -19,7 +19,8 @@ export function createDeliveryZoneRepository(db: Kysely<DatabaseSchema>): Delive
   return { list: () => readZones(db) };
 }
 
-async function readZones(db: Kysely<DatabaseSchema>): Promise<DeliveryZone[]> {
+/** Every zone, by area, read through `db` (a transaction's, in a save). */
+export async function readZones(db: Kysely<DatabaseSchema>): Promise<DeliveryZone[]> {
   const rows = await db.selectFrom('delivery_zones').selectAll().orderBy('postcode_area').execute();
   // The database's collation orders text differently on each dialect; the owner's list reads the same on both.
   return rows.map(deliveryZoneOf).sort((first, second) => (first.postcodeArea < second.postcodeArea ? -1 : 1));

@@ -1,7 +1,8 @@
-import { checkedDeliveryZones, type DeliveryZoneDraft } from '../../domain/deliveryZoneRules';
+import { checkedDeliveryZones, deliveryZoneMessages, zonesOutOfReach, type DeliveryZoneDraft } from '../../domain/deliveryZoneRules';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { replaceDeliveryZones, type DeliveryZoneToSave } from '../db/deliveryZoneRepository';
+import { readSettings } from '../db/restaurantEdits';
 import type { DeliveryZone } from '../domain/deliveryZones';
 import { ApiError } from '../errors';
 import { saveEdit } from './ownerChanges';
@@ -54,6 +55,11 @@ export function saveDeliveryZones(context: ServiceContext, who: { editor: Editor
     minimumOrderPence: poundsToPence(zone.minimumOrderValue),
   }));
   return saveEdit(context, 'zones', revision, who, async (transaction) => {
+    const largestOrderPence = poundsToPence((await readSettings(transaction)).settings.maximumOrderValue);
+    const outOfReach = zonesOutOfReach(toSave, largestOrderPence);
+    if (outOfReach.length > 0) {
+      throw new ApiError(400, null, outOfReach.map(({ index }) => ({ field: `zones[${index}].minimumOrderValue`, message: deliveryZoneMessages.aboveLargestOrder(largestOrderPence) })));
+    }
     const { before, after } = await replaceDeliveryZones(transaction, toSave);
     return { result: after, audit: zoneChanges(before, after) };
   });

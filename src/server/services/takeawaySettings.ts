@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import { formatGbp, poundsToPence } from '../../domain/money';
 import { takeawaySettingsFailures, type MoneySettingField, type SettingsPhoto, type TakeawaySettingsEdit } from '../../domain/takeawaySettingsRules';
+import { largestOrderBelowZoneMessage, zonesOutOfReach } from '../../domain/deliveryZoneRules';
+import { readZones } from '../db/deliveryZoneRepository';
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { findPhotos } from '../db/mediaRepository';
 import { readSettings, writeSettings, type StoredSettings } from '../db/restaurantEdits';
@@ -84,6 +86,8 @@ export function saveTakeawaySettings(
   if (failures.length > 0) throw new ApiError(400, null, failures);
   return saveEdit(context, 'settings', openedAt, who, async (transaction) => {
     const before = await readSettings(transaction);
+    const [firstOutOfReach] = zonesOutOfReach(await readZones(transaction), poundsToPence(settings.maximumOrderValue));
+    if (firstOutOfReach) throw new ApiError(400, null, [{ field: 'maximumOrderValue', message: largestOrderBelowZoneMessage(firstOutOfReach.zone) }]);
     const resolved = { ...settings, ...(settings.sharePhoto ? { sharePhoto: await uploadedPhoto(transaction, settings.sharePhoto) } : {}) };
     await writeSettings(transaction, before.restaurantId, resolved);
     return { result: resolved, audit: settingsChanges(inForce(before.settings, context.acceptanceTimeoutSeconds), resolved) };
