@@ -1,7 +1,8 @@
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/NumberInput.css';
-import { Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { callApi } from '../../../api/client';
 import { WEEK_FROM_MONDAY, WEEKDAY_NAMES } from '../../../domain/londonClock';
@@ -85,6 +86,11 @@ export function HoursScreen() {
         <Stack gap="md">
           <Fieldset legend="Every week">
             <Stack gap="md">
+              {hours.weekly.length === 0 && (
+                <Alert color="imperialGold" title="Closed every day">
+                  With no session on any day, the site shows the restaurant closed every week and takes no orders online, except on special days with sessions.
+                </Alert>
+              )}
               {WEEK_FROM_MONDAY.map((day) => {
                 const sessions = hours.weekly.flatMap((period, index) => (period.day === day ? [{ period, index }] : []));
                 return (
