@@ -113,8 +113,10 @@ function whereTheOrderIs(facts: JourneyFactsContext, path: string): string {
   if (placed !== undefined && facts.basket.status >= BasketStatus.Confirmed) return placed;
   if (facts.payment.at === 'processing' || facts.payment.resumable) return PAYMENT_PROCESSING_PATH;
   if (facts.payment.at === 'issue') return PAYMENT_ISSUE_PATH;
-  // The placed order's page is kept after the basket is cleared for the next order (an ending, or a new order started).
-  if (placed !== undefined && !facts.basket.hasLines) return placed;
+  // The placed order's page is kept after the basket is cleared for the next order (an ending, or a new order started);
+  // while the restaurant has not answered (or a cancel was refused) it is kept even once the next order has dishes,
+  // so that the customer can still follow it, cancel it or take a new time.
+  if (placed !== undefined && (!facts.basket.hasLines || facts.acceptance.at === 'waiting' || facts.acceptance.at === 'cancelError')) return placed;
   return redirectForPath(path, facts.basket.status, journeyOrderOf(facts.basket)) ?? path;
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { KitchenStatus } from '../../src/domain/orderEnums';
 import { kitchenApi, type KitchenApi } from './kitchenApi';
 import {
+  addDishes,
   CUSTOMER_POLL_INTERVAL_MS as POLL_INTERVAL_MS,
   expectStep,
   expectTracked,
@@ -81,6 +82,24 @@ test('the restaurant proposes a new time and the customer accepts it', async ({ 
   await expectStep(page, '/restaurant-confirmation', 'The restaurant has proposed a new time');
   await expect(page.getByRole('status', { name: 'Proposed time' })).toHaveText(londonTimeLabel(newTime));
 
+  await page.getByRole('button', { name: 'Accept new time' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
+  await expect(page.getByText(`Ready to collect: ${londonTimeLabel(newTime)}`)).toBeVisible();
+});
+
+test('a customer who starts the next order while the first waits can still take the new time the restaurant proposes', async ({ page }) => {
+  const reference = await placeCollectionOrder(page);
+  // Prawn crackers remembered: a dish added now starts the next order.
+  await page.getByRole('navigation').getByRole('link', { name: 'Take Away' }).first().click();
+  await addDishes(page, ['Crispy Seaweed']);
+  await expect(page.getByRole('link', { name: /^View basket/ })).toBeVisible();
+  const newTime = new Date(Date.now() + 2 * 60 * 60 * 1000);
+  await kitchen.proposeTime(reference, newTime);
+
+  // The push's link: the order's tracking page, and from it the page that answers the restaurant.
+  await page.goto(`/track?orderId=${reference}`);
+  await page.getByRole('link', { name: 'Accept the new time or cancel' }).click();
+  await expectStep(page, '/restaurant-confirmation', 'The restaurant has proposed a new time');
   await page.getByRole('button', { name: 'Accept new time' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/confirmation' && url.searchParams.get('orderId') === reference);
   await expect(page.getByText(`Ready to collect: ${londonTimeLabel(newTime)}`)).toBeVisible();
