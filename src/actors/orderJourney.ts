@@ -41,9 +41,13 @@ function basketFactsOf(snapshot: BasketSnapshot): BasketFacts {
   };
 }
 
+/** Whether this basket's PayPal order was linked before a reload or a closed tab, and may be authorised again. */
+function linkedBefore(basket: BasketSnapshot): boolean {
+  return basket.context.basketId !== undefined && savedPayment().basketId === basket.context.basketId;
+}
+
 function paymentFactsOf(snapshot: PaymentSnapshot, basket: BasketSnapshot): PaymentFacts {
-  const resumable = snapshot.matches('idle') && basket.context.basketId !== undefined && savedPayment().basketId === basket.context.basketId;
-  return { at: paymentStageOf(snapshot), resumable };
+  return { at: paymentStageOf(snapshot), resumable: snapshot.matches('idle') && linkedBefore(basket) };
 }
 
 function acceptanceFactsOf(snapshot: AcceptanceSnapshot): AcceptanceFacts {
@@ -138,11 +142,18 @@ export function createOrderJourneyActor({ basket, payment, acceptance, navigate,
   const paymentStep = fromCallback<PaymentCommand>(({ sendBack, receive }) => {
     // Until a payment page first needs the payment statechart (src/actors/lazyActor.ts) there is no payment to report.
     let made: PaymentActor | undefined;
-    let reports: { unsubscribe(): void } | undefined;
+    // Before it is made, a payment linked before a closed tab is still this basket's to finish: the guards send
+    // /payment to /paymentProcessing rather than let a second payment start.
+    let reports: { unsubscribe(): void } | undefined = reportChanges(
+      basket,
+      (snapshot): PaymentFacts => ({ at: 'idle', resumable: linkedBefore(snapshot) }),
+      (facts) => sendBack({ type: 'PAYMENT_REPORTED', payment: facts }),
+    );
     let stopped = false;
     payment.whenMade((actor) => {
       if (stopped) return;
       made = actor;
+      reports?.unsubscribe();
       reports = reportChanges(
         actor,
         (snapshot) => paymentFactsOf(snapshot, basket.getSnapshot()),

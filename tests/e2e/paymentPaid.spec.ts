@@ -162,6 +162,33 @@ test('a reload on /paymentProcessing while the server authorises places the orde
   await acceptAndTrack(page, reference);
 });
 
+test('a tab closed while the server authorised: back on the site, Continue to payment finishes that payment and shows the order placed, paid once', async ({ page, context, request }) => {
+  const basketIds = watchPayPalOrders(page);
+  await chooseToPayOnline(page, 'PayPal');
+  const authorise = await loseFirstAuthoriseAnswer(page);
+  await payWithPayPal(page);
+  await expectStep(page, '/paymentProcessing', 'Processing your payment');
+  await authorise.answeredAtServer;
+  await page.close();
+
+  // Later, in a new tab of the same browser: the basket is still at the checkout, as the device last knew it.
+  const back = await context.newPage();
+  await back.clock.install();
+  const secondPayPalOrders = watchPayPalOrders(back);
+  await back.goto('/checkout');
+  await waitForShell(back);
+  await back.getByRole('button', { name: 'Continue to payment' }).click();
+  const reference = await placedOrderReference(back);
+  await expect(back).toHaveURL((url) => url.pathname === '/restaurant-confirmation');
+
+  expect(secondPayPalOrders).toEqual([]);
+  expect(basketIds).toHaveLength(1);
+  const held = await moneyAtPayPal(request, basketIds[0]!);
+  expect(held.orders).toHaveLength(1);
+  expect(held.authorisations).toEqual([expect.objectContaining({ status: 'CREATED' })]);
+  await acceptAndTrack(back, reference);
+});
+
 test('Try again after an unanswered authorise-capture asks again for the same PayPal order: authorised once', async ({ page, request }) => {
   const basketIds = watchPayPalOrders(page);
   await chooseToPayOnline(page, 'PayPal');

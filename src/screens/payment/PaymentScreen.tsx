@@ -15,6 +15,7 @@ import { PAYMENT_DECLINED_MESSAGE } from '../../domain/paymentErrors';
 import type { ScriptStatus } from '../../../machines/payment/paymentMachine';
 import { payPalOrderRequestOf } from '../../../machines/basket/basketPayment';
 import { PayPalScript } from '../../platform/paypal';
+import { forgetPayment } from '../../platform/paymentResume';
 import { useBasketActor } from '../../actors/useBasketActor';
 import { usePaymentActor } from './usePayment';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
@@ -82,6 +83,8 @@ export function PaymentScreen() {
   const [everyWay, setEveryWay] = useState(false);
   const cardFirst = chosenFunding === 'card' && !everyWay;
   useEffect(() => {
+    // The buttons are drawn afresh (a first payment, or a card declined): no PayPal order is left to resume.
+    forgetPayment();
     payment.send({ type: 'START', basketId: basket.getSnapshot().context.basketId });
   }, [payment, basket]);
   const reportStatus = useCallback((status: ScriptStatus) => payment.send({ type: 'SCRIPT_STATUS', status }), [payment]);
