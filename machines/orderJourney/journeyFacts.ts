@@ -133,7 +133,8 @@ export function journeyRedirect(facts: JourneyFactsContext, path: string, search
     const placed = acceptancePath(facts.acceptance);
     // An order placed and still in the basket: its steps are done, and its page is where it stands.
     if (placed !== undefined && facts.basket.status >= BasketStatus.Confirmed && !same(path, '/order')) return placed;
-    if (facts.payment.at === 'processing' && same(path, '/payment')) return PAYMENT_PROCESSING_PATH;
+    // A payment under way, or linked before the tab was closed, is finished before another can be started.
+    if ((facts.payment.at === 'processing' || facts.payment.resumable) && same(path, '/payment')) return PAYMENT_PROCESSING_PATH;
     const to = redirectForPath(path, facts.basket.status, journeyOrderOf(facts.basket));
     // An empty basket is shown at /basket, saying so, rather than sent to the menu.
     return same(path, '/basket') && to === '/order' ? undefined : to;
