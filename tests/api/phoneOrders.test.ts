@@ -159,6 +159,11 @@ describe.each(databaseTargets)('phone orders on $name', (target) => {
 
     const first = (await placePhoneOrder({ ...phoneCollection, phone: '+44 (0)7700 900456' })).body.data.ticket;
     expect(await points(byPhone)).toBe(pointsEarned(Math.round(first.itemCost * 100)));
+    // The account is told of the order and its points, not who rang nor where it went: a number (or an email) staff
+    // typed is no proof that the account's holder gave it, as anyone may put any number in their profile.
+    const seen = (await ordering.call(`/order/OrderDetails/${first.orderRef}`, { token: byPhone.idToken })).body.data;
+    expect(seen.orderDetails).toMatchObject({ orderRef: first.orderRef, name: '', phoneNumber: '', personalDetailsWithheld: true });
+    expect(JSON.stringify(seen)).not.toContain(phoneCollection.name);
     const second = (await placePhoneOrder({ ...phoneCollection, phone: '0113 496 0222', email: byEmail.email.toUpperCase() })).body.data.ticket;
     expect(await points(byEmail)).toBe(pointsEarned(Math.round(second.itemCost * 100)));
     // A number nobody's account holds earns nobody anything.

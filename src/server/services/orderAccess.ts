@@ -51,11 +51,13 @@ export async function changeOrder(
 /**
  * Whether the caller may see who ordered and where it goes (docs/interfaces.md, Privacy): the browser that ordered (its
  * basket id, a secret only it holds, in `x-basket-id`), the signed-in customer whose order it is, or the kitchen's staff.
- * An order reference alone does not: it travels in tracking links that customers share.
+ * An order reference alone does not: it travels in tracking links that customers share. Nor does a phone order's
+ * account: it was found by the number or email staff typed, which an account may have claimed without proof.
  */
 export function mayReadCustomerDetails(request: FastifyRequest, basket: Basket): boolean {
   const { identity } = request;
-  if (identity !== null && (identity.sub === basket.accountSub || actsAs(identity.groups, KITCHEN_STAFF_GROUP))) return true;
+  if (identity !== null && actsAs(identity.groups, KITCHEN_STAFF_GROUP)) return true;
+  if (identity !== null && identity.sub === basket.accountSub && basket.sourceType !== 'Phone') return true;
   const presented = request.headers['x-basket-id'];
   return typeof presented === 'string' && sameSecret(presented, basket.basketId);
 }
