@@ -6,5 +6,10 @@ import { AcceptanceStatus, KitchenStatus, type AcceptanceStatusValue, type Kitch
 /** Whether an order's progress can still change: tracking stops polling once it cannot. */
 export function isFinalOrderState(order: { currentStatus: KitchenStatusValue; orderStatus: AcceptanceStatusValue; cancelled: boolean }): boolean {
   if (order.cancelled || order.orderStatus === AcceptanceStatus.Refused) return true;
-  return order.currentStatus === KitchenStatus.Completed || order.currentStatus === KitchenStatus.Cancelled || order.currentStatus === KitchenStatus.Refunded;
+  return order.currentStatus === KitchenStatus.Completed || isCalledOffByKitchen(order);
+}
+
+/** Whether the kitchen called the order off after accepting it (cancelled, then perhaps refunded): nothing is due. */
+export function isCalledOffByKitchen(order: { currentStatus: KitchenStatusValue }): boolean {
+  return order.currentStatus === KitchenStatus.Cancelled || order.currentStatus === KitchenStatus.Refunded;
 }

@@ -201,6 +201,24 @@ test('/track follows a delivery order to delivered, with the delivery texts, and
   }
 });
 
+test('an order the kitchen cancels after accepting it no longer reads as confirmed, and no time is shown as due', async ({ page }) => {
+  const reference = await placeCollectionOrder(page);
+  await kitchen.accept(reference);
+  await nextPoll(page);
+  await expect(page.getByText(/^Ready to collect: /)).toBeVisible();
+  await kitchen.setStatus(reference, KitchenStatus.Cancelled);
+
+  await page.reload();
+  await waitForShell(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order has been cancelled' })).toBeVisible();
+  await expect(page.getByText(/^Ready to collect: /)).toHaveCount(0);
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
+
+  await page.getByRole('link', { name: 'Track your order' }).click();
+  await expect(page.getByRole('status', { name: 'Order status' })).toHaveText('Your order has been cancelled');
+  await expect(page.getByText(/^Collection: /)).toHaveCount(0);
+});
+
 test('/track without an order in progress asks for the reference', async ({ page }) => {
   await page.goto('/track');
   await waitForShell(page);

@@ -18,6 +18,7 @@ import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl'
 import { cashPaymentLabel } from '../../domain/paymentLabels';
 import { slotLabel } from '../../domain/timeSlotLabels';
 import { OrderType, PaymentType } from '../../domain/orderEnums';
+import { calledOffTextOf } from '../../../machines/tracking/calledOff';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 type OrderView = components['schemas']['OrderView'];
@@ -85,7 +86,10 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
   const { state, data, error, send } = details;
   // Only the browser that placed the order holds its basket id, which asking for its notifications needs.
   const basketId = useSelector(acceptance, (snapshot) => (snapshot.context.order?.orderRef === orderId ? snapshot.context.order?.basketId : undefined));
-  const dueTime = useSelector(tracking, (snapshot) => (snapshot.context.orderId === orderId ? snapshot.context.order?.updateTime : undefined));
+  // An order the kitchen cancelled after accepting it (or refunded) is no longer confirmed, and nothing is due.
+  const calledOff = useSelector(tracking, (snapshot) => calledOffTextOf(snapshot, orderId));
+  const trackedDueTime = useSelector(tracking, (snapshot) => (snapshot.context.orderId === orderId ? snapshot.context.order?.updateTime : undefined));
+  const dueTime = calledOff === undefined ? trackedDueTime : undefined;
 
   useEffect(() => {
     if (orderId === undefined) return;
@@ -115,7 +119,7 @@ export function OrderConfirmationScreen({ orderId }: { orderId: string | undefin
   const address = order.deliveryAddress;
   return (
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
-      <Title order={1}>Thank you, your order is confirmed</Title>
+      <Title order={1}>{calledOff ?? 'Thank you, your order is confirmed'}</Title>
       <OrderNumber orderNumber={order.orderNumber} orderRef={order.orderRef} />
       <Paper withBorder p="sm">
         <Stack gap={4}>

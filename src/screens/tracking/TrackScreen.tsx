@@ -13,7 +13,7 @@ import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
 import { slotLabel } from '../../domain/timeSlotLabels';
 import { customerKitchenStatusText, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
-import { isFinalOrderState } from '../../domain/orderFinality';
+import { isCalledOffByKitchen, isFinalOrderState } from '../../domain/orderFinality';
 import { AcceptanceStatus, KitchenStatus, OrderType, type KitchenStatusValue } from '../../domain/orderEnums';
 
 /** The cooking steps an order goes through, in order (a collection order has no delivery step). */
@@ -179,7 +179,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
             {shown.orderStatus === AcceptanceStatus.Updated && !shown.cancelled && (
               <ProposedTime order={shown} answerable={inProgress?.orderRef === orderId} />
             )}
-            {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && (
+            {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && !isCalledOffByKitchen(shown) && (
               <Text>{`${shown.orderType === OrderType.Delivery ? 'Delivery' : 'Collection'}: ${slotLabel(shown.updateTime, new Date())}`}</Text>
             )}
             {shown.orderStatus === AcceptanceStatus.Accepted && <Progress order={shown} />}
