@@ -425,6 +425,22 @@ describe.each(databaseTargets)('the account repository on $name', (target) => {
     expect(await accounts.find(someoneElse.sub)).toBeUndefined();
   });
 
+  it("credits a guest order's points once when its account is made at the very moment the restaurant accepts it", async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const guestOrder = await pricedBasket(null, { itemCostPence: 2750, email: `race${round}@example.com` });
+      const confirmed = await confirm(guestOrder, null);
+      const orderRef = confirmed.outcome === 'confirmed' ? confirmed.orderRef : '';
+      await requested(guestOrder);
+      const caller = { sub: unique('sub'), email: `race${round}@example.com` };
+      const [made, accept] = await Promise.all([
+        accounts.createFromOrder({ authSub: caller.sub, email: caller.email, name: 'Grace', phone: null }, orderRef, (order) => newAccountOrderDecision(order, caller, 27), now),
+        changeAcceptance(repositories, { basketId: guestOrder }, (current) => acceptOrder(current, now), now, 'kitchen:staff'),
+      ]);
+      expect([made.outcome, accept.outcome]).toEqual(['created', 'changed']);
+      expect(await pointsOf(caller.sub), `round ${round}`).toBe(27);
+    }
+  });
+
   it('deletes an account in one go: its orders stay without the customer, everything else goes; a second delete finds nothing', async () => {
     const customer = await newAccount({ name: 'Ada', phone: '0113 496 0999' });
     await accounts.addAddress(customer, { address1: '3 Cardigan Road', address2: '', town: 'Leeds', county: '', postCode: 'LS6 2AB' });

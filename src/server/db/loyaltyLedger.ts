@@ -96,8 +96,11 @@ export function* creditOrderPoints(account: LockedAccount, basketId: string, ear
  * discounted item total earns, unless they were credited already (an account made from the order after it was accepted).
  */
 export function* creditAcceptedOrder(basketId: string, now: string): Steps<void> {
+  // The order's row is locked (a write that changes nothing), as the account made from the order locks it: on
+  // PostgreSQL one of the two then waits and sees the other's work, so its points are credited by one of them. Read
+  // without the lock, each could see the other's state before it and neither credit them.
   const basket = yield* firstRowOf<Pick<Selectable<BasketsTable>, 'account_sub' | 'item_cost'>>(
-    'select "account_sub", "item_cost" from "baskets" where "basket_id" = ?',
+    'update "baskets" set "revision" = "revision" where "basket_id" = ? returning "account_sub", "item_cost"',
     basketId,
   );
   if (basket === undefined || basket.account_sub === null) return;
