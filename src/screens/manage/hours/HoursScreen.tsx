@@ -12,6 +12,7 @@ import { BusyModeControl } from '../../../components/kitchen/BusyModeControl';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
 import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
+import { useFocusFirstRefusal } from '../useFocusFirstRefusal';
 
 const NEW_SESSION = { opens: '17:00', closes: '22:00' };
 
@@ -58,6 +59,7 @@ export function HoursScreen() {
     openingHoursFailures,
   );
   const { value: hours, errors } = editor;
+  const formRef = useFocusFirstRefusal(Object.keys(errors).length > 0 ? errors : undefined);
 
   if (hours === null) {
     return (
@@ -77,6 +79,7 @@ export function HoursScreen() {
       <UnsavedChangesGuard unsaved={editor.unsaved} />
       <Title order={1}>Opening hours</Title>
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();

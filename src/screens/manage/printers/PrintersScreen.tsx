@@ -12,6 +12,7 @@ import { fieldMessage } from '../../../domain/fieldMessages';
 import { EditProblem } from '../settings/EditProblem';
 import { useAreaEditor } from '../settings/useAreaEditor';
 import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
+import { useFocusFirstRefusal } from '../useFocusFirstRefusal';
 
 type ManagedPrinter = components['schemas']['ManagedPrinter'];
 type PrinterDraft = components['schemas']['PrinterDraft'];
@@ -111,6 +112,7 @@ export function PrintersScreen() {
     typedFailures,
   );
   const rows = editor.value;
+  const formRef = useFocusFirstRefusal(Object.keys(editor.errors).length > 0 ? editor.errors : undefined);
   const errorOf = (index: number, field: PrinterField) => {
     const message = editor.errors[`printers[${index}].${field}`];
     return message === undefined ? undefined : fieldMessage(FIELD_SUBJECTS[field], message);
@@ -151,6 +153,7 @@ export function PrintersScreen() {
       {rows === null && !editor.loadFailed && <Text role="status">Loading the printers…</Text>}
       {rows !== null && (
         <form
+          ref={formRef}
           onSubmit={(event) => {
             event.preventDefault();
             editor.save();

@@ -18,6 +18,7 @@ import { DishPhotoField } from '../menu/DishPhotoField';
 import { EditProblem } from './EditProblem';
 import { useAreaEditor } from './useAreaEditor';
 import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
+import { useFocusFirstRefusal } from '../useFocusFirstRefusal';
 
 const SWITCHES: readonly { field: 'allowOrdering' | 'allowCollection' | 'allowCashPayment'; label: string; description: string }[] = [
   { field: 'allowOrdering', label: 'Take orders online', description: 'Off: the site says to phone instead, and refuses orders.' },
@@ -56,6 +57,7 @@ export function SettingsScreen() {
     takeawaySettingsFailures,
   );
   const { value: settings, errors } = editor;
+  const formRef = useFocusFirstRefusal(Object.keys(errors).length > 0 ? errors : undefined);
 
   return (
     <Stack gap="md" maw={56 * 16}>
@@ -66,6 +68,7 @@ export function SettingsScreen() {
         !editor.loadFailed && <Text>Loading the settings…</Text>
       ) : (
         <form
+          ref={formRef}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

@@ -14,6 +14,7 @@ import { deliveryZoneFailures, type DeliveryZoneDraft } from '../../../domain/de
 import { formatPounds } from '../../../domain/money';
 import { fieldMessage } from '../../../domain/fieldMessages';
 import { UnsavedChangesGuard } from '../UnsavedChangesGuard';
+import { useFocusFirstRefusal } from '../useFocusFirstRefusal';
 
 type ManagedDeliveryZone = components['schemas']['ManagedDeliveryZone'];
 
@@ -125,6 +126,7 @@ export function ZonesScreen() {
     }
   }
 
+  const formRef = useFocusFirstRefusal(errors.size > 0 ? errors : undefined);
   const unsaved = rows !== null && stored !== null && JSON.stringify(rows.map(draftOf)) !== JSON.stringify(stored.map(draftOf));
 
   return (
@@ -146,7 +148,7 @@ export function ZonesScreen() {
       )}
       {rows === null && loadError === null && <Text role="status">Loading the zones…</Text>}
       {rows !== null && (
-        <form onSubmit={(event) => void save(event)} noValidate aria-label="Delivery zones">
+        <form ref={formRef} onSubmit={(event) => void save(event)} noValidate aria-label="Delivery zones">
           <Stack gap="sm">
             {rows.map((row, index) => {
               const errorOf = (field: ZoneField) => errors.get(`${index}.${field}`);
