@@ -13,6 +13,7 @@ import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
 import classes from './KitchenBookings.module.css';
 import { bookingsRangeErrors, defaultBookingsRange, groupByDay, latestTo, type BookingsRange } from './kitchenBookingsRange';
+import { mailtoHref } from '../../domain/contactRules';
 
 type BookingRecord = components['schemas']['BookingRecord'];
 type CateringEnquiryRecord = components['schemas']['CateringEnquiryRecord'];
@@ -169,7 +170,7 @@ function ContactFacts({ name, phone, email }: { name: string; phone: string; ema
         <a href={telHref(phone)}>{phone}</a>
       </Fact>
       <Fact term="Email">
-        <a href={`mailto:${email}`}>{email}</a>
+        <a href={mailtoHref(email)}>{email}</a>
       </Fact>
     </>
   );
