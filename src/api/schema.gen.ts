@@ -771,7 +771,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Table-booking requests for the days from `from` to `to` (London dates), by date and time.
+         * Table-booking requests for the days from `from` to `to` (London dates), and those received on those days for later ones, by date and time.
          * @description Added by this project (the kitchen dashboard's Bookings view). Staff only.
          */
         get: operations["listBookingRequests"];
@@ -1303,7 +1303,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Catering enquiries whose event falls from `from` to `to` (London dates), by event date.
+         * Catering enquiries whose event falls from `from` to `to` (London dates), and those received on those days for later events, by event date.
          * @description Added by this project (the kitchen dashboard's Bookings view). Staff only.
          */
         get: operations["listCateringEnquiries"];

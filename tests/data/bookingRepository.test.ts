@@ -39,8 +39,9 @@ describe.each(databaseTargets)('the booking repository on $name', (target) => {
     expect(await bookings.addBookingRequest('B-AFTER2', booking('2026-11-26', '19:00'), receivedAt)).toBe('stored');
     expect(syncs - syncsBefore).toBe(4);
 
+    // B-AFTER2, for the 26th, was received on the 24th: listed with the days it arrived on too.
     const listed = await bookings.listBookingRequests({ from: '2026-11-24', to: '2026-11-25' });
-    expect(listed.map((record) => record.bookingRef)).toEqual(['B-FIRST2', 'B-EARLY2', 'B-LATE22']);
+    expect(listed.map((record) => record.bookingRef)).toEqual(['B-FIRST2', 'B-EARLY2', 'B-LATE22', 'B-AFTER2']);
     expect(listed[1]).toEqual({ bookingRef: 'B-EARLY2', ...booking('2026-11-25', '17:30'), receivedAt: '2026-11-24T18:05:00.000Z' });
     expect(await bookings.listBookingRequests({ from: '2026-11-27', to: '2026-12-31' })).toEqual([]);
   });
@@ -69,5 +70,18 @@ describe.each(databaseTargets)('the booking repository on $name', (target) => {
       { enquiryRef: 'C-LATER2', ...enquiry('2027-01-10'), receivedAt },
     ]);
     expect(await bookings.listCateringEnquiries({ from: '2026-12-25', to: '2027-01-09' })).toEqual([]);
+  });
+
+  it("lists an enquiry for a far-off event, and a booking for a later day, with the London day each was received on", async () => {
+    expect(await bookings.addCateringEnquiry('C-SUMMER', enquiry('2027-06-12'), '2026-11-23T00:30:00.000Z')).toBe('stored');
+    expect(await bookings.addBookingRequest('B-XMAS22', booking('2026-12-24', '19:00'), '2026-11-23T23:59:00.000Z')).toBe('stored');
+    const day = { from: '2026-11-23', to: '2026-11-23' };
+    expect((await bookings.listCateringEnquiries(day)).map((record) => record.enquiryRef)).toEqual(['C-SUMMER']);
+    expect((await bookings.listBookingRequests(day)).map((record) => record.bookingRef)).toEqual(['B-XMAS22']);
+    // Not with the day before nor the day after (London is on GMT in November).
+    for (const other of ['2026-11-22', '2026-11-24']) {
+      expect((await bookings.listCateringEnquiries({ from: other, to: other })).map((record) => record.enquiryRef)).not.toContain('C-SUMMER');
+      expect((await bookings.listBookingRequests({ from: other, to: other })).map((record) => record.bookingRef)).not.toContain('B-XMAS22');
+    }
   });
 });

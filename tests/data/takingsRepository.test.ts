@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
-import { takingsInstants, takingsOf } from '../../src/server/domain/takings';
+import { londonDaysInstants, takingsOf } from '../../src/server/domain/takings';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 // The takings' query on both dialects (docs/back-office.md, "Takings"): the orders placed in London days, found by
@@ -98,7 +98,7 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
   afterAll(() => database.dispose());
 
   it("reads the orders confirmed in a London summer day, with each order's payment and acceptance", async () => {
-    const { fromInstant, beforeInstant } = takingsInstants({ from: '2026-07-01', to: '2026-07-01' });
+    const { fromInstant, beforeInstant } = londonDaysInstants({ from: '2026-07-01', to: '2026-07-01' });
     expect({ fromInstant, beforeInstant }).toEqual({ fromInstant: '2026-06-30T23:00:00.000Z', beforeInstant: '2026-07-01T23:00:00.000Z' });
     const rows = await repositories.takings.ordersPlaced(fromInstant, beforeInstant);
     expect(rows.map((row) => row.orderRef)).toEqual(['order-2', 'order-3', 'order-4', 'order-5']);
@@ -145,9 +145,9 @@ describe.each(databaseTargets)('the takings on $name', (target) => {
   });
 
   it('reads a winter day from London midnight, which is UTC midnight', async () => {
-    const { fromInstant, beforeInstant } = takingsInstants({ from: '2026-06-30', to: '2026-06-30' });
+    const { fromInstant, beforeInstant } = londonDaysInstants({ from: '2026-06-30', to: '2026-06-30' });
     expect((await repositories.takings.ordersPlaced(fromInstant, beforeInstant)).map((row) => row.orderRef)).toEqual(['order-1']);
-    expect(takingsInstants({ from: '2026-12-01', to: '2026-12-31' })).toEqual({
+    expect(londonDaysInstants({ from: '2026-12-01', to: '2026-12-31' })).toEqual({
       fromInstant: '2026-12-01T00:00:00.000Z',
       beforeInstant: '2027-01-01T00:00:00.000Z',
     });

@@ -114,6 +114,23 @@ test('staff see a new booking and a new enquiry under their days, with the conta
   await expect(list(page, 'Catering enquiries')).toContainText('No catering enquiries in these dates.');
 });
 
+test('a booking made while the page is open appears within a minute, listed with today though it is for a day weeks ahead', async ({ page, request }) => {
+  await page.clock.install();
+  await signInFrom(page, '/kitchen/bookings', STAFF_EMAIL, STAFF_PASSWORD);
+  await expect(list(page, 'Table bookings')).toBeVisible();
+  const later = londonDate(20).weekday === 'Monday' ? londonDate(21).iso : londonDate(20).iso;
+  const booking = await requestBooking(request, later, uniqueName('Later Booker'));
+  const enquiry = await sendEnquiry(request, londonDate(120).iso, uniqueName('Summer Party'));
+  const bookingCard = list(page, 'Table bookings').getByRole('article', { name: `Booking ${booking.bookingRef}` });
+  const enquiryCard = list(page, 'Catering enquiries').getByRole('article', { name: `Enquiry ${enquiry.enquiryRef}` });
+  await expect(bookingCard).toHaveCount(0);
+
+  await page.clock.runFor(60_000);
+  // Under its own day, past the fortnight in view: staff see it the day it arrives.
+  await expect(list(page, 'Table bookings').getByRole('region', { name: calendarDayLabel(later) })).toContainText(booking.name);
+  await expect(enquiryCard).toContainText(enquiry.name);
+});
+
 test('a range the server would refuse is explained beside To, keeps both dates and shows no lists until put right', async ({ page }) => {
   await signInFrom(page, '/kitchen/bookings', STAFF_EMAIL, STAFF_PASSWORD);
   const from = londonDate(0).iso;

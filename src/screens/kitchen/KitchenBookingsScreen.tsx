@@ -36,6 +36,9 @@ async function readBookingLists(api: ApiClient, range: BookingsRange, signal: Ab
   return { ok: true, data: { range, bookings: bookings.data.bookings, enquiries: enquiries.data.enquiries } };
 }
 
+/** How often the open page reads its lists again. */
+export const BOOKINGS_REREAD_MS = 60_000;
+
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** `/kitchen/bookings`: the table-booking requests and catering enquiries for the days chosen (docs/acceptance-and-kitchen.md). */
@@ -52,6 +55,13 @@ export function KitchenBookingsScreen() {
     forgetLists();
     if (rangeIsValid) readLists({ from: range.from, to: range.to });
   }, [range.from, range.to, rangeIsValid, readLists, forgetLists]);
+
+  // A request made while the page is open (a table for tonight, booked an hour ahead) appears without a reload.
+  useEffect(() => {
+    if (!rangeIsValid) return undefined;
+    const timer = window.setInterval(() => readLists({ from: range.from, to: range.to }), BOOKINGS_REREAD_MS);
+    return () => window.clearInterval(timer);
+  }, [range.from, range.to, rangeIsValid, readLists]);
 
   const shown = lists.data?.range.from === range.from && lists.data.range.to === range.to ? lists.data : null;
   const signInEnded = lists.error?.status === 401 || lists.error?.status === 403;

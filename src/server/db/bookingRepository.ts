@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import type { DateRange, ValidBookingRequest, ValidCateringEnquiry } from '../domain/bookingRequests';
 import type { DatabaseSchema } from './schema';
+import { londonDaysInstants } from '../domain/takings';
 
 type BookingRecord = components['schemas']['BookingRecord'];
 type CateringEnquiryRecord = components['schemas']['CateringEnquiryRecord'];
@@ -76,11 +77,18 @@ export function createBookingRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
       ),
 
     async listBookingRequests({ from, to }) {
+      // A request received in the range is listed with the range's own, so that staff see a booking or an enquiry
+      // for a later day on the day it arrives, not only once that day is in view.
+      const received = londonDaysInstants({ from, to });
       const rows = await db
         .selectFrom('booking_requests')
         .selectAll()
-        .where('booking_date', '>=', from)
-        .where('booking_date', '<=', to)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('booking_date', '>=', from), eb('booking_date', '<=', to)]),
+            eb.and([eb('received_at', '>=', received.fromInstant), eb('received_at', '<', received.beforeInstant)]),
+          ]),
+        )
         .orderBy('booking_date')
         .orderBy('booking_time')
         .orderBy('received_at')
@@ -100,11 +108,18 @@ export function createBookingRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
     },
 
     async listCateringEnquiries({ from, to }) {
+      // A request received in the range is listed with the range's own, so that staff see a booking or an enquiry
+      // for a later day on the day it arrives, not only once that day is in view.
+      const received = londonDaysInstants({ from, to });
       const rows = await db
         .selectFrom('catering_enquiries')
         .selectAll()
-        .where('event_date', '>=', from)
-        .where('event_date', '<=', to)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('event_date', '>=', from), eb('event_date', '<=', to)]),
+            eb.and([eb('received_at', '>=', received.fromInstant), eb('received_at', '<', received.beforeInstant)]),
+          ]),
+        )
         .orderBy('event_date')
         .orderBy('received_at')
         .orderBy('enquiry_ref')

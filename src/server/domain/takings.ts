@@ -115,8 +115,11 @@ export function londonMidnight(date: string): Date {
   return new Date(utcMidnight - aheadMs);
 }
 
-/** The instants the range's orders were placed in: from its first day's midnight up to, not including, the day after its last. */
-export function takingsInstants(range: TakingsRange): { fromInstant: string; beforeInstant: string } {
+/**
+ * The instants a range of London days spans, from its first day's midnight up to, not including, the day after its
+ * last: the orders of the takings placed in them, and the bookings and enquiries received in them.
+ */
+export function londonDaysInstants(range: { from: string; to: string }): { fromInstant: string; beforeInstant: string } {
   return { fromInstant: londonMidnight(range.from).toISOString(), beforeInstant: londonMidnight(addDays(range.to, 1)).toISOString() };
 }
 

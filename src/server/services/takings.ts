@@ -1,4 +1,4 @@
-import { takingsInstants, takingsOf, validateTakingsRange, type Takings, type TakingsRange } from '../domain/takings';
+import { londonDaysInstants, takingsOf, validateTakingsRange, type Takings, type TakingsRange } from '../domain/takings';
 import { ApiError } from '../errors';
 import type { ServiceContext } from './serviceContext';
 
@@ -8,6 +8,6 @@ import type { ServiceContext } from './serviceContext';
 export async function takingsIn({ repositories }: ServiceContext, asked: TakingsRange): Promise<{ range: TakingsRange; takings: Takings }> {
   const validated = validateTakingsRange({ from: asked.from, to: asked.to });
   if (!validated.ok) throw new ApiError(400, null, validated.failures);
-  const { fromInstant, beforeInstant } = takingsInstants(validated.value);
+  const { fromInstant, beforeInstant } = londonDaysInstants(validated.value);
   return { range: validated.value, takings: takingsOf(await repositories.takings.ordersPlaced(fromInstant, beforeInstant)) };
 }
