@@ -13,6 +13,10 @@ export type StoreOutcome = 'stored' | 'referenceTaken';
 export interface BookingRepository {
   addBookingRequest(bookingRef: string, request: ValidBookingRequest, receivedAt: string): Promise<StoreOutcome>;
   addCateringEnquiry(enquiryRef: string, enquiry: ValidCateringEnquiry, receivedAt: string): Promise<StoreOutcome>;
+  /** The reference of the same request, field for field, received at or after `since`: a resend, not a second table. */
+  sameBookingRequestSince(request: ValidBookingRequest, since: string): Promise<string | undefined>;
+  /** The reference of the same enquiry, field for field, received at or after `since`. */
+  sameCateringEnquirySince(enquiry: ValidCateringEnquiry, since: string): Promise<string | undefined>;
   /** Requests for the days of the range, by date and time, then in the order they arrived. */
   listBookingRequests(days: DateRange): Promise<BookingRecord[]>;
   /** Enquiries whose event falls on the days of the range, by event date, then in the order they arrived. */
@@ -75,6 +79,40 @@ export function createBookingRepository(db: Kysely<DatabaseSchema>, syncToDisk: 
           })
           .execute(),
       ),
+
+    async sameBookingRequestSince(request, since) {
+      const row = await db
+        .selectFrom('booking_requests')
+        .select('booking_ref')
+        .where('booking_date', '=', request.date)
+        .where('booking_time', '=', request.time)
+        .where('party_size', '=', request.partySize)
+        .where('name', '=', request.name)
+        .where('phone', '=', request.phone)
+        .where('email', '=', request.email)
+        .where('notes', '=', request.notes)
+        .where('received_at', '>=', since)
+        .orderBy('received_at')
+        .executeTakeFirst();
+      return row?.booking_ref;
+    },
+
+    async sameCateringEnquirySince(enquiry, since) {
+      const row = await db
+        .selectFrom('catering_enquiries')
+        .select('enquiry_ref')
+        .where('event_date', '=', enquiry.eventDate)
+        .where('guests', '=', enquiry.guests)
+        .where('budget', '=', enquiry.budget)
+        .where('name', '=', enquiry.name)
+        .where('phone', '=', enquiry.phone)
+        .where('email', '=', enquiry.email)
+        .where('message', '=', enquiry.message)
+        .where('received_at', '>=', since)
+        .orderBy('received_at')
+        .executeTakeFirst();
+      return row?.enquiry_ref;
+    },
 
     async listBookingRequests({ from, to }) {
       // A request received in the range is listed with the range's own, so that staff see a booking or an enquiry

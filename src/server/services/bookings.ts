@@ -34,17 +34,30 @@ export async function bookingTimesOn(context: ServiceContext, date: string): Pro
   return bookingTimes(date, await bookingClock(context));
 }
 
-/** Stores a booking request under a new reference, which it answers. */
+/**
+ * How long the same request sent again is taken for a resend: a phone on a patchy signal whose answer was lost, which
+ * the form invites to send again with everything still typed. Staff would otherwise see two tables for one party.
+ */
+const RESEND_WINDOW_MS = 10 * 60_000;
+
+const resendSince = (now: Date) => new Date(now.getTime() - RESEND_WINDOW_MS).toISOString();
+
+/** Stores a booking request under a new reference, which it answers; the same request resent answers its first reference. */
 export async function requestBooking(context: ServiceContext, asked: BookingRequest): Promise<string> {
   const clock = await bookingClock(context);
   const booking = valueOrRefusal(validateBookingRequest(asked, clock));
-  return storeUnderNewReference('B-', (reference) => context.repositories.bookings.addBookingRequest(reference, booking, clock.now.toISOString()));
+  const { bookings } = context.repositories;
+  const resent = await bookings.sameBookingRequestSince(booking, resendSince(clock.now));
+  if (resent !== undefined) return resent;
+  return storeUnderNewReference('B-', (reference) => bookings.addBookingRequest(reference, booking, clock.now.toISOString()));
 }
 
-/** Stores a catering enquiry under a new reference, which it answers. */
+/** Stores a catering enquiry under a new reference, which it answers; the same enquiry resent answers its first reference. */
 export async function enquireAboutCatering({ repositories, clock }: ServiceContext, asked: CateringEnquiry): Promise<string> {
   const now = clock();
   const enquiry = valueOrRefusal(validateCateringEnquiry(asked, now));
+  const resent = await repositories.bookings.sameCateringEnquirySince(enquiry, resendSince(now));
+  if (resent !== undefined) return resent;
   return storeUnderNewReference('C-', (reference) => repositories.bookings.addCateringEnquiry(reference, enquiry, now.toISOString()));
 }
 
