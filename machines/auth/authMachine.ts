@@ -191,6 +191,8 @@ export const authMachine = authSetup.createMachine({
           { guard: 'attemptRefused', actions: 'refuseAttempt' },
           { target: 'requestingAnotherResetCode', actions: 'beginPasswordReset' },
         ],
+        // Back to the email step, the address kept there to be corrected.
+        USE_ANOTHER_EMAIL: { target: 'signedOut', actions: ['clearMessages', { type: 'notify', params: 'resetEmailToCorrect' }] },
       },
     },
     requestingAnotherResetCode: requestingResetCode('awaitingNewPassword'),
@@ -381,6 +383,7 @@ export function authDestination(snapshot: AuthSnapshot): string | undefined {
   const { failure, notice } = snapshot.context;
   if (snapshot.matches('signedOut')) {
     if (notice === 'passwordChanged' || notice === 'accountConfirmed' || failure?.step === 'deleteAccount') return '/login';
+    if (notice === 'resetEmailToCorrect') return '/forgotPassword';
     if (notice === 'accountDeleted' || notice === 'signedOutAfterAccountError') return '/';
     return failure ? undefined : '/';
   }

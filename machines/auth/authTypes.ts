@@ -32,11 +32,12 @@ export interface AuthFailure {
 }
 
 /** What the customer is told after a step that went well, or after being signed out. */
-export type AuthNotice = 'codeResent' | 'resetCodeSent' | 'accountConfirmed' | 'passwordChanged' | 'accountDeleted' | 'signedOutAfterAccountError';
+export type AuthNotice = 'codeResent' | 'resetCodeSent' | 'resetEmailToCorrect' | 'accountConfirmed' | 'passwordChanged' | 'accountDeleted' | 'signedOutAfterAccountError';
 
 const noticeTexts: Record<AuthNotice, string> = {
   codeResent: 'We have sent you a new code.',
   resetCodeSent: 'We have emailed you a code to reset your password.',
+  resetEmailToCorrect: 'Correct the email address, and we will email a code there.',
   accountConfirmed: 'Your account is confirmed. Sign in to continue.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   accountDeleted: 'Your account has been deleted.',
@@ -101,6 +102,8 @@ export type AuthEvent =
   | { type: 'RESEND_CODE'; email: string }
   | { type: 'REQUEST_PASSWORD_RESET'; email: string }
   | { type: 'RESET_PASSWORD'; email: string; code: string; newPassword: string }
+  /** The code step left for the email step: the code was asked for at an address the customer did not mean. */
+  | { type: 'USE_ANOTHER_EMAIL' }
   | { type: 'CREATE_ACCOUNT'; name?: string; phone?: string }
   /** A guest who has just ordered asks for an account: the order's contact details prefill the account forms. */
   | { type: 'CARRY_GUEST_DETAILS'; email: string; name: string; phone: string }

@@ -66,6 +66,9 @@ async function act(page: Page, email: string, step: AuthStep): Promise<void> {
       await form.getByRole('button', { name: 'Change password' }).click();
       break;
     }
+    case 'USE_ANOTHER_EMAIL':
+      await page.getByRole('button', { name: 'Use a different email' }).click();
+      break;
     case 'SIGN_OUT':
       await openScreen(page, '/account');
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -92,6 +95,12 @@ async function expectScreen(page: Page, email: string, by: AuthStep, state: Auth
       } else if (notice === 'accountDeleted') {
         await onPage(page, '/');
         await told(page, 'Your account has been deleted.');
+      } else if (by.type === 'USE_ANOTHER_EMAIL') {
+        // The email step again, with the address the code went to, to be corrected.
+        await onPage(page, '/forgotPassword');
+        await told(page, 'Correct the email address, and we will email a code there.');
+        await expect(page.getByRole('form', { name: 'Your email' }).getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+        await expect(page.getByRole('form', { name: 'Choose a new password' })).toHaveCount(0);
       } else if (failure?.step === 'signIn') {
         await onPage(page, '/login');
         await expect(page.getByRole('alert')).toContainText('Incorrect email or password.');

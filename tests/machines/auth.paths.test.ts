@@ -109,6 +109,8 @@ function expectedDestination(state: string, { context: { failure, notice } }: Au
   if (state === 'signedOut') {
     if (notice === 'passwordChanged' || notice === 'accountConfirmed') return '/login';
     if (failure?.step === 'deleteAccount') return '/login';
+    // The code step left for the email step: the reset's own screen, the address there to be corrected.
+    if (notice === 'resetEmailToCorrect') return '/forgotPassword';
     if (failure && notice !== 'signedOutAfterAccountError') return undefined;
     return '/';
   }
@@ -200,7 +202,7 @@ describe(authShortestPaths.suite, () => {
       new Set([undefined, 'signIn', 'signUp', 'confirmSignUp', 'resendCode', 'requestPasswordReset', 'resetPassword', 'createAccount', 'loadAccount', 'deleteAccount']),
     );
     expect(new Set(endStates.map((state) => state.context.notice))).toEqual(
-      new Set([undefined, 'codeResent', 'resetCodeSent', 'accountConfirmed', 'passwordChanged', 'accountDeleted', 'signedOutAfterAccountError']),
+      new Set([undefined, 'codeResent', 'resetCodeSent', 'resetEmailToCorrect', 'accountConfirmed', 'passwordChanged', 'accountDeleted', 'signedOutAfterAccountError']),
     );
   });
 

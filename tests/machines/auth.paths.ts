@@ -50,6 +50,7 @@ const customerEvents: AuthEvent[] = [
   { type: 'RESET_PASSWORD', email: EMAIL, code: '654321', newPassword: NEW_PASSWORD },
   { type: 'RESET_PASSWORD', email: EMAIL, code: '654321', newPassword: 'short' },
   { type: 'RESET_PASSWORD', email: EMAIL, code: '', newPassword: NEW_PASSWORD },
+  { type: 'USE_ANOTHER_EMAIL' },
   { type: 'CREATE_ACCOUNT', name: ' Mei Chen ', phone: '0113 496 0123' },
   { type: 'CARRY_GUEST_DETAILS', email: EMAIL, name: 'Mei Chen', phone: '07700 900456' },
   { type: 'CREATE_ACCOUNT', name: 'Mei Chen', phone: '12345' },

@@ -110,6 +110,9 @@ function NewPasswordStep({ email, screen }: { email: string; screen: AuthScreen 
       <Button variant="default" w="fit-content" loading={requestingAgain} disabled={busy && !requestingAgain} onClick={() => screen.act({ type: 'REQUEST_PASSWORD_RESET', email })}>
         Send a new code
       </Button>
+      <Button variant="subtle" w="fit-content" disabled={busy} onClick={() => screen.act({ type: 'USE_ANOTHER_EMAIL' })}>
+        Use a different email
+      </Button>
     </>
   );
 }

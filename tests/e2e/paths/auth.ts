@@ -95,7 +95,7 @@ function customerSteps(snapshot: AuthWorldSnapshot): AuthEvent[] {
     case 'awaitingConfirmation':
       return [{ type: 'CONFIRM_SIGN_UP', email: EMAIL, code: EMAILED_CODE }];
     case 'awaitingNewPassword':
-      return [{ type: 'RESET_PASSWORD', email: EMAIL, code: EMAILED_CODE, newPassword: NEW_PASSWORD }];
+      return [{ type: 'RESET_PASSWORD', email: EMAIL, code: EMAILED_CODE, newPassword: NEW_PASSWORD }, { type: 'USE_ANOTHER_EMAIL' }];
     case 'signedIn.noAccount':
       return [{ type: 'CREATE_ACCOUNT', ...PROFILE }];
     case 'signedIn.ready':
