@@ -229,6 +229,28 @@ test.describe('/booking', () => {
     await expect(time(page)).toHaveValue(firstTime);
   });
 
+  test('a time the server refuses, passed while the form was filled in, asks for the day\'s times again', async ({ page }) => {
+    await page.route('**/api/booking/request', (route) =>
+      route.fulfill({ status: 400, json: { errorMessage: null, validationErrors: [{ field: 'time', message: 'must be at least 60 minutes from now' }] } }),
+    );
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/booking/times/')) asked.push(request.url());
+    });
+    await page.goto('/booking');
+    await waitForShell(page);
+    await date(page).fill(bookingDate);
+    await expect(time(page)).toBeEnabled();
+    const firstTime = (await time(page).locator('option').nth(1).getAttribute('value')) ?? '';
+    await time(page).selectOption(firstTime);
+    for (const field of bookingFields(firstTime).slice(2)) await fillField(page, field, field.valid);
+    const before = asked.length;
+    await page.getByRole('button', { name: 'Send booking request' }).click();
+    await expect(time(page)).toHaveAccessibleDescription(/must be at least 60 minutes from now/);
+    await expect.poll(() => asked.length).toBe(before + 1);
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Mei Lin');
+  });
+
   test('says so when a day has no tables to book, and refuses it as a closed day', async ({ page }) => {
     const monday = [1, 2, 3, 4, 5, 6, 7].map(londonDate).find((day) => day.weekday === 'Monday')!;
     await page.goto('/booking');

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Button, NativeSelect, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
 import { useApiRequest } from '../../actors/useApiRequest';
@@ -55,6 +55,16 @@ function BookingRequestForm({ restaurant }: { restaurant: RestaurantData }) {
     forgetTimes();
     if (dateCanBeBooked) askForTimes(draft.date);
   }, [draft.date, dateCanBeBooked, askForTimes, forgetTimes]);
+  // A time refused (by the server: it has passed the lead time while the form was filled in) asks for the day's
+  // times again, so that the list offers only those still open rather than the one just refused.
+  const refusedTime = errors.time;
+  const refusedOn = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    // Only a new refusal asks: the date's own effect above asks for a new day.
+    if (refusedOn.current === refusedTime) return;
+    refusedOn.current = refusedTime;
+    if (refusedTime !== undefined && dateCanBeBooked) askForTimes(draft.date);
+  }, [refusedTime, dateCanBeBooked, askForTimes, draft.date]);
   const answeredDay = times.state === 'responseReceived' ? times.data : null;
   const offeredTimes: readonly string[] | undefined = answeredDay?.date === draft.date ? answeredDay.times : undefined;
 
