@@ -211,8 +211,8 @@ test.describe('/booking', () => {
     });
   });
 
-  test('a request the server refuses as a whole keeps everything typed and says how to go on, without promising that waiting helps', async ({ page }) => {
-    await page.route('**/api/booking/request', (route) => route.fulfill({ status: 400, json: { errorMessage: 'We are fully booked that evening', validationErrors: [] } }));
+  /** /booking filled in with valid fields at the day's first time, which it answers. */
+  async function fillBookingAtFirstTime(page: Page): Promise<string> {
     await page.goto('/booking');
     await waitForShell(page);
     await date(page).fill(bookingDate);
@@ -220,6 +220,12 @@ test.describe('/booking', () => {
     const firstTime = (await time(page).locator('option').nth(1).getAttribute('value')) ?? '';
     await time(page).selectOption(firstTime);
     for (const field of bookingFields(firstTime).slice(2)) await fillField(page, field, field.valid);
+    return firstTime;
+  }
+
+  test('a request the server refuses as a whole keeps everything typed and says how to go on, without promising that waiting helps', async ({ page }) => {
+    await page.route('**/api/booking/request', (route) => route.fulfill({ status: 400, json: { errorMessage: 'We are fully booked that evening', validationErrors: [] } }));
+    const firstTime = await fillBookingAtFirstTime(page);
     await page.getByRole('button', { name: 'Send booking request' }).click();
     const refusal = page.getByRole('alert').filter({ hasText: 'Your booking request could not be sent' });
     await expect(refusal).toContainText('We are fully booked that evening');
@@ -237,13 +243,7 @@ test.describe('/booking', () => {
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/booking/times/')) asked.push(request.url());
     });
-    await page.goto('/booking');
-    await waitForShell(page);
-    await date(page).fill(bookingDate);
-    await expect(time(page)).toBeEnabled();
-    const firstTime = (await time(page).locator('option').nth(1).getAttribute('value')) ?? '';
-    await time(page).selectOption(firstTime);
-    for (const field of bookingFields(firstTime).slice(2)) await fillField(page, field, field.valid);
+    await fillBookingAtFirstTime(page);
     const before = asked.length;
     await page.getByRole('button', { name: 'Send booking request' }).click();
     await expect(time(page)).toHaveAccessibleDescription(/must be at least 60 minutes from now/);
