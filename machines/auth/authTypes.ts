@@ -34,19 +34,6 @@ export interface AuthFailure {
 /** What the customer is told after a step that went well, or after being signed out. */
 export type AuthNotice = 'codeResent' | 'resetCodeSent' | 'resetEmailToCorrect' | 'accountConfirmed' | 'passwordChanged' | 'accountDeleted' | 'signedOutAfterAccountError';
 
-const noticeTexts: Record<AuthNotice, string> = {
-  codeResent: 'We have sent you a new code.',
-  resetCodeSent: 'We have emailed you a code to reset your password.',
-  resetEmailToCorrect: 'Correct the email address, and we will email a code there.',
-  accountConfirmed: 'Your account is confirmed. Sign in to continue.',
-  passwordChanged: 'Your password has been changed. Sign in with your new password.',
-  accountDeleted: 'Your account has been deleted.',
-  signedOutAfterAccountError: 'Something went wrong with your account, so we have signed you out. Please sign in again.',
-};
-
-export function noticeText(notice: AuthNotice): string {
-  return noticeTexts[notice];
-}
 
 export interface AuthContext {
   user?: AuthUser;

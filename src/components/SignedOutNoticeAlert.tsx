@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Alert, Text } from '@mantine/core';
-import { noticeText, type AuthNotice } from '../../machines/auth/authMachine';
+import type { AuthNotice } from '../../machines/auth/authMachine';
+import { noticeText } from '../../machines/auth/authNotices';
 
 export default function SignedOutNoticeAlert({ notice, failure, onDismiss }: { notice: AuthNotice; failure: string | undefined; onDismiss(): void }) {
   return (

@@ -1,5 +1,4 @@
 import type { components } from '../api/schema.gen';
-import { avifCopyOf } from './photoSizes';
 
 type Page = components['schemas']['Page'];
 type PageColumn = components['schemas']['PageColumn'];
@@ -82,21 +81,6 @@ export function photoSrcSet(slide: Slide): string | undefined {
   return [...slide.sources, { img: slide.img, width: slide.width }]
     .sort(byNumber((source) => source.width))
     .map((source) => `${source.img} ${source.width}w`)
-    .join(', ');
-}
-
-/**
- * The same srcset in AVIF, when the slide's photo and every width of it are copies of an uploaded photo (made in both
- * formats: src/server/media/photos.ts); none otherwise. AVIF is about a third smaller than the WebP at the same width.
- */
-export function avifSrcSet(slide: Slide): string | undefined {
-  const copies = [...(slide.sources ?? []), { img: slide.img, width: slide.width }];
-  const avif = copies.map((copy) => ({ ...copy, img: avifCopyOf(copy.img) }));
-  if (avif.some((copy) => copy.img === undefined)) return undefined;
-  if (avif.length === 1) return avif[0]!.img;
-  return avif
-    .sort(byNumber((copy) => copy.width))
-    .map((copy) => `${copy.img} ${copy.width}w`)
     .join(', ');
 }
 

@@ -36,10 +36,5 @@ export function mediaIdOfImage(address: string): string | undefined {
   return /^\/media\/([0-9a-f]{64})-\d{1,5}\.(?:avif|webp)$/.exec(address)?.[1];
 }
 
-/** The AVIF copy of an uploaded photo's WebP copy under /media/ (both are made of every width); none for another address. */
-export function avifCopyOf(address: string): string | undefined {
-  return /^\/media\/[0-9a-f]{64}-\d{1,5}\.webp$/.test(address) ? address.replace(/\.webp$/, '.avif') : undefined;
-}
-
 /** The home page's photo fills the page's column (HomeScreen.module.css `.photo`): its `sizes`. */
 export const HOME_PHOTO_SIZES = '(min-width: 75rem) 73rem, calc(100vw - 2rem)';

@@ -8,12 +8,12 @@ import {
   failureFor,
   heldAccount,
   isAuthSettled,
-  noticeText,
   type AccountProfile,
   type AuthEvent,
   type AuthSession,
   type AuthSnapshot,
 } from '../../machines/auth/authMachine';
+import { noticeText } from '../../machines/auth/authNotices';
 import {
   EMAIL_ALREADY_REGISTERED_MESSAGE,
   INCORRECT_CREDENTIALS_MESSAGE,

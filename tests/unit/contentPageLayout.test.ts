@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avifSrcSet, firstCarousel, firstPhoto, orderedRows, photoSizes, photoSrcSet } from '../../src/domain/pageContent';
+import { firstCarousel, firstPhoto, orderedRows, photoSizes, photoSrcSet } from '../../src/domain/pageContent';
+import { avifSrcSet } from '../../src/domain/slidePhotos';
 import { galleryPage } from '../../src/server/db/seed/galleryPage';
 import { demoPhotos, tablePhoto } from '../../src/server/db/seed/demoPhotos';
 import { photoFileName } from '../../src/domain/photoSizes';

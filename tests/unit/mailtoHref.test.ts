@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress, mailtoHref } from '../../src/domain/contactRules';
+import { isEmailAddress } from '../../src/domain/contactRules';
+import { mailtoHref } from '../../src/domain/mailtoHref';
 
 // A booking's email is a link on the kitchen's bookings page; staff tap it to confirm the booking.
 describe("the link to a customer's email", () => {

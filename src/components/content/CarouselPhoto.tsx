@@ -1,5 +1,6 @@
 import type { components } from '../../api/schema.gen';
-import { avifSrcSet, photoSrcSet } from '../../domain/pageContent';
+import { photoSrcSet } from '../../domain/pageContent';
+import { avifSrcSet } from '../../domain/slidePhotos';
 import classes from './Carousel.module.css';
 
 type CarouselSlide = components['schemas']['CarouselSlide'];

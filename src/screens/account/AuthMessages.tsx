@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert } from '@mantine/core';
-import { noticeText, type AuthNotice } from '../../../machines/auth/authMachine';
+import type { AuthNotice } from '../../../machines/auth/authMachine';
+import { noticeText } from '../../../machines/auth/authNotices';
 
 /** A step that went well ("We have sent you a new code."), announced politely. */
 export function AuthNoticeAlert({ notice }: { notice: AuthNotice | undefined }) {

@@ -13,7 +13,7 @@ import { telHref } from '../../components/order/RestaurantPhoneLink';
 import { calendarDayLabel, londonWallClock } from '../../domain/londonClock';
 import classes from './KitchenBookings.module.css';
 import { bookingsRangeErrors, defaultBookingsRange, groupByDay, latestTo, type BookingsRange } from './kitchenBookingsRange';
-import { mailtoHref } from '../../domain/contactRules';
+import { mailtoHref } from '../../domain/mailtoHref';
 
 type BookingRecord = components['schemas']['BookingRecord'];
 type CateringEnquiryRecord = components['schemas']['CateringEnquiryRecord'];

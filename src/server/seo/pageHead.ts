@@ -1,7 +1,8 @@
 import type { components } from '../../api/schema.gen';
 import { isOnlineOrderingAvailable } from '../../domain/onlineOrdering';
-import { avifSrcSet, firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
-import { HOME_PHOTO_SIZES, SHARE_IMAGE, avifCopyOf, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
+import { firstPhoto, orderedRows, photoSrcSet as slideSrcSet } from '../../domain/pageContent';
+import { avifCopyOf, avifSrcSet } from '../../domain/slidePhotos';
+import { HOME_PHOTO_SIZES, SHARE_IMAGE, mediaIdOfImage, photoFileName, photoSrcSet, shareImageFileName } from '../../domain/photoSizes';
 import { normalisePath } from '../../domain/paths';
 import type { DescriptionName } from '../../domain/routeFacts';
 import { canonicalPath, factsAt, titleAt } from './routeFacts';
