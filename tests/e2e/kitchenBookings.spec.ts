@@ -127,8 +127,11 @@ test('a booking made while the page is open appears within a minute, listed with
 
   await page.clock.runFor(60_000);
   // Under its own day, past the fortnight in view: staff see it the day it arrives.
-  await expect(list(page, 'Table bookings').getByRole('region', { name: calendarDayLabel(later) })).toContainText(booking.name);
+  const laterDay = list(page, 'Table bookings').getByRole('region', { name: calendarDayLabel(later) });
+  await expect(laterDay).toContainText(booking.name);
+  await expect(laterDay).toContainText('1 booking, 4 people, received in these dates');
   await expect(enquiryCard).toContainText(enquiry.name);
+  await expect(list(page, 'Catering enquiries').getByRole('region', { name: calendarDayLabel(enquiry.eventDate) })).toContainText('1 enquiry, received in these dates');
 });
 
 test('a range the server would refuse is explained beside To, keeps both dates and shows no lists until put right', async ({ page }) => {

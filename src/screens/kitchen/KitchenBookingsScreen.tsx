@@ -121,7 +121,7 @@ export function KitchenBookingsScreen() {
         <>
           <ListSection heading="Table bookings" empty="No table bookings in these dates.">
             {groupByDay(shown.bookings, (booking) => booking.date).map(({ date, items }) => (
-              <DaySection key={date} date={date} summary={`${plural(items.length, 'booking', 'bookings')}, ${plural(peopleIn(items), 'person', 'people')}`}>
+              <DaySection key={date} date={date} summary={`${plural(items.length, 'booking', 'bookings')}, ${plural(peopleIn(items), 'person', 'people')}${receivedForLater(date, shown.range)}`}>
                 {items.map((booking) => (
                   <BookingCard key={booking.bookingRef} booking={booking} />
                 ))}
@@ -130,7 +130,7 @@ export function KitchenBookingsScreen() {
           </ListSection>
           <ListSection heading="Catering enquiries" empty="No catering enquiries in these dates.">
             {groupByDay(shown.enquiries, (enquiry) => enquiry.eventDate).map(({ date, items }) => (
-              <DaySection key={date} date={date} summary={plural(items.length, 'enquiry', 'enquiries')}>
+              <DaySection key={date} date={date} summary={`${plural(items.length, 'enquiry', 'enquiries')}${receivedForLater(date, shown.range)}`}>
                 {items.map((enquiry) => (
                   <EnquiryCard key={enquiry.enquiryRef} enquiry={enquiry} />
                 ))}
@@ -142,6 +142,9 @@ export function KitchenBookingsScreen() {
     </div>
   );
 }
+
+/** A day outside the dates shown is there for requests received in them (the lists hold both): the heading says so. */
+const receivedForLater = (date: string, range: BookingsRange) => (date < range.from || date > range.to ? ', received in these dates' : '');
 
 const peopleIn = (bookings: readonly BookingRecord[]) => bookings.reduce((people, booking) => people + booking.partySize, 0);
 
