@@ -200,24 +200,3 @@ export const acceptanceMachine = setup({
 });
 
 export type AcceptanceSnapshot = SnapshotFrom<typeof acceptanceMachine>;
-
-export const RESTAURANT_CONFIRMATION_PATH = '/restaurant-confirmation';
-export const ORDER_CANCELLED_PATH = '/order-cancelled';
-export const ORDER_CANCEL_ERROR_PATH = '/order-cancel-error';
-
-/** The order view of an accepted order (`/confirmation?orderId=…`). */
-export function confirmationHref(orderRef: string): string {
-  return `/confirmation?orderId=${encodeURIComponent(orderRef)}`;
-}
-
-/**
- * Where the customer following the acceptance belongs (docs/acceptance-and-kitchen.md): the order view once
- * accepted, `/order-cancelled` once refused or cancelled, `/order-cancel-error` after a failed cancel, and
- * `/restaurant-confirmation` while the restaurant has not answered.
- */
-export function acceptancePathOf(snapshot: AcceptanceSnapshot): string {
-  if (snapshot.matches('accepted') && snapshot.context.order) return confirmationHref(snapshot.context.order.orderRef);
-  if (snapshot.matches('refused') || snapshot.matches('cancelled')) return ORDER_CANCELLED_PATH;
-  if (snapshot.matches('cancelFailed')) return ORDER_CANCEL_ERROR_PATH;
-  return RESTAURANT_CONFIRMATION_PATH;
-}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type RefCallback } from 'react';
 import { announce } from './announcer';
+import { focusFirstRefusedField } from './focusFirstRefusedField';
 
 /** A form's messages by field, as the form's check or the server gave them (absent or undefined: accepted). */
 export type Refusals<Field extends string> = Partial<Record<Field, string | undefined>>;
@@ -49,7 +50,7 @@ export function useAnnounceRefusals<Field extends string>(
     if (message === '') return;
     submitted.current = false;
     announce(message, { urgency: 'assertive' });
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstRefusedField(form.current);
   });
 
   return formRef;

@@ -3,6 +3,7 @@ import type { RequestSender } from '../../../machines/request/requestMachine';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { hasErrors, placeFailures, type FieldErrors } from '../../domain/fieldMessages';
 import { typedBeyond } from '../useTypedBeforeHydration';
+import { focusFirstRefusedField } from '../a11y/focusFirstRefusedField';
 
 export interface RequestFormOptions<Field extends string, Request, Answer> {
   initialDraft: Record<Field, string>;
@@ -66,7 +67,7 @@ export function useRequestForm<Field extends string, Request, Answer>({
 
   // After a refused attempt the first field in trouble takes the focus, so its message is read out at once.
   useEffect(() => {
-    if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (attempts > 0) focusFirstRefusedField(formRef.current);
   }, [attempts, serverError]);
 
   const placed = placeFailures(serverError?.validationErrors ?? [], subjects);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { hasErrors, type FieldErrors } from '../../domain/fieldMessages';
+import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
 
 export interface CheckedForm<Field extends string> {
   draft: Record<Field, string>;
@@ -23,7 +24,7 @@ export function useCheckedForm<Field extends string>(initialDraft: Record<Field,
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusals > 0) focusFirstRefusedField(formRef.current);
   }, [refusals]);
 
   const attempt: CheckedForm<Field>['attempt'] = (check, onValid) => {

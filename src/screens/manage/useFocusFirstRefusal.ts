@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
 
 /**
  * After a save that the form's check or the server refused, focus moves to the first refused field, which the browser
@@ -13,7 +14,7 @@ export function useFocusFirstRefusal(refusal: object | undefined): RefObject<HTM
   useEffect(() => {
     if (refusal === seen.current) return;
     seen.current = refusal;
-    if (refusal !== undefined) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (refusal !== undefined) focusFirstRefusedField(form.current);
   });
   return form;
 }
