@@ -1,10 +1,11 @@
 // `npm run backup [-- <file>]`: a consistent copy of the database the server uses (DATABASE_URL, else DATA_DIR's SQLite file),
 // taken while the server runs, to <file> or backups/<time>.sqlite|.pgdump. Restoring is in the README ("Backup and restore").
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { ConfigurationError, dataLocation, SQLITE_FILE_NAME } from '../src/server/config';
+import { mediaDirectoryOf, ORIGINALS_FOLDER } from '../src/server/media/mediaStore';
 
 const repositoryRoot = resolve(import.meta.dirname, '..');
 
@@ -46,6 +47,28 @@ function backUpPostgres(databaseUrl: string, target: string): void {
   if (dump.status !== 0) throw new BackupFailed(`pg_dump failed (exit code ${dump.status}); its message is above`);
 }
 
+/**
+ * The photos' originals (DATA_DIR/media/originals) mirrored into `media/originals` beside the database's backup: every
+ * copy the site serves is made again from them when first asked for (docs/back-office.md, "Photos"). An original is
+ * named by the hash of its bytes, so one the mirror has is the same file and is not copied again.
+ */
+function mirrorPhotoOriginals(dataDir: string, backupsFolder: string): number {
+  const originals = join(mediaDirectoryOf(dataDir), ORIGINALS_FOLDER);
+  if (!existsSync(originals)) return 0;
+  const mirror = join(backupsFolder, 'media', ORIGINALS_FOLDER);
+  mkdirSync(mirror, { recursive: true });
+  let copied = 0;
+  for (const name of readdirSync(originals)) {
+    if (name.endsWith('.partial') || existsSync(join(mirror, name))) continue;
+    // Copied aside and renamed, so a backup stopped half-way never leaves a half file that the next one would skip.
+    const partial = join(mirror, `${name}.partial`);
+    copyFileSync(join(originals, name), partial);
+    renameSync(partial, join(mirror, name));
+    copied++;
+  }
+  return copied;
+}
+
 async function backUp(): Promise<void> {
   const { databaseUrl, dataDir } = dataLocation(process.env);
   const extension = databaseUrl === undefined ? 'sqlite' : 'pgdump';
@@ -59,6 +82,8 @@ async function backUp(): Promise<void> {
   if (databaseUrl === undefined) await backUpSqlite(join(dataDir, SQLITE_FILE_NAME), target);
   else backUpPostgres(databaseUrl, target);
   process.stdout.write(`Backed up the ${databaseUrl === undefined ? 'SQLite' : 'PostgreSQL'} database to ${target} (${statSync(target).size} bytes)\n`);
+  const copied = mirrorPhotoOriginals(dataDir, dirname(target));
+  process.stdout.write(`Mirrored the photos' originals to ${join(dirname(target), 'media', ORIGINALS_FOLDER)} (${copied} new)\n`);
 }
 
 try {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -10,7 +9,7 @@ import type { ReadinessCheck } from './db/readiness';
 import type { Repositories } from './db/repositories';
 import { answerClientError, ApiError, handleError } from './errors';
 import { operationHandlers } from './handlers/operationHandlers';
-import { directoryMediaStore, type MediaStore } from './media/mediaStore';
+import { directoryMediaStore, mediaDirectoryOf, type MediaStore } from './media/mediaStore';
 import { loggerOptions, type LogOutput } from './logging';
 import type { PayPalClient } from './payments/payPalClient';
 import { isBrowserPushService } from './notifications/webPush/pushServices';
@@ -105,7 +104,7 @@ export async function buildApp({
   readiness,
   logOutput,
   webPushPublicKey,
-  mediaStore = directoryMediaStore(join(config.dataDir, 'media')),
+  mediaStore = directoryMediaStore(mediaDirectoryOf(config.dataDir)),
   loopbackPrinter,
 }: AppDependencies): Promise<FastifyInstance> {
   // First, so that a contract operation without a declared security stops the server before anything starts.

@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase, seedDemoData } from './db/database';
 import { databaseReadiness } from './db/readiness';
 import { seedDemoCustomer } from './db/seed/demoCustomer';
 import { storeDemoPhotoFiles } from './db/seed/demoPhotos';
-import { directoryMediaStore } from './media/mediaStore';
+import { directoryMediaStore, mediaDirectoryOf } from './media/mediaStore';
 import { createPaymentOutbox, createUnsettledPayments } from './db/paymentRepository';
 import { createRepositories } from './db/repositories';
 import { createIdTokenVerifier } from './identity/verify';
@@ -146,7 +146,7 @@ export async function startServer(
     closers.push(() => database.close());
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
-    const mediaStore = directoryMediaStore(join(config.dataDir, 'media'));
+    const mediaStore = directoryMediaStore(mediaDirectoryOf(config.dataDir));
     await storeDemoPhotoFiles(database.db, mediaStore);
     if (standIns?.identity !== undefined) {
       const { sub, email } = standIns.identity.demoCustomer;

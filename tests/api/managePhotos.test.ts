@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import sharp from 'sharp';
@@ -91,6 +91,40 @@ describe('uploading a photo', () => {
     const answer = await upload(await photoWithLocation(400, 300));
     expect(answer.status).toBe(200);
     expect(answer.body.data.widths).toEqual([160, 320]);
+  });
+});
+
+describe('the files of an uploaded photo', () => {
+  it('a link preview asking for a new picture several times at once gets the same whole picture every time', async () => {
+    const photo = (await upload(await photoWithLocation(2400, 1600))).body.data;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(`${ordering.server.url}/media/${photo.mediaId}-share.jpg`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const pictures = await Promise.all(answers.map(async (answer) => Buffer.from(await answer.arrayBuffer())));
+    for (const picture of pictures) expect(picture.equals(pictures[0])).toBe(true);
+    expect(await sharp(pictures[0]).metadata()).toMatchObject({ width: 1200, height: 630, format: 'jpeg' });
+    expect(storedFiles().filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it("a transparent PNG's shared-link picture is laid on white, not black", async () => {
+    const logo = await sharp({ create: { width: 1400, height: 900, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 400, height: 400, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }, gravity: 'centre' }])
+      .png()
+      .toBuffer();
+    const photo = (await upload(logo, { fileName: 'logo.png', type: 'image/png' })).body.data;
+    const picture = Buffer.from(await (await fetch(`${ordering.server.url}/media/${photo.mediaId}-share.jpg`)).arrayBuffer());
+    const { data } = await sharp(picture).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect([...data].every((channel) => channel > 245)).toBe(true);
+  });
+
+  it('uploading a photo again mends one whose files were lost (a database restored without its media folder)', async () => {
+    const file = await photoWithLocation(900, 600);
+    const photo = (await upload(file)).body.data;
+    rmSync(mediaDirectory, { recursive: true, force: true });
+    expect((await fetch(`${ordering.server.url}/media/${photo.mediaId}-320.webp`)).status).toBe(404);
+    const again = await upload(file);
+    expect(again.status).toBe(200);
+    expect(again.body.data.mediaId).toBe(photo.mediaId);
+    expect((await fetch(`${ordering.server.url}/media/${photo.mediaId}-320.webp`)).status).toBe(200);
   });
 });
 

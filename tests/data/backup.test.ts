@@ -1,10 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, seedDemoData, type AppDatabase } from '../../src/server/db/database';
 import { createRepositories } from '../../src/server/db/repositories';
+import { storeDemoPhotoFiles } from '../../src/server/db/seed/demoPhotos';
+import { directoryMediaStore, mediaDirectoryOf } from '../../src/server/media/mediaStore';
 import { databaseTargets, type EmptyDatabase } from './databaseTargets';
 
 // `npm run backup` taken while the database is open and in use, then restored as the README says: SQLite's file copied
@@ -66,17 +68,23 @@ describe.each(databaseTargets.map((target) => [target.name, target] as const))('
     await migrateToLatest(database.db);
     await seedDemoData(database.db);
     const made = await makeOrders(database, name);
+    const photoDataDir = original.location.databaseUrl === undefined ? dirname(original.location.sqliteFile) : mkdtempSync(join(tmpdir(), 'takeaway-data-'));
+    if (original.location.databaseUrl !== undefined) cleanUp.push(async () => rmSync(photoDataDir, { recursive: true, force: true }));
+    await storeDemoPhotoFiles(database.db, directoryMediaStore(mediaDirectoryOf(photoDataDir)));
 
     const backupFile = join(backupsDir, `${name}.${name === 'sqlite' ? 'sqlite' : 'pgdump'}`);
     const backup = runBackup(
       original.location.databaseUrl === undefined
         ? { DATA_DIR: dirname(original.location.sqliteFile) }
-        : { DATABASE_URL: original.location.databaseUrl },
+        : { DATABASE_URL: original.location.databaseUrl, DATA_DIR: photoDataDir },
       backupFile,
     );
     expect(backup.stderr).toBe('');
     expect(backup.status).toBe(0);
     expect(backup.stdout).toContain(`database to ${backupFile}`);
+    // The photos' originals beside it, from which a restored server makes every served copy again.
+    const mirrored = join(dirname(backupFile), 'media', 'originals');
+    expect(readdirSync(mirrored).sort()).toEqual(readdirSync(join(photoDataDir, 'media', 'originals')).sort());
     expect(existsSync(backupFile)).toBe(true);
     expect(runBackup({ DATA_DIR: dirname(original.location.sqliteFile) }, backupFile).stderr).toContain('exists already');
 

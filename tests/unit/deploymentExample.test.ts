@@ -67,6 +67,20 @@ describe('the reference deployment for more than one server', () => {
     for (const [, server] of appServers) expect(server.secrets).toContain(secretFile);
   });
 
+  it('gives both app servers, and the backup, one photos folder under DATA_DIR: a photo uploaded to one is served by the other', () => {
+    const services = compose.services as Record<string, any>;
+    const photosFolder = `${example.DATA_DIR}/media`;
+    const volumeAt = (service: string, path: string) =>
+      (services[service].volumes as string[]).map((mount) => mount.split(':')).find(([, target]) => target === path)?.[0];
+    const shared = volumeAt('app-1', photosFolder);
+    expect(shared).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(shared);
+    expect(volumeAt('app-2', photosFolder)).toBe(shared);
+    expect(volumeAt('backup', photosFolder)).toBe(shared);
+    // Each server's own DATA_DIR is its own.
+    expect(volumeAt('app-1', example.DATA_DIR)).not.toBe(volumeAt('app-2', example.DATA_DIR));
+  });
+
   it('agrees with the Caddyfile: TLS for PUBLIC_URL, passing requests to both app servers on PORT', () => {
     expect(caddyfile).toMatch(new RegExp(`^${new URL(example.PUBLIC_URL).hostname.replaceAll('.', '\\.')} \\{`, 'm'));
     expect(caddyfile).toContain(`reverse_proxy app-1:${example.PORT} app-2:${example.PORT}`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -13,6 +14,14 @@ export interface MediaStore {
   remove(key: string): Promise<void>;
 }
 
+/** Where the data directory keeps its photos; every server of a deployment must see the same folder (docs/deployment.md). */
+export function mediaDirectoryOf(dataDir: string): string {
+  return join(dataDir, 'media');
+}
+
+/** The folder of the photos' originals, from which every served copy is made again when first asked for. */
+export const ORIGINALS_FOLDER = 'originals';
+
 /** The store under `directory` (DATA_DIR/media). A file is written aside and renamed, so a reader never sees half of it. */
 export function directoryMediaStore(directory: string): MediaStore {
   const pathOf = (key: string) => join(directory, key);
@@ -20,7 +29,8 @@ export function directoryMediaStore(directory: string): MediaStore {
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      const partial = `${path}.partial`;
+      // A name of its own: two requests making the same copy at once must not write into, or rename, each other's file.
+      const partial = `${path}.${randomUUID()}.partial`;
       await writeFile(partial, bytes);
       await rename(partial, path);
     },

@@ -3,7 +3,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { components } from '../../api/schema.gen';
 import { PHOTO_FORMATS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
 import { ApiError } from '../errors';
-import type { MediaStore } from './mediaStore';
+import { ORIGINALS_FOLDER, type MediaStore } from './mediaStore';
 
 type Photo = components['schemas']['Photo'];
 
@@ -19,7 +19,7 @@ export const DAMAGED_PHOTO_MESSAGE = 'is incomplete or damaged: please choose th
 
 const refusedFile = (message: string) => new ApiError(400, null, [{ field: 'file', message }]);
 
-export const originalKey = (mediaId: string) => `originals/${mediaId}`;
+export const originalKey = (mediaId: string) => `${ORIGINALS_FOLDER}/${mediaId}`;
 
 export interface PreparedPhoto {
   photo: Photo;
@@ -100,11 +100,37 @@ export async function mediaFile(store: MediaStore, file: MediaFile): Promise<Buf
   const key = 'share' in file ? shareImageFileName(file.mediaId) : photoFileName(file.mediaId, file.width, file.format);
   const kept = await store.get(key);
   if (kept !== undefined) return kept;
+  // Link previewers ask for a new page's picture several times at once: one decode of the original serves them all.
+  const making = filesBeingMade(store);
+  const alreadyMaking = making.get(key);
+  if (alreadyMaking !== undefined) return alreadyMaking;
+  const made = madeFile(store, file, key).finally(() => making.delete(key));
+  making.set(key, made);
+  return made;
+}
+
+const filesBeingMadeByStore = new WeakMap<MediaStore, Map<string, Promise<Buffer | undefined>>>();
+
+function filesBeingMade(store: MediaStore): Map<string, Promise<Buffer | undefined>> {
+  let making = filesBeingMadeByStore.get(store);
+  if (making === undefined) {
+    making = new Map();
+    filesBeingMadeByStore.set(store, making);
+  }
+  return making;
+}
+
+async function madeFile(store: MediaStore, file: MediaFile, key: string): Promise<Buffer | undefined> {
   const original = await store.get(originalKey(file.mediaId));
   if (original === undefined) return undefined;
   let made: Buffer;
   if ('share' in file) {
-    made = await uprightOriginal(original).resize({ ...SHARE_IMAGE, fit: 'cover', position: 'attention' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    // JPEG has no transparency: a transparent PNG (a logo) is laid on white, not on the black its empty pixels would give.
+    made = await uprightOriginal(original)
+      .resize({ ...SHARE_IMAGE, fit: 'cover', position: 'attention' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
   } else {
     const { autoOrient } = await sharp(original).metadata();
     if (!widthsFor(autoOrient.width).includes(file.width)) return undefined;

@@ -1,6 +1,6 @@
 import type { components } from '../../api/schema.gen';
 import type { MediaStore } from '../media/mediaStore';
-import { NOT_A_PHOTO_MESSAGE, preparePhoto, storePhotoFiles } from '../media/photos';
+import { NOT_A_PHOTO_MESSAGE, originalKey, preparePhoto, storePhotoFiles } from '../media/photos';
 import { ApiError } from '../errors';
 import type { ServiceContext } from './serviceContext';
 
@@ -14,7 +14,11 @@ export async function uploadPhoto({ repositories, clock, mediaStore }: ServiceCo
   if (!Buffer.isBuffer(file)) throw new ApiError(400, null, [{ field: 'file', message: NOT_A_PHOTO_MESSAGE }]);
   const prepared = await preparePhoto(file, alt);
   const known = await repositories.media.find(prepared.photo.mediaId);
-  if (known !== undefined) return { ...known, alt: prepared.photo.alt };
+  if (known !== undefined) {
+    // A photo whose files were lost (a database restored without DATA_DIR/media) is mended by uploading it again.
+    if ((await mediaStore.get(originalKey(known.mediaId))) === undefined) await storePhotoFiles(mediaStore, prepared);
+    return { ...known, alt: prepared.photo.alt };
+  }
   await storePhotoFiles(mediaStore, prepared);
   try {
     await repositories.media.add(prepared.photo, prepared.originalType, clock());
