@@ -962,7 +962,7 @@ export interface paths {
         put?: never;
         /**
          * Uploads a photo (a dish's), made into the sizes the site shows; answers the photo to put on the dish in a menu draft.
-         * @description Added by this project (the back office, docs/back-office.md "Photos"). Owner only. The file is checked by its content, not its name or type: a JPEG, PNG, WebP, AVIF or HEIF image of at most 10 MB and 40 megapixels, read to its end. AVIF and WebP copies are made at the widths of `Photo.widths`, without the file's metadata (EXIF location included); the original is kept so sizes can be made again. The same file uploaded twice is one photo. A refused file stores nothing.
+         * @description Added by this project (the back office, docs/back-office.md "Photos"). Owner only. The file is checked by its content, not its name or type: a JPEG, PNG, WebP or AVIF image of at most 10 MB and 50 megapixels, read to its end (a HEIC photo is refused, saying to send it as JPEG). AVIF and WebP copies are made at the widths of `Photo.widths`, without the file's metadata (EXIF location included); the original is kept so sizes can be made again. The same file uploaded twice is one photo. A refused file stores nothing.
          */
         post: operations["uploadPhoto"];
         delete?: never;

@@ -5,6 +5,7 @@ import type { components } from '../api/schema.gen';
 import { EMAIL_FORMAT_MESSAGE } from '../domain/contactMessages';
 import { atLeast, atLeastCharacters, atMost, atMostCharacters } from '../domain/limitMessages';
 import { MENU_NUMBER, MENU_NUMBER_MESSAGE } from '../domain/menuRules';
+import { PHOTO_TOO_LARGE_MESSAGE } from '../domain/photoSizes';
 
 type ErrorResponse = components['schemas']['ErrorResponse'];
 type ValidationFailure = components['schemas']['ValidationFailure'];
@@ -131,7 +132,7 @@ const frameworkRefusals: Record<string, () => ApiError> = {
   FST_CP_ERR_INVALID_CONTENT_ENCODING: bodyRefusal(415, 'Send the body uncompressed, or compressed with gzip, deflate or br', 'has an unknown encoding'),
   FST_ERR_CTP_BODY_TOO_LARGE: bodyRefusal(413, 'The request is too large', 'is too large'),
   // @fastify/multipart's, for an upload (docs/back-office.md, "Photos"): at the field, as a refused file is.
-  FST_REQ_FILE_TOO_LARGE: () => new ApiError(400, null, [{ field: 'file', message: 'is too large: at most 10 MB' }]),
+  FST_REQ_FILE_TOO_LARGE: () => new ApiError(400, null, [{ field: 'file', message: PHOTO_TOO_LARGE_MESSAGE }]),
   FST_FILES_LIMIT: bodyRefusal(400, null, 'must hold one file'),
   FST_PARTS_LIMIT: bodyRefusal(400, null, 'has more fields than the form sends'),
   FST_FIELDS_LIMIT: bodyRefusal(400, null, 'has more fields than the form sends'),

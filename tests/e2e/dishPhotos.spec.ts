@@ -68,3 +68,29 @@ test('the owner uploads a dish photo from a file and publishes: a customer sees 
   expect(image).toMatch(/decoding="async"/);
   expect(served).toMatch(/<source type="image\/avif" srcSet="[^"]*\.avif 160w/i);
 });
+
+test("the photo field says its limits, and a phone's photo over 10 MB is refused there before any of it is sent", async ({ browser }) => {
+  const hugeFile = join(mkdtempSync(join(tmpdir(), 'dish-photo-')), 'camera-roll.jpg');
+  writeFileSync(hugeFile, Buffer.alloc(11 * 1024 * 1024, 0xff));
+
+  const owner = await personOn(browser);
+  await openBackOffice(owner, '/manage/menu');
+  await owner.getByRole('button', { name: 'Edit Mixed Starter for Two' }).click();
+  const dish = owner.getByRole('dialog', { name: 'Edit Mixed Starter for Two' });
+  // The dish has the photo the test above gave it: the owner replaces it.
+  const field = dish.getByLabel('Replace the photo');
+  await expect(field).toHaveAccessibleDescription('JPEG, PNG, WebP or AVIF, up to 10 MB and 50 megapixels');
+  await expect(field).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif');
+
+  const uploads: string[] = [];
+  owner.on('request', (request) => {
+    if (request.url().includes('/api/manage/photos')) uploads.push(request.url());
+  });
+  await field.setInputFiles(hugeFile);
+  await dish.getByRole('textbox', { name: 'What the new photo shows' }).fill(ALT);
+  await dish.getByRole('button', { name: 'Upload photo' }).click();
+  await expect(field).toHaveAccessibleDescription(/The photo is too large: at most 10 MB/);
+  await expect(field).toBeFocused();
+  await expect(dish.getByRole('textbox', { name: 'What the new photo shows' })).toHaveValue(ALT);
+  expect(uploads).toEqual([]);
+});

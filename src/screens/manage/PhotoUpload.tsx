@@ -1,9 +1,10 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
-import { PHOTO_MAX_ALT } from '../../domain/photoSizes';
+import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
+import { PHOTO_MAX_ALT, PHOTO_MAX_MEGABYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_UPLOAD_LIMITS_TEXT, PHOTO_UPLOAD_TYPES } from '../../domain/photoSizes';
 
 type Photo = components['schemas']['Photo'];
 
@@ -26,11 +27,16 @@ export function PhotoUpload({ chooseLabel, replacing, onUploaded }: { chooseLabe
   const [alt, setAlt] = useState('');
   const [errors, setErrors] = useState<{ file?: string; alt?: string; form?: string }>({});
   const [uploading, setUploading] = useState(false);
+  const fields = useRef<HTMLDivElement>(null);
+  // A new errors object is a new refusal: its first field takes the focus, so its message is read out at once.
+  useEffect(() => focusFirstRefusedField(fields.current), [errors]);
 
   async function upload() {
-    const fieldErrors = { ...(file ? {} : { file: 'Choose a photo' }), ...(alt.trim() ? {} : { alt: 'Say what the photo shows' }) };
+    // Refused before it is sent: a phone's full-size photo is megabytes of data the owner would wait for in vain.
+    const fileRefusal = !file ? 'Choose a photo' : file.size > PHOTO_MAX_MEGABYTES * 1024 * 1024 ? `The photo ${PHOTO_TOO_LARGE_MESSAGE}` : undefined;
+    const fieldErrors = { ...(fileRefusal ? { file: fileRefusal } : {}), ...(alt.trim() ? {} : { alt: 'Say what the photo shows' }) };
     setErrors(fieldErrors);
-    if (!file || !alt.trim()) return;
+    if (!file || fileRefusal || !alt.trim()) return;
     setUploading(true);
     const answer = await callApi(api.POST('/manage/photos', { body: { file, alt }, bodySerializer: asForm }));
     setUploading(false);
@@ -52,20 +58,24 @@ export function PhotoUpload({ chooseLabel, replacing, onUploaded }: { chooseLabe
   }
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={fields}>
       <div>
         <label htmlFor={fileInputId}>
           <Text size="sm" fw={500} component="span">
             {chooseLabel}
           </Text>
         </label>
+        <Text id={`${fileInputId}-limits`} size="xs" c="dimmed">
+          {PHOTO_UPLOAD_LIMITS_TEXT}
+        </Text>
+        {/* The types named, not image/*: an iPhone then sends its HEIC photos as JPEG. */}
         <input
           id={fileInputId}
           type="file"
-          accept="image/*"
+          accept={PHOTO_UPLOAD_TYPES.join(',')}
           onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
           aria-invalid={errors.file ? true : undefined}
-          aria-describedby={errors.file ? `${fileInputId}-error` : undefined}
+          aria-describedby={errors.file ? `${fileInputId}-limits ${fileInputId}-error` : `${fileInputId}-limits`}
           style={{ display: 'block' }}
         />
         {errors.file && (

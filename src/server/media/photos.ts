@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { components } from '../../api/schema.gen';
-import { PHOTO_FORMATS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
+import { PHOTO_FORMATS, PHOTO_MAX_MEGABYTES, PHOTO_MAX_MEGAPIXELS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
 import { ApiError } from '../errors';
 import { ORIGINALS_FOLDER, type MediaStore } from './mediaStore';
 
 type Photo = components['schemas']['Photo'];
 
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-/** A phone's photo is 12-50 megapixels; beyond this decoding one would hold too much memory. */
-export const MAX_PHOTO_PIXELS = 40_000_000;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'heif']);
+export const MAX_PHOTO_BYTES = PHOTO_MAX_MEGABYTES * 1024 * 1024;
+const MAX_PHOTO_PIXELS = PHOTO_MAX_MEGAPIXELS * 1_000_000;
+// AVIF is HEIF holding AV1; HEIF holding HEVC (an iPhone's HEIC) the library cannot decode.
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-export const NOT_A_PHOTO_MESSAGE = 'must be a photo (JPEG, PNG, WebP, AVIF or HEIC)';
-export const TOO_MANY_PIXELS_MESSAGE = `is too large: at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels`;
+export const NOT_A_PHOTO_MESSAGE = 'must be a photo (JPEG, PNG, WebP or AVIF)';
+export const HEIC_PHOTO_MESSAGE = 'is a HEIC photo, which cannot be read here: choose it as a JPEG (an iPhone sends one when Camera › Formats is set to Most Compatible)';
+export const TOO_MANY_PIXELS_MESSAGE = `is too large: at most ${PHOTO_MAX_MEGAPIXELS} megapixels`;
 export const NOT_UPLOADED_MESSAGE = 'is not an uploaded photo: please choose the photo again';
 export const DAMAGED_PHOTO_MESSAGE = 'is incomplete or damaged: please choose the photo again';
 
@@ -26,6 +27,14 @@ export interface PreparedPhoto {
   originalType: string;
   /** The files to store, the original first. */
   files: { key: string; bytes: Buffer }[];
+}
+
+/** Why a file whose header reads as `metadata` cannot be a photo here, told before anything is decoded; none when it can. */
+export function photoHeaderRefusal(metadata: Pick<Metadata, 'format' | 'compression' | 'pages' | 'width' | 'height'>): string | undefined {
+  if (!ACCEPTED_FORMATS.has(metadata.format) || (metadata.pages !== undefined && metadata.pages > 1)) return NOT_A_PHOTO_MESSAGE;
+  if (metadata.format === 'heif' && metadata.compression !== 'av1') return HEIC_PHOTO_MESSAGE;
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return TOO_MANY_PIXELS_MESSAGE;
+  return undefined;
 }
 
 /**
@@ -41,8 +50,8 @@ export async function preparePhoto(bytes: Buffer, alt: string): Promise<Prepared
   } catch {
     throw refusedFile(NOT_A_PHOTO_MESSAGE);
   }
-  if (!ACCEPTED_FORMATS.has(metadata.format) || metadata.pages !== undefined && metadata.pages > 1) throw refusedFile(NOT_A_PHOTO_MESSAGE);
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) throw refusedFile(TOO_MANY_PIXELS_MESSAGE);
+  const refusal = photoHeaderRefusal(metadata);
+  if (refusal !== undefined) throw refusedFile(refusal);
 
   // Upright as the camera held it; sharp writes no metadata (EXIF, location, XMP) into the copies unless asked to.
   const upright = sharp(bytes, options).autoOrient();
