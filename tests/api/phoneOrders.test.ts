@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { SLOT_FULL_MESSAGE } from '../../src/server/domain/confirmation';
@@ -12,7 +13,7 @@ import { leedsAddress, readyOrderUpdate, startOrderingServer, tuesdayEvening, ty
 
 // Phone orders staff take at the kitchen dashboard (docs/phone-orders.md), over real HTTP, on SQLite and on PostgreSQL:
 // priced as the same order online, accepted at once, in the takings as phone, earning the caller's account its points,
-// refused over a slot's limit, and a refused call writes nothing.
+// refused over a slot's limit, and a refused call writes nothing, nor does one whose acceptance fails.
 
 const threeDishes = [
   { categoryId: 1, itemId: 101, configId: 1012, quantity: 1 },
@@ -76,6 +77,42 @@ describe.each(databaseTargets)('phone orders on $name', (target) => {
     expect(saved.status).toBe(200);
   }
 
+  /**
+   * How many rows the outboxes hold. Their workers update the rows they send after the test has read them, so a failed
+   * call is shown to queue nothing by the number of rows, not by their contents.
+   */
+  async function outboxRows(): Promise<Record<string, number>> {
+    const count = async (table: 'notification_deliveries' | 'print_jobs') => (await database.db.selectFrom(table).select('basket_id').execute()).length;
+    return { notification_deliveries: await count('notification_deliveries'), print_jobs: await count('print_jobs') };
+  }
+
+  /** Makes writing any acceptance's "Accepted" event fail in the database, standing in for a fault or a crash there. */
+  async function failAcceptance(failing: boolean) {
+    if (target.name === 'postgres') {
+      const statements = failing
+        ? [
+            "create function phone_accept_fault() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$",
+            "create trigger phone_accept_fault before insert on order_events for each row when (new.to_value = 'Accepted') execute function phone_accept_fault()",
+          ]
+        : ['drop trigger phone_accept_fault on order_events', 'drop function phone_accept_fault()'];
+      for (const statement of statements) await sql.raw(statement).execute(database.db);
+    } else {
+      await sql
+        .raw(
+          failing
+            ? "create trigger phone_accept_fault before insert on order_events when new.to_value = 'Accepted' begin select raise(abort, 'injected fault'); end"
+            : 'drop trigger phone_accept_fault',
+        )
+        .execute(database.db);
+    }
+  }
+
+  async function setPrinters(printers: unknown[]) {
+    const current = await ordering.call('/manage/printers', { token: ownerToken });
+    const saved = await ordering.call('/manage/printers', { method: 'PUT', body: { revision: current.body.data.revision, printers }, token: ownerToken });
+    expect(saved.status).toBe(200);
+  }
+
   it('prices a delivery exactly as the same order placed online', async () => {
     const changes = { orderType: 2, deliveryAddress: leedsAddress, asapFlag: false, requestedTime: '2026-11-24T19:30:00.000Z' };
     const basketId = await ordering.newBasket();
@@ -124,6 +161,49 @@ describe.each(databaseTargets)('phone orders on $name', (target) => {
       { to_value: 'Accepted', actor: staff },
       { to_value: 'Ordered', actor: staff },
     ]);
+  });
+
+  it('gives the caller its points, each printer one ticket and the customer each notification, once', async () => {
+    const caller = await ordering.newCustomer();
+    await ordering.createAccount(caller, { name: 'Cy' });
+    const loopback = ordering.server.loopbackPrinter!;
+    await setPrinters([{ name: 'Kitchen', host: loopback.host, port: loopback.port, paperWidth: 80, prints: 'kitchen', copies: 1 }]);
+    try {
+      const placed = await placePhoneOrder({ ...phoneCollection, email: caller.email });
+      expect(placed.status).toBe(200);
+      const { ticket } = placed.body.data;
+      const { basket_id: basketId } = await database.db.selectFrom('baskets').select('basket_id').where('order_ref', '=', ticket.orderRef).executeTakeFirstOrThrow();
+
+      const points = await database.db.selectFrom('loyalty_events').select(['auth_sub', 'kind', 'points']).where('basket_id', '=', basketId).execute();
+      expect(points).toEqual([{ auth_sub: caller.sub, kind: 'earned', points: pointsEarned(Math.round(ticket.itemCost * 100)) }]);
+      const jobs = await database.db.selectFrom('print_jobs').select('reason').where('basket_id', '=', basketId).execute();
+      expect(jobs).toEqual([{ reason: 'accepted' }]);
+      const told = await database.db.selectFrom('notification_deliveries').select(['moment', 'channel', 'recipient']).where('basket_id', '=', basketId).orderBy('moment').execute();
+      expect(told).toEqual([
+        { moment: 'accepted', channel: 'email', recipient: caller.email },
+        { moment: 'placed', channel: 'email', recipient: caller.email },
+      ]);
+      expect(ticket.orderNumber).toBeGreaterThan(0);
+    } finally {
+      await setPrinters([]);
+    }
+  });
+
+  it('writes nothing when the acceptance fails after the order was placed and requested, so no order is left to be refused', async () => {
+    const before = await snapshot();
+    const outboxes = await outboxRows();
+    await failAcceptance(true);
+    try {
+      const failed = await placePhoneOrder({ ...phoneCollection, name: 'Faye Ult', email: 'faye@example.com' });
+      expect(failed.status).toBe(500);
+    } finally {
+      await failAcceptance(false);
+    }
+    // No order confirmed without its acceptance for the sweep to request as `system`, nor any number, points or
+    // notification of an order staff were told failed, and will type again.
+    expect(await snapshot()).toEqual(before);
+    expect(await outboxRows()).toEqual(outboxes);
+    expect((await placePhoneOrder({ ...phoneCollection, name: 'Faye Ult' })).status).toBe(200);
   });
 
   it('appears in the takings and their CSV as phone, paid in cash or by card on collection', async () => {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { PreparingSqlite, StorageOptions } from './database';
 import { lockAccount, newChangeTag, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
@@ -82,16 +82,6 @@ export interface OrderRepository {
     now: string,
     accountSub?: string | null,
     payment?: ConfirmationPayment,
-  ): Promise<ConfirmOutcome>;
-  /**
-   * In one transaction: writes a whole basket built by staff (a phone order, docs/phone-orders.md) and confirms it
-   * exactly as confirmBasket does, for its own accountSub; a refused one leaves nothing written.
-   */
-  placeOrder(
-    basket: BasketToSave & { orderBuilderRef: string },
-    refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
-    orderRef: string,
-    now: string,
   ): Promise<ConfirmOutcome>;
   /** The zone a postcode falls in: its sector's when one is listed, else its district's. */
   findDeliveryZone(postcode: UkPostcode): Promise<DeliveryZone | undefined>;
@@ -197,16 +187,6 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
       return outcome;
     },
 
-    async placeOrder(basket, refusal, orderRef, now) {
-      const steps = () => placementSteps(basket, refusal, orderRef, now);
-      const outcome =
-        sqliteTransaction === undefined
-          ? await db.transaction().execute((transaction) => runOnKysely(transaction, steps()))
-          : await sqliteTransaction((sqlite) => runOnSqlite(sqlite, steps()));
-      if (outcome.outcome === 'confirmed') await syncToDisk();
-      return outcome;
-    },
-
     findDeliveryZone: (postcode) => runOnKysely(db, zoneOfPostcode(postcode)),
   };
 }
@@ -220,7 +200,23 @@ function* zoneOfPostcode(postcode: UkPostcode): Steps<DeliveryZone | undefined> 
   return row === undefined ? undefined : deliveryZoneOf(row);
 }
 
-/** OrderRepository.placeOrder's transaction: the basket written, then confirmationSteps; taken away again if refused. */
+/**
+ * Inside the service's transaction: writes a whole basket built by staff (a phone order, docs/phone-orders.md) and
+ * confirms it exactly as confirmBasket does, for its own accountSub; a refused one is taken away again. The service
+ * requests and accepts the order in the same transaction, so that no phone order is ever left confirmed but not
+ * accepted, for the sweep to request as `system` and the automatic refusal to refuse.
+ */
+export function placeOrder(
+  transaction: Transaction<DatabaseSchema>,
+  basket: BasketToSave & { orderBuilderRef: string },
+  refusal: (basket: Basket, state: ConfirmationState) => string | undefined,
+  orderRef: string,
+  now: string,
+): Promise<ConfirmOutcome> {
+  return runOnKysely(transaction, placementSteps(basket, refusal, orderRef, now));
+}
+
+/** placeOrder's statements: the basket written, then confirmationSteps; taken away again if refused. */
 function* placementSteps(
   basket: BasketToSave & { orderBuilderRef: string },
   refusal: (basket: Basket, state: ConfirmationState) => string | undefined,

@@ -41,15 +41,26 @@ export type ChangeOutcome =
   | { outcome: 'missing' };
 
 /** What a transaction queued, for the kicks after it commits. */
-interface Queued {
+export interface Queued {
   moneyStep: boolean;
   notification: boolean;
   printJob: boolean;
 }
 
-const nothingQueued = (): Queued => ({ moneyStep: false, notification: false, printJob: false });
+export const nothingQueued = (): Queued => ({ moneyStep: false, notification: false, printJob: false });
 
-function kickOutboxes(repositories: Repositories, queued: Queued): void {
+/**
+ * A use-case's transaction that writes an acceptance with other rows (a phone order placed and accepted at once): its
+ * time, who acts, and what it has queued so far, for the caller to kick once it has committed.
+ */
+export interface AcceptanceWrite {
+  transaction: Transaction<DatabaseSchema>;
+  now: string;
+  actor: Actor;
+  queued: Queued;
+}
+
+export function kickOutboxes(repositories: Repositories, queued: Queued): void {
   if (queued.moneyStep) repositories.outboxQueued.moneyStep();
   if (queued.notification) repositories.outboxQueued.notification();
   if (queued.printJob) repositories.outboxQueued.printJob();
@@ -89,21 +100,28 @@ export async function requestAcceptance(
   actor: Actor,
 ): Promise<RequestOutcome> {
   const queued = nothingQueued();
-  const outcome = await repositories.inTransaction(async (transaction): Promise<RequestOutcome> => {
-    const order = await lockBasketForRequest(transaction, basketId);
-    if (order === undefined) return { outcome: 'missing' };
-    const existing = await readAcceptance(transaction, { basketId });
-    if (existing !== undefined) return { outcome: 'existing', acceptance: existing };
-    if (order === 'unconfirmed') return { outcome: 'unconfirmed' };
-    await insertRequest(transaction, basketId, timesOf(order), now);
-    await appendEvents(transaction, basketId, now, actor, [{ change: 'acceptanceStatus', from: null, to: 'Requested' }]);
-    const acceptance = await readAcceptance(transaction, { basketId });
-    if (acceptance === undefined) throw new Error(`The acceptance request of ${basketId} vanished inside its transaction`);
-    queued.notification = await tellCustomer(transaction, basketId, undefined, acceptance, now);
-    return { outcome: 'requested', acceptance };
-  });
+  const outcome = await repositories.inTransaction((transaction) => requestInTransaction({ transaction, now, actor, queued }, basketId, timesOf));
   kickOutboxes(repositories, queued);
   return outcome;
+}
+
+/** requestAcceptance inside the caller's transaction. */
+export async function requestInTransaction(
+  { transaction, now, actor, queued }: AcceptanceWrite,
+  basketId: string,
+  timesOf: (order: ConfirmedOrder) => RequestTimes,
+): Promise<RequestOutcome> {
+  const order = await lockBasketForRequest(transaction, basketId);
+  if (order === undefined) return { outcome: 'missing' };
+  const existing = await readAcceptance(transaction, { basketId });
+  if (existing !== undefined) return { outcome: 'existing', acceptance: existing };
+  if (order === 'unconfirmed') return { outcome: 'unconfirmed' };
+  await insertRequest(transaction, basketId, timesOf(order), now);
+  await appendEvents(transaction, basketId, now, actor, [{ change: 'acceptanceStatus', from: null, to: 'Requested' }]);
+  const acceptance = await readAcceptance(transaction, { basketId });
+  if (acceptance === undefined) throw new Error(`The acceptance request of ${basketId} vanished inside its transaction`);
+  if (await tellCustomer(transaction, basketId, undefined, acceptance, now)) queued.notification = true;
+  return { outcome: 'requested', acceptance };
 }
 
 /**
@@ -119,28 +137,32 @@ export async function changeAcceptance(
   actor: Actor,
 ): Promise<ChangeOutcome> {
   const queued = nothingQueued();
-  const outcome = await repositories.inTransaction(async (transaction): Promise<ChangeOutcome> => {
-    const current = await lockRequest(transaction, key);
-    if (current === undefined) return { outcome: 'missing' };
-    const decision = decide(current);
-    if ('errorMessage' in decision) return { outcome: 'refused', errorMessage: decision.errorMessage };
-    const events = acceptanceEvents(current, decision.next);
-    if (events.length === 0) return { outcome: 'unchanged', acceptance: current };
-
-    const { basketId } = current;
-    const next = stateOf(decision.next);
-    const changed = { ...current, ...next };
-    await writeRequest(transaction, basketId, next);
-    await appendEvents(transaction, basketId, now, actor, events);
-    if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
-    if (earnsPoints(current, next)) await runOnKysely(transaction, creditAcceptedOrder(basketId, now));
-    queued.moneyStep = await queueMoneyMovement(transaction, basketId, current, next, now);
-    queued.notification = await tellCustomer(transaction, basketId, current, changed, now);
-    if (printsTickets(current, next)) queued.printJob = (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0;
-    // An order that falls through prints nothing more: a ticket still waiting for its printer would be cooked.
-    if (orderHasFallenThrough(next)) await dropWaitingPrintJobs(transaction, { basketId }, now);
-    return { outcome: 'changed', acceptance: changed };
-  });
+  const outcome = await repositories.inTransaction((transaction) => changeInTransaction({ transaction, now, actor, queued }, key, decide));
   kickOutboxes(repositories, queued);
   return outcome;
+}
+
+/** changeAcceptance inside the caller's transaction. */
+export async function changeInTransaction({ transaction, now, actor, queued }: AcceptanceWrite, key: OrderKey, decide: (current: OrderAcceptance) => AcceptanceDecision): Promise<ChangeOutcome> {
+  const current = await lockRequest(transaction, key);
+  if (current === undefined) return { outcome: 'missing' };
+  const decision = decide(current);
+  if ('errorMessage' in decision) return { outcome: 'refused', errorMessage: decision.errorMessage };
+  const events = acceptanceEvents(current, decision.next);
+  if (events.length === 0) return { outcome: 'unchanged', acceptance: current };
+
+  const { basketId } = current;
+  const next = stateOf(decision.next);
+  const changed = { ...current, ...next };
+  await writeRequest(transaction, basketId, next);
+  await appendEvents(transaction, basketId, now, actor, events);
+  if (givesLoyaltyBack(current, next)) await runOnKysely(transaction, giveLoyaltyBack(basketId, now));
+  if (earnsPoints(current, next)) await runOnKysely(transaction, creditAcceptedOrder(basketId, now));
+  // Marked, never cleared: a request made earlier in the same transaction may have queued already.
+  if (await queueMoneyMovement(transaction, basketId, current, next, now)) queued.moneyStep = true;
+  if (await tellCustomer(transaction, basketId, current, changed, now)) queued.notification = true;
+  if (printsTickets(current, next) && (await queuePrintJobs(transaction, basketId, 'accepted', now)) > 0) queued.printJob = true;
+  // An order that falls through prints nothing more: a ticket still waiting for its printer would be cooked.
+  if (orderHasFallenThrough(next)) await dropWaitingPrintJobs(transaction, { basketId }, now);
+  return { outcome: 'changed', acceptance: changed };
 }

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
-import type { Actor, OrderAcceptance } from '../domain/acceptance';
+import { placeOrder } from '../db/orderRepository';
+import { acceptOrder, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { priceBasket } from '../domain/basketPricing';
 import { notDeliveredMessage, orderTimeRefusal, SLOT_FULL_MESSAGE } from '../domain/confirmation';
 import { guestEntitlement } from '../domain/discounts';
@@ -12,12 +13,12 @@ import { newPublicId } from '../randomIds';
 import { normalisedInstant, orderDetailsOf } from './orderDetails';
 import { confirmationRefusalNow } from './orderConfirmation';
 import { chargesOf, restaurantOf } from './restaurant';
-import { requestedAcceptance } from './orderAccess';
-import { acceptedByKitchen } from './acceptanceAnswers';
+import { changeInTransaction, kickOutboxes, nothingQueued, requestInTransaction, requestTimesAt } from './acceptance';
 import { orderTimesNow, slotQueryOf } from './orderTimes';
 
 // A phone order staff take at the kitchen dashboard (docs/phone-orders.md): read, priced and confirmed by the same code
-// as a customer's online order, then requested as a customer's is, and accepted by the kitchen as acceptKitchenOrder accepts.
+// as a customer's online order, then requested as a customer's is, and accepted by the kitchen as acceptKitchenOrder
+// accepts (the same decision and the same writes), all three in one transaction.
 
 type PhoneOrder = components['schemas']['PhoneOrder'];
 
@@ -26,10 +27,10 @@ export const ADDRESS_REQUIRED_MESSAGE = 'Enter the delivery address';
 export const CARD_ON_COLLECTION_ONLY_MESSAGE = 'A card is taken on collection only: a delivery is paid in cash';
 
 /**
- * Places the phone order and requests its acceptance: the order's acceptance as Requested. A refused order is a 400 with
- * its failures at their fields, and nothing is written.
+ * Places the phone order, requests its acceptance and accepts it as the member of staff: staff took it. A refused order
+ * is a 400 with its failures at their fields, and nothing is written; nor is anything if a later step fails.
  */
-async function placedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
+export async function acceptedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
   const { repositories } = request.server;
   const now = request.server.clock();
   const restaurant = await restaurantOf(repositories);
@@ -66,48 +67,56 @@ async function placedPhoneOrder(request: FastifyRequest, order: PhoneOrder, acto
     entitlement: account === undefined ? guestEntitlement : { profilePercent: account.profilePercent, vouchers: [] },
   });
   const basketId = newPublicId();
-  const outcome = await repositories.orders.placeOrder(
-    {
-      basketId,
-      orderBuilderRef: newPublicId(),
-      accountSub: holder ?? null,
-      status: BasketStatus.Checkout,
-      lines: details.lines,
-      pricing,
-      vouchers: [],
-      menuVersion: menu.menuVersion,
-      sourceType: 'Phone',
-      os: '',
-      osVersion: '',
-      appVersion: '',
-      orderType: order.orderType,
-      ignoreTimeOffset: false,
-      name,
-      phone: details.phone,
-      email: details.email,
-      paymentType: PaymentType.CashOrder,
-      cardOnCollection,
-      requestedTime,
-      asap: order.asapFlag,
-      notes: order.notes?.trim() ?? '',
-      deliveryAddress: details.deliveryAddress,
-      deliveryZoneId: details.zone?.deliveryZoneId ?? null,
-    },
-    confirmationRefusalNow(restaurant, times, now, undefined),
-    newPublicId(),
-    now.toISOString(),
-  );
-  if (outcome.outcome === 'refused') {
-    // Another order took the slot's last place since it was checked above.
-    if (outcome.errorMessage === SLOT_FULL_MESSAGE) throw new ApiError(400, null, [{ field: 'requestedTime', message: SLOT_FULL_MESSAGE }]);
-    throw new ApiError(400, outcome.errorMessage);
-  }
-  if (outcome.outcome !== 'confirmed') throw new Error(`A new phone order ${basketId} was not confirmed: ${outcome.outcome}`);
-  return requestedAcceptance(request, basketId, actor);
-}
-
-/** Places the phone order and accepts it at once, as acceptKitchenOrder does: staff took it (docs/phone-orders.md). */
-export async function acceptedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
-  const placed = await placedPhoneOrder(request, order, actor);
-  return acceptedByKitchen(request, { basketId: placed.basketId }, actor);
+  const toPlace: Parameters<typeof placeOrder>[1] = {
+    basketId,
+    orderBuilderRef: newPublicId(),
+    accountSub: holder ?? null,
+    status: BasketStatus.Checkout,
+    lines: details.lines,
+    pricing,
+    vouchers: [],
+    menuVersion: menu.menuVersion,
+    sourceType: 'Phone',
+    os: '',
+    osVersion: '',
+    appVersion: '',
+    orderType: order.orderType,
+    ignoreTimeOffset: false,
+    name,
+    phone: details.phone,
+    email: details.email,
+    paymentType: PaymentType.CashOrder,
+    cardOnCollection,
+    requestedTime,
+    asap: order.asapFlag,
+    notes: order.notes?.trim() ?? '',
+    deliveryAddress: details.deliveryAddress,
+    deliveryZoneId: details.zone?.deliveryZoneId ?? null,
+  };
+  const refusal = confirmationRefusalNow(restaurant, times, now, undefined);
+  const timesOf = requestTimesAt(restaurant, now);
+  const at = now.toISOString();
+  const queued = nothingQueued();
+  // One transaction: a call that fails, or a server that dies, at any step leaves no order behind, neither for staff to
+  // type again nor for the sweep to request as `system` and the automatic refusal to refuse (docs/phone-orders.md). On
+  // PostgreSQL the day's order-number row stays locked for the request and acceptance too: a few statements more, on
+  // an order staff take by hand.
+  const accepted = await repositories.inTransaction(async (transaction) => {
+    const outcome = await placeOrder(transaction, toPlace, refusal, newPublicId(), at);
+    if (outcome.outcome === 'refused') {
+      // Another order took the slot's last place since it was checked above.
+      if (outcome.errorMessage === SLOT_FULL_MESSAGE) throw new ApiError(400, null, [{ field: 'requestedTime', message: SLOT_FULL_MESSAGE }]);
+      throw new ApiError(400, outcome.errorMessage);
+    }
+    if (outcome.outcome !== 'confirmed') throw new Error(`A new phone order ${basketId} was not confirmed: ${outcome.outcome}`);
+    const write = { transaction, now: at, actor, queued };
+    const requested = await requestInTransaction(write, basketId, timesOf);
+    if (requested.outcome !== 'requested') throw new Error(`The new phone order ${basketId} was not requested: ${requested.outcome}`);
+    const changed = await changeInTransaction(write, { basketId }, (current) => acceptOrder(current, at));
+    // A request made this instant is neither answered nor timed out, so its acceptance is never refused.
+    if (changed.outcome !== 'changed') throw new Error(`The new phone order ${basketId} was not accepted: ${changed.outcome}`);
+    return changed.acceptance;
+  });
+  kickOutboxes(repositories, queued);
+  return accepted;
 }
