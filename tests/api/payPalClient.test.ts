@@ -299,6 +299,8 @@ describe('failures PayPal can be told to answer', () => {
   it.each<[FakeFailureMode, PayPalErrorKind, number | undefined, string | undefined]>([
     ['declined', 'declined', 422, 'INSTRUMENT_DECLINED'],
     ['unverified', 'unverified', 422, 'PAYER_ACCOUNT_RESTRICTED'],
+    // The same request still being worked on refuses nothing: it is asked again later.
+    ['in-progress', 'unavailable', 422, 'PREVIOUS_REQUEST_IN_PROGRESS'],
     ['server-error', 'unavailable', 500, 'INTERNAL_SERVER_ERROR'],
     ['unreachable', 'unavailable', undefined, undefined],
     ['timeout', 'timeout', undefined, undefined],

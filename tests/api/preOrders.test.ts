@@ -275,6 +275,26 @@ describe('an order paid online for days ahead', () => {
     });
   });
 
+  it('a week ahead, PayPal still busy with the same reauthorisation (sent by another server): asked again later, never made cash', async () => {
+    fake.reset();
+    await withDaysAhead(7, async () => {
+      const { basketId, orderRef } = await paidFor('2026-12-01T19:30:00.000Z');
+      fake.failNext('reauthorize', 'in-progress', 1, basketId);
+      const acceptedAt = new Date(tuesdayEvening.getTime() + 7 * DAY_MS);
+      ordering.now = acceptedAt;
+      expect((await accept(orderRef)).status).toBe(200);
+      const captureStep = () => queryDatabase<{ attempts: number; last_error: string | null }>(ordering, "select * from payment_outbox where basket_id = ? and operation = 'capture'", basketId)[0];
+      await vi.waitFor(() => expect(captureStep().attempts).toBe(1), { timeout: 10_000, interval: 50 });
+      expect(captureStep().last_error).toContain('PREVIOUS_REQUEST_IN_PROGRESS');
+      expect(paymentRow(basketId)).toMatchObject({ state: 'capture_due', honour_outcome: null });
+
+      ordering.now = new Date(acceptedAt.getTime() + 5_000);
+      await settled(basketId, 'captured');
+      expect(paymentRow(basketId).honour_outcome).toBe('reauthorised');
+      expect(fake.orders().performed).toMatchObject({ reauthorize: 1, capture: 1, void: 0 });
+    });
+  });
+
   it('the fake refuses a capture after the honour period, and a reauthorisation within it', async () => {
     fake.reset();
     const { basketId } = await paidFor('2026-11-24T19:00:00.000Z');

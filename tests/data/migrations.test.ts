@@ -69,6 +69,7 @@ const allMigrations = [
   '0025-phone-orders',
   '0026-page-drafts',
   '0027-share-photo',
+  '0028-payment-outbox-claims',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

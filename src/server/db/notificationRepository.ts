@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { OrderTypeValue } from '../../domain/orderEnums';
 import type { MomentDetail, OrderMoment, WebPushSubscription } from '../domain/orderMoments';
+import { claimRows, dueAt } from './outboxClaims';
 import type { DatabaseSchema, NotificationChannel, NotificationOutcome } from './schema';
 
 // The notification outbox (docs/notifications.md): deliveries are queued in the transaction of the order's change, and
@@ -148,9 +149,7 @@ export function createNotificationOutbox(db: Kysely<DatabaseSchema>): Notificati
       const dueIds = db
         .selectFrom('notification_deliveries as due')
         .select('due.id')
-        .where('due.done_at', 'is', null)
-        .where('due.next_attempt_at', '<=', now)
-        .where((where) => where.or([where('due.claimed_until', 'is', null), where('due.claimed_until', '<=', now)]))
+        .where(dueAt(now, 'due'))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -166,16 +165,7 @@ export function createNotificationOutbox(db: Kysely<DatabaseSchema>): Notificati
         )
         .orderBy('due.next_attempt_at')
         .limit(limit);
-      // The due conditions are asked again of each row as it is updated: on PostgreSQL a second server's claim waits for
-      // the first one's row lock and then finds the row claimed, so it skips it instead of sending it twice.
-      const claimed = await db
-        .updateTable('notification_deliveries')
-        .set({ claimed_until: claimedUntil })
-        .where('id', 'in', dueIds)
-        .where('done_at', 'is', null)
-        .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]))
-        .returningAll()
-        .execute();
+      const claimed = await claimRows(db, 'notification_deliveries', 'id', dueIds, now, claimedUntil);
       const webPushRows = claimed.filter((row) => row.channel === 'webPush');
       const subscriptions =
         webPushRows.length === 0

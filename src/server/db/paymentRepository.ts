@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
 import type { MoneyStep } from '../domain/moneyFlow';
 import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
+import { claimRows, dueAt } from './outboxClaims';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
 // A basket's payment through PayPal (docs/payments.md). What happens with the confirmation (the payment recorded as
@@ -272,59 +273,75 @@ export type MoneyStepResult =
 
 /** The outbox as the worker reads and settles it (the payment outbox worker). */
 export interface PaymentOutbox {
-  /** Steps not done and due at `now`, oldest first; a refund waits until its basket's capture is done. */
-  findDue(now: string, limit: number): Promise<DueMoneyStep[]>;
-  /** In one transaction: the step done, and the payment captured, voided or refunded with PayPal's ids. */
+  /**
+   * Steps not done, due at `now` and not claimed by another worker (or whose claim has lapsed), oldest first, each
+   * claimed until `claimedUntil` in one conditional update, so two servers never both get one; a refund waits until
+   * its basket's capture is done.
+   */
+  claimDue(now: string, claimedUntil: string, limit: number): Promise<DueMoneyStep[]>;
+  /**
+   * In one transaction: the step done, and the payment captured, voided or refunded with PayPal's ids; nothing when
+   * the step was already done (a duplicate sent after its claim lapsed).
+   */
   complete(step: DueMoneyStep, result: MoneyStepResult, now: string): Promise<void>;
-  /** The attempt failed: tried again at `nextAttemptAt`. */
+  /** The attempt failed: its claim released and tried again at `nextAttemptAt`. */
   recordFailure(step: DueMoneyStep, error: string, nextAttemptAt: string): Promise<void>;
   /** PayPal held the money again under `authorizationId`: the payment keeps it, and records that it was reauthorised. */
   recordReauthorised(step: DueMoneyStep, authorizationId: string, now: string): Promise<void>;
   /**
    * PayPal refused to hold the money again: in one transaction the capture is given up (done, nothing taken), the
-   * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged.
+   * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged. Only
+   * while the step is not done and the payment still `capture_due`; otherwise nothing changes. True when it fell back.
    */
-  fallBackToCash(step: DueMoneyStep, reason: string, now: string): Promise<void>;
+  fallBackToCash(step: DueMoneyStep, reason: string, now: string): Promise<boolean>;
 }
 
 const settledStateOf: Record<PaymentOperation, PaymentState> = { capture: 'captured', void: 'voided', refund: 'refunded' };
 
 export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () => Promise<void>): PaymentOutbox {
   return {
-    async findDue(now, limit) {
-      const rows = await db
-        .selectFrom('payment_outbox')
-        .innerJoin('payments', 'payments.basket_id', 'payment_outbox.basket_id')
-        .select([
-          'payment_outbox.id',
-          'payment_outbox.basket_id',
-          'payment_outbox.operation',
-          'payment_outbox.attempts',
-          'payments.authorization_id',
-          'payments.capture_id',
-          'payments.authorised_at',
-          'payments.honour_outcome',
-        ])
-        .where('payment_outbox.done_at', 'is', null)
-        .where('payment_outbox.next_attempt_at', '<=', now)
+    async claimDue(now, claimedUntil, limit) {
+      const dueIds = db
+        .selectFrom('payment_outbox as due')
+        .select('due.id')
+        .where(dueAt(now, 'due'))
         .where((where) =>
           where.or([
-            where('payment_outbox.operation', '!=', 'refund'),
+            where('due.operation', '!=', 'refund'),
             where.not(
               where.exists(
                 where
                   .selectFrom('payment_outbox as capture')
                   .select('capture.id')
-                  .whereRef('capture.basket_id', '=', 'payment_outbox.basket_id')
+                  .whereRef('capture.basket_id', '=', 'due.basket_id')
                   .where('capture.operation', '=', 'capture')
                   .where('capture.done_at', 'is', null),
               ),
             ),
           ]),
         )
-        .orderBy('payment_outbox.id')
-        .limit(limit)
-        .execute();
+        .orderBy('due.id')
+        .limit(limit);
+      const claimedIds = (await claimRows(db, 'payment_outbox', 'id', dueIds, now, claimedUntil)).map((row) => row.id);
+      const rows =
+        claimedIds.length === 0
+          ? []
+          : await db
+              .selectFrom('payment_outbox')
+              .innerJoin('payments', 'payments.basket_id', 'payment_outbox.basket_id')
+              .select([
+                'payment_outbox.id',
+                'payment_outbox.basket_id',
+                'payment_outbox.operation',
+                'payment_outbox.attempts',
+                'payments.authorization_id',
+                'payments.capture_id',
+                'payments.authorised_at',
+                'payments.honour_outcome',
+              ])
+              .where('payment_outbox.id', 'in', claimedIds)
+              .orderBy('payment_outbox.id')
+              .execute();
       return rows.map((row) => {
         // The payments' check constraint keeps an authorisation on every payment that holds, took or gives back money.
         if (row.authorization_id === null) {
@@ -345,12 +362,14 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
 
     async complete(step, result, now) {
       await db.transaction().execute(async (transaction) => {
-        await transaction
+        const { numUpdatedRows } = await transaction
           .updateTable('payment_outbox')
-          .set({ done_at: now })
+          .set({ done_at: now, claimed_until: null })
           .where('id', '=', step.id)
           .where('done_at', 'is', null)
-          .execute();
+          .executeTakeFirst();
+        // Another worker (whose claim had lapsed) recorded this step first; the payment may have moved on since.
+        if (numUpdatedRows === 0n) return;
         const payment = transaction.updateTable('payments').where('basket_id', '=', step.basketId);
         if (result.operation === 'capture') {
           // A refund queued while the capture was due keeps the payment refund_due.
@@ -377,8 +396,10 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
           attempts: expression('attempts', '+', 1),
           last_error: error.slice(0, 2_000),
           next_attempt_at: nextAttemptAt,
+          claimed_until: null,
         }))
         .where('id', '=', step.id)
+        .where('done_at', 'is', null)
         .execute();
     },
 
@@ -392,19 +413,33 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
     },
 
     async fallBackToCash(step, reason, now) {
-      await db.transaction().execute(async (transaction) => {
-        await transaction.updateTable('payment_outbox').set({ done_at: now }).where('id', '=', step.id).where('done_at', 'is', null).execute();
-        await transaction
+      const fellBack = await db.transaction().execute(async (transaction) => {
+        // A write that changes nothing locks the step's row before the payment's, in the order complete takes them, so a
+        // worker completing the capture at this moment is waited for (and then found done) instead of overwritten.
+        const stepDue = await transaction
+          .updateTable('payment_outbox')
+          .set((expression) => ({ attempts: expression.ref('attempts') }))
+          .where('id', '=', step.id)
+          .where('done_at', 'is', null)
+          .executeTakeFirst();
+        if (stepDue.numUpdatedRows === 0n) return false;
+        // Only money still waiting to be taken is released: a payment captured, or cancelled and to be refunded,
+        // meanwhile is not made cash.
+        const released = await transaction
           .updateTable('payments')
           .set({ state: 'void_due', honour_outcome: 'cash', updated_at: now })
           .where('basket_id', '=', step.basketId)
           .where('state', '=', 'capture_due')
-          .execute();
+          .executeTakeFirst();
+        if (released.numUpdatedRows === 0n) return false;
+        await transaction.updateTable('payment_outbox').set({ done_at: now, claimed_until: null }).where('id', '=', step.id).execute();
         await runOnKysely(transaction, queueOutboxRow(step.basketId, 'void', now));
         const report = { basketId: step.basketId, reportedBy: 'server' as const, errorMode: 'honour-period', message: 'PayPal refused to reauthorise: to be paid in cash', details: reason };
         await transaction.insertInto('payment_error_logs').values(errorLogRow(report, now)).execute();
+        return true;
       });
-      await syncToDisk();
+      if (fellBack) await syncToDisk();
+      return fellBack;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AcceptanceStatusValue, KitchenStatusValue } from '../../domain/orderEnums';
+import { claimRows, dueAt } from './outboxClaims';
 import type { DatabaseSchema, PrintedDocuments, PrintersTable } from './schema';
 
 // The owner's printers and the print-job outbox (docs/printing.md). Jobs are written in the transaction that accepts
@@ -192,9 +193,7 @@ export function createPrintOutbox(db: Kysely<DatabaseSchema>): PrintOutbox {
       const dueIds = db
         .selectFrom('print_jobs as due')
         .select('due.job_id')
-        .where('due.done_at', 'is', null)
-        .where('due.next_attempt_at', '<=', now)
-        .where((where) => where.or([where('due.claimed_until', 'is', null), where('due.claimed_until', '<=', now)]))
+        .where(dueAt(now, 'due'))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -208,16 +207,8 @@ export function createPrintOutbox(db: Kysely<DatabaseSchema>): PrintOutbox {
         )
         .orderBy('due.next_attempt_at')
         .limit(limit);
-      // The due conditions are asked again of each row as it is updated (see the notification outbox): a second
-      // server's claim finds the row claimed and skips it instead of printing it twice.
-      const claimed = await db
-        .updateTable('print_jobs')
-        .set({ claimed_until: claimedUntil })
-        .where('job_id', 'in', dueIds)
-        .where('done_at', 'is', null)
-        .where((where) => where.or([where('claimed_until', 'is', null), where('claimed_until', '<=', now)]))
-        .returningAll()
-        .execute();
+      // A second server's claim finds the job claimed and skips it instead of printing it twice.
+      const claimed = await claimRows(db, 'print_jobs', 'job_id', dueIds, now, claimedUntil);
       if (claimed.length === 0) return [];
       const printers = await db
         .selectFrom('printers')

@@ -438,6 +438,8 @@ export interface PaymentOutboxTable {
   attempts: number;
   last_error: string | null;
   next_attempt_at: string;
+  /** A server's outbox worker that claimed the step owns it until then (0028); after a crash another takes it over. */
+  claimed_until: string | null;
 }
 
 /** A native app's push token for an order (0016). */

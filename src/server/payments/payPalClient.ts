@@ -138,7 +138,8 @@ export interface PayPalOrder {
  * - `unverified`: the payer's PayPal account may not pay (422 PAYER_ACCOUNT_RESTRICTED and the like);
  * - `unprocessable`: any other 422, a step PayPal will not take in the resource's state (ORDER_NOT_APPROVED, …);
  * - `invalid`: our request was wrong or is not allowed (400, 401 after a fresh token, 403, 404);
- * - `unavailable`: PayPal failed or could not be reached (5xx, 429, a broken connection, an unreadable answer);
+ * - `unavailable`: PayPal failed, could not be reached (5xx, 429, a broken connection, an unreadable answer) or is
+ *   still busy with an earlier request of the same PayPal-Request-Id (422 PREVIOUS_REQUEST_IN_PROGRESS): ask again later;
  * - `timeout`: no answer in time (the step may still have happened: retry with the same PayPal-Request-Id).
  */
 export type PayPalErrorKind = 'declined' | 'unverified' | 'unprocessable' | 'invalid' | 'unavailable' | 'timeout';
@@ -182,7 +183,8 @@ export interface PayPalClient {
 
 /** PayPal's own limit on the header. */
 export const PAYPAL_REQUEST_ID_MAX_LENGTH = 108;
-const DEFAULT_TIMEOUT_MS = 10_000;
+/** Each HTTP request's time limit unless the client is given another. */
+export const PAYPAL_CALL_TIMEOUT_MS = 10_000;
 
 const DECLINED_ISSUES = new Set([
   'INSTRUMENT_DECLINED',
@@ -193,6 +195,11 @@ const DECLINED_ISSUES = new Set([
   'TRANSACTION_LIMIT_EXCEEDED',
 ]);
 const UNVERIFIED_ISSUES = new Set(['PAYER_ACCOUNT_RESTRICTED', 'PAYER_ACCOUNT_LOCKED_OR_CLOSED', 'PAYER_ACCOUNT_NOT_VERIFIED']);
+/**
+ * A 422 that refuses nothing: the same step, sent by another server or a retry, is still being worked on, and its
+ * outcome (which a request with the same PayPal-Request-Id gets once it is done) is not known yet.
+ */
+const IN_PROGRESS_ISSUES = new Set(['PREVIOUS_REQUEST_IN_PROGRESS']);
 
 interface PayPalErrorBody {
   name?: string;
@@ -205,6 +212,7 @@ interface PayPalErrorBody {
 
 function kindOf(status: number, issue: string | undefined): PayPalErrorKind {
   if (status === 422) {
+    if (issue !== undefined && IN_PROGRESS_ISSUES.has(issue)) return 'unavailable';
     if (issue !== undefined && DECLINED_ISSUES.has(issue)) return 'declined';
     if (issue !== undefined && UNVERIFIED_ISSUES.has(issue)) return 'unverified';
     return 'unprocessable';
@@ -233,7 +241,7 @@ function checkedRequestId(requestId: string): string {
   return requestId;
 }
 
-export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs = DEFAULT_TIMEOUT_MS }: PayPalClientOptions): PayPalClient {
+export function createPayPalClient({ baseUrl, clientId, clientSecret, timeoutMs = PAYPAL_CALL_TIMEOUT_MS }: PayPalClientOptions): PayPalClient {
   const origin = baseUrl.replace(/\/+$/, '');
 
   async function send(what: string, path: string, init: RequestInit): Promise<Response> {

@@ -12,6 +12,7 @@ import { menuItemHighlighted } from './menuItemHighlighted';
 import { menuItemNumberChinese } from './menuItemNumberChinese';
 import { orderAcceptance } from './orderAcceptance';
 import { pageDrafts } from './pageDrafts';
+import { paymentOutboxClaims } from './paymentOutboxClaims';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0025-phone-orders': phoneOrders,
   '0026-page-drafts': pageDrafts,
   '0027-share-photo': sharePhoto,
+  '0028-payment-outbox-claims': paymentOutboxClaims,
 };

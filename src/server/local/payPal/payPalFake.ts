@@ -19,7 +19,7 @@ export const LOCAL_PAYPAL_CLIENT_SECRET = 'local-sandbox-secret';
 
 export const fakeOperations = ['token', 'create', 'get', 'authorize', 'reauthorize', 'capture', 'void', 'refund', 'sdk'] as const;
 export type FakeOperation = (typeof fakeOperations)[number];
-export const fakeFailureModes = ['declined', 'unverified', 'server-error', 'timeout', 'unreachable'] as const;
+export const fakeFailureModes = ['declined', 'unverified', 'in-progress', 'server-error', 'timeout', 'unreachable'] as const;
 export type FakeFailureMode = (typeof fakeFailureModes)[number];
 
 export interface PayPalFakeState {
@@ -34,7 +34,8 @@ export interface PayPalFakeState {
 export interface PayPalFakeControl {
   /**
    * The next `times` (1) calls of `operation` fail: `declined` (422 INSTRUMENT_DECLINED), `unverified` (422
-   * PAYER_ACCOUNT_RESTRICTED), `server-error` (500), `unreachable` (the connection is dropped; 503 for the SDK script)
+   * PAYER_ACCOUNT_RESTRICTED), `in-progress` (422 PREVIOUS_REQUEST_IN_PROGRESS, PayPal's answer to a request sent again
+   * while the first is still being worked on), `server-error` (500), `unreachable` (the connection is dropped; 503 for the SDK script)
    * or `timeout` (the call takes effect, but its answer is held back longer than the client waits). With `basketId`,
    * only calls about that basket's PayPal orders (their `custom_id`) fail, so tests running beside each other on one
    * fake do not meet each other's failures; the token and the SDK script belong to no basket.
@@ -135,6 +136,7 @@ const authenticationFailure = () =>
 const injectedFailures: Record<Exclude<FakeFailureMode, 'timeout' | 'unreachable'>, () => Refusal> = {
   declined: () => unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it cannot be used for this payment.'),
   unverified: () => unprocessable('PAYER_ACCOUNT_RESTRICTED', 'The payer account is restricted or not verified.'),
+  'in-progress': () => unprocessable('PREVIOUS_REQUEST_IN_PROGRESS', 'A previous request on this resource is currently in progress. Please wait for some time and try again.'),
   'server-error': () => refusal(500, 'INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'),
 };
 
