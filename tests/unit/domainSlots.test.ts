@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableTimeSlots, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, type SlotQuery } from '../../src/server/domain/slots';
+import { openingStateAt } from '../../src/domain/openingHours';
+import { slotLabel } from '../../src/domain/timeSlotLabels';
 
 // The demo restaurant's week: closed on Mondays (day 1).
 const demoHours = [
@@ -61,6 +63,34 @@ describe('time slots in Europe/London', () => {
     const result = availableTimeSlots({ now: at('2026-03-29T10:00:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
     expect(result.opensAt).toBe('2026-03-29T15:00:00.000Z');
     expect(result.slots[0]).toBe('2026-03-29T15:30:00.000Z');
+  });
+
+  it('closes at the first 01:00 on the night the clocks go back (Saturday 24 October 2026, open 17:00–01:00)', () => {
+    const lateSaturday = [{ day: 6, opens: '17:00', closes: '01:00' }];
+    // 22:00 BST.
+    const now = at('2026-10-24T21:00:00Z');
+    const { slots } = availableTimeSlots({ now, openingPeriods: lateSaturday, leadMinutes: 15 });
+    // 01:00 BST is 00:00 UTC; nothing is offered in the hour the clocks then repeat.
+    expect(slots.at(-1)).toBe('2026-10-25T00:00:00.000Z');
+    expect(slots.slice(-3).map((slot) => slotLabel(slot, now))).toEqual(['Tomorrow 00:30', 'Tomorrow 00:45', 'Tomorrow 01:00']);
+    expect(new Set(slots.map((slot) => slotLabel(slot, now))).size).toBe(slots.length);
+    expect(openingStateAt(at('2026-10-24T23:30:00Z'), lateSaturday)).toEqual({ open: true, closes: '01:00' });
+    // 01:30 BST, half an hour after closing.
+    expect(openingStateAt(at('2026-10-25T00:30:00Z'), lateSaturday).open).toBe(false);
+    expect(isAvailableSlot('2026-10-25T01:00:00.000Z', { now, openingPeriods: lateSaturday, leadMinutes: 15 })).toBe(false);
+  });
+
+  it('offers the hour the clocks go back once, on its first pass, when the evening runs through it (17:00–02:00)', () => {
+    const laterSaturday = [{ day: 6, opens: '17:00', closes: '02:00' }];
+    const now = at('2026-10-24T21:00:00Z');
+    const { slots } = availableTimeSlots({ now, openingPeriods: laterSaturday, leadMinutes: 15 });
+    const labels = slots.map((slot) => slotLabel(slot, now));
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.slice(-6)).toEqual(['Tomorrow 00:45', 'Tomorrow 01:00', 'Tomorrow 01:15', 'Tomorrow 01:30', 'Tomorrow 01:45', 'Tomorrow 02:00']);
+    // 01:45 BST (00:45 UTC), then 02:00 GMT (02:00 UTC): the second 01:00–01:45 is left out.
+    expect(slots.slice(-2)).toEqual(['2026-10-25T00:45:00.000Z', '2026-10-25T02:00:00.000Z']);
+    // Still open through the repeated hour.
+    expect(openingStateAt(at('2026-10-25T01:30:00Z'), laterSaturday)).toEqual({ open: true, closes: '02:00' });
   });
 
   it('handles a period that closes after midnight', () => {

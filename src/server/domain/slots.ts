@@ -6,7 +6,7 @@
 // time still ends before it closes and the slot it falls in is not full. The owner may let customers order days ahead
 // (0 to 7): the slots of every opening up to that many days after today are offered as well.
 
-import { londonDateAt, wallClockAt } from '../../domain/londonClock';
+import { isRepeatedLondonHour, londonDateAt, wallClockAt } from '../../domain/londonClock';
 import { currentOpening, openingIntervals, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 export interface TimeSlots {
@@ -24,7 +24,9 @@ function slotsWithin(interval: OpeningInterval, nowMs: number, leadMs: number, s
   const earliest = Math.max(nowMs, interval.opensMs) + leadMs;
   const slots: number[] = [];
   for (let slot = Math.ceil(earliest / slotMs) * slotMs; slot <= interval.closesMs; slot += slotMs) {
-    if (!fullSlots.has(slot)) slots.push(slot);
+    // The hour the clocks go back is shown twice: its second pass would read "01:15" like the first, for customer and
+    // kitchen alike, so only the first is offered (ASAP still runs through it).
+    if (!fullSlots.has(slot) && !isRepeatedLondonHour(slot)) slots.push(slot);
   }
   return slots;
 }
