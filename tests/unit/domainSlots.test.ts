@@ -93,6 +93,18 @@ describe('time slots in Europe/London', () => {
     expect(openingStateAt(at('2026-10-25T01:30:00Z'), laterSaturday)).toEqual({ open: true, closes: '02:00' });
   });
 
+  it('reads back-to-back sessions (12:00–14:00, 14:00–22:00) as one opening: the seam once, ASAP across it', () => {
+    const lunchThenEvening = [2, 3].flatMap((day) => [{ day, opens: '12:00', closes: '14:00' }, { day, opens: '14:00', closes: '22:00' }]);
+    const { slots } = availableTimeSlots({ now: at('2026-11-24T11:00:00Z'), openingPeriods: lunchThenEvening, leadMinutes: 0 });
+    expect(slots.filter((slot) => slot === '2026-11-24T14:00:00.000Z')).toHaveLength(1);
+    expect(new Set(slots).size).toBe(slots.length);
+    // 13:50 with a 20-minute lead: ready at 14:10, while the restaurant is still open.
+    const tenToTwo = { now: at('2026-11-24T13:50:00Z'), openingPeriods: lunchThenEvening, leadMinutes: 20 };
+    expect(availableTimeSlots(tenToTwo).asapAvailable).toBe(true);
+    expect(isAsapAvailable(tenToTwo)).toBe(true);
+    expect(openingStateAt(at('2026-11-24T13:00:00Z'), lunchThenEvening)).toEqual({ open: true, closes: '22:00' });
+  });
+
   it('handles a period that closes after midnight', () => {
     const lateFriday = [{ day: 5, opens: '18:00', closes: '00:30' }];
     // Saturday 28 November 00:10: still inside Friday's opening.

@@ -137,7 +137,6 @@ export function isBeyondDaysAhead(requestedTime: string, query: SlotQuery): bool
   const nowMs = query.now.getTime();
   const [firstSlot] = availableTimeSlots(query).slots;
   const firstOfferedDate = londonDateAt(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
-  // The earliest opening holding the time, as a slot where one session closes and the next opens is offered by both.
   const opening = openingIntervals(nowMs, query.openingPeriods, undefined, query.specialDays ?? []).find(
     (interval) => interval.opensMs <= requestedMs && requestedMs <= interval.closesMs,
   );
