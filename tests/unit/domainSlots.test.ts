@@ -171,6 +171,17 @@ describe('the days customers may order for, past midnight (docs/back-office.md, 
     expect(afterMidnight.at(-1)).toBe('2026-11-26T01:00:00.000Z');
   });
 
+  it("keeps \"today only\" to tonight's evening late on, when its first slot left is after midnight", () => {
+    // Tuesday 22:00 and 23:30 (the first slot left is then 00:00 on Wednesday), a 30-minute lead.
+    for (const now of ['2026-11-24T22:00:00Z', '2026-11-24T23:30:00Z']) {
+      const lateTuesday = query(now, { leadMinutes: 30, daysAhead: 0 });
+      const slots = everyOfferedSlotIsAccepted(lateTuesday);
+      expect(slots.at(-1), now).toBe('2026-11-25T01:00:00.000Z');
+      expect(isAvailableSlot('2026-11-25T19:00:00.000Z', lateTuesday), now).toBe(false);
+      expect(isBeyondDaysAhead('2026-11-25T19:00:00.000Z', lateTuesday), now).toBe(true);
+    }
+  });
+
   it('accepts the whole next evening, past midnight, for a pre-order placed while closed', () => {
     for (const now of ['2026-11-24T01:30:00Z', '2026-11-24T10:00:00Z']) {
       const closed = query(now);
