@@ -100,7 +100,10 @@ export function currentOpening(intervals: readonly OpeningInterval[], nowMs: num
   return intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
 }
 
-/** `notice` is today's special day's message ("Closed for Christmas Day"), when today is one. */
+/**
+ * `notice` is a special day's message ("Closed for Christmas Day"): while open, that of the opening under way's date,
+ * otherwise today's.
+ */
 export type OpeningState =
   | { open: true; closes: string; notice?: string }
   /** `next` is the next opening within a week, if there is one. */
@@ -110,10 +113,12 @@ export type OpeningState =
 export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): OpeningState {
   const nowMs = now.getTime();
   const intervals = openingIntervals(nowMs, periods, DAYS_AHEAD, specialDays);
-  const today = londonDateAt(nowMs);
-  const notice = specialDays.find((specialDay) => specialDay.date === today)?.message;
-  const withNotice = notice === undefined ? {} : { notice };
   const current = currentOpening(intervals, nowMs);
+  // Christmas Eve's evening still running at 00:30 on Christmas Day is Christmas Eve's: "Closed for Christmas Day" next
+  // to "Open now" would contradict it.
+  const noticeDate = current?.date ?? londonDateAt(nowMs);
+  const notice = specialDays.find((specialDay) => specialDay.date === noticeDate)?.message;
+  const withNotice = notice === undefined ? {} : { notice };
   if (current) return { open: true, closes: current.period.closes, ...withNotice };
   const next = intervals.find((interval) => interval.opensMs > nowMs);
   return next
