@@ -2203,6 +2203,11 @@ export interface components {
              * @description Present when the slots belong to an opening that has not started yet.
              */
             opensAt?: string;
+            /**
+             * Format: date-time
+             * @description The server's clock when the slots were listed. The slots are already the ones not yet passed; the time step reads "Today" and "Tomorrow" by this clock, as a customer's device may keep a wrong one.
+             */
+            serverTime: string;
         };
         BasketReference: {
             basketId: components["schemas"]["PublicId"];

@@ -79,12 +79,27 @@ export function wallClockAt(instantMs: number): WallClock {
   };
 }
 
-/** The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). */
+/**
+ * The instant when London's clock shows `minutes` past midnight of the given date (day may overflow). A time the
+ * October change shows twice (01:00–01:59) is its first pass, in summer time: a closing at "01:00" that night closes
+ * before the clocks go back, not an hour later. A time the March change skips (01:00–01:59) is read on the winter
+ * clock, so it falls the hour after: "01:30" is 02:30 BST.
+ */
 export function londonInstant(year: number, monthIndex: number, day: number, minutes: number): number {
   const asUtc = Date.UTC(year, monthIndex, day, 0, minutes);
-  const firstGuess = asUtc - londonOffsetMinutes(asUtc) * MILLISECONDS_PER_MINUTE;
-  // Near a clock change the offset at the guess can differ from the offset at the answer.
-  return asUtc - londonOffsetMinutes(firstGuess) * MILLISECONDS_PER_MINUTE;
+  // Guessed in summer time, the guess is the answer whenever summer time is in force then, the first pass included;
+  // otherwise the guess is an hour early but still in winter time, whose offset then gives the answer.
+  const summerTimeGuess = asUtc - BRITISH_SUMMER_TIME_OFFSET_MINUTES * MILLISECONDS_PER_MINUTE;
+  return asUtc - londonOffsetMinutes(summerTimeGuess) * MILLISECONDS_PER_MINUTE;
+}
+
+/**
+ * Whether an instant is in the hour London's clock shows a second time when it goes back in October (01:00–01:59 GMT):
+ * its wall-clock time was already shown an hour before, so it cannot be told apart by the time of day alone.
+ */
+export function isRepeatedLondonHour(instantMs: number): boolean {
+  const hourBefore = instantMs - BRITISH_SUMMER_TIME_OFFSET_MINUTES * MILLISECONDS_PER_MINUTE;
+  return londonOffsetMinutes(instantMs) < londonOffsetMinutes(hourBefore);
 }
 
 const localTimePattern = /^([01]\d|2[0-3]):([0-5]\d)$/;

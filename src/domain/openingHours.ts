@@ -32,7 +32,7 @@ function minutesOfDay(clockTime: string): number {
 export interface OpeningInterval {
   opensMs: number;
   closesMs: number;
-  /** The weekly period this is one day of. */
+  /** The weekly period this is one day of (with the last one's closing, when sessions that touch are joined). */
   period: OpeningPeriod;
   /** The London day it opens on, "2026-11-24". */
   date: string;
@@ -48,8 +48,26 @@ function periodsOn(date: string, weekday: number, periods: readonly OpeningPerio
 }
 
 /**
- * The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead. A special day
- * replaces its weekday's periods: every reader of the hours (order times, bookings, the pages) meets closures here.
+ * Sessions that touch or overlap (lunch 12:00–14:00, then 14:00–22:00) as one opening, as the restaurant never closes
+ * between them: a slot at the seam is offered once, ASAP looks past the first session's closing, and "open until" says
+ * the last one's. The opening keeps the first session's date and opening time.
+ */
+function joinTouching(sortedIntervals: readonly OpeningInterval[]): OpeningInterval[] {
+  const joined: OpeningInterval[] = [];
+  for (const interval of sortedIntervals) {
+    const previous = joined.at(-1);
+    if (previous === undefined || interval.opensMs > previous.closesMs) joined.push(interval);
+    else if (interval.closesMs > previous.closesMs) {
+      joined[joined.length - 1] = { ...previous, closesMs: interval.closesMs, period: { ...previous.period, closes: interval.period.closes } };
+    }
+  }
+  return joined;
+}
+
+/**
+ * The concrete openings from yesterday (one may run past midnight into today) to `daysAhead` days ahead, sessions that
+ * touch joined into one. A special day replaces its weekday's periods: every reader of the hours (order times,
+ * bookings, the pages) meets closures here.
  */
 export function openingIntervals(
   nowMs: number,
@@ -74,7 +92,7 @@ export function openingIntervals(
       });
     }
   }
-  return intervals.sort((first, second) => first.opensMs - second.opensMs);
+  return joinTouching(intervals.sort((first, second) => first.opensMs - second.opensMs));
 }
 
 /** The opening under way at an instant: open from its opening, closed from its closing. */
@@ -82,7 +100,10 @@ export function currentOpening(intervals: readonly OpeningInterval[], nowMs: num
   return intervals.find((interval) => interval.opensMs <= nowMs && interval.closesMs > nowMs);
 }
 
-/** `notice` is today's special day's message ("Closed for Christmas Day"), when today is one. */
+/**
+ * `notice` is a special day's message ("Closed for Christmas Day"): while open, that of the opening under way's date,
+ * otherwise today's.
+ */
 export type OpeningState =
   | { open: true; closes: string; notice?: string }
   /** `next` is the next opening within a week, if there is one. */
@@ -92,10 +113,12 @@ export type OpeningState =
 export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): OpeningState {
   const nowMs = now.getTime();
   const intervals = openingIntervals(nowMs, periods, DAYS_AHEAD, specialDays);
-  const today = londonDateAt(nowMs);
-  const notice = specialDays.find((specialDay) => specialDay.date === today)?.message;
-  const withNotice = notice === undefined ? {} : { notice };
   const current = currentOpening(intervals, nowMs);
+  // Christmas Eve's evening still running at 00:30 on Christmas Day is Christmas Eve's: "Closed for Christmas Day" next
+  // to "Open now" would contradict it.
+  const noticeDate = current?.date ?? londonDateAt(nowMs);
+  const notice = specialDays.find((specialDay) => specialDay.date === noticeDate)?.message;
+  const withNotice = notice === undefined ? {} : { notice };
   if (current) return { open: true, closes: current.period.closes, ...withNotice };
   const next = intervals.find((interval) => interval.opensMs > nowMs);
   return next

@@ -33,13 +33,18 @@ export interface SlotGroup {
   slots: { value: string; time: string }[];
 }
 
-/** The server's slots by day, in order, leaving out any that the clock has passed since they were offered. */
-export function groupSlotsByDay(isoSlots: readonly string[], now: Date): SlotGroup[] {
+/**
+ * The server's slots by day, in order, each day named by the server's clock when it listed them (`serverTime`). The
+ * server has already left out the slots passed; the device's clock is not asked again, as a phone set hours fast would
+ * hide slots still on offer and call tonight "Tomorrow". A slot that passes while the step is open is refused when the
+ * order is saved or confirmed ("The time you chose is no longer available: please choose another time").
+ */
+export function groupSlotsByDay({ slots, serverTime }: { slots: readonly string[]; serverTime: string }): SlotGroup[] {
+  const serverNow = new Date(serverTime);
   const groups: SlotGroup[] = [];
-  const future = isoSlots.filter((iso) => Date.parse(iso) > now.getTime()).sort((a, b) => Date.parse(a) - Date.parse(b));
-  for (const iso of future) {
+  for (const iso of [...slots].sort((a, b) => Date.parse(a) - Date.parse(b))) {
     const slot = new Date(iso);
-    const day = slotDayLabel(slot, now);
+    const day = slotDayLabel(slot, serverNow);
     const group = groups.at(-1);
     const entry = { value: iso, time: slotTimeLabel(slot) };
     if (group?.day === day) group.slots.push(entry);

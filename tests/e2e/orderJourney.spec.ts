@@ -11,6 +11,7 @@ import {
   placeOrderAndReadReference,
 } from './orderSupport';
 import { RESTAURANT_NAME } from './shellSupport';
+import { slotLabel } from '../../src/domain/timeSlotLabels';
 
 test('a guest orders for collection, paying cash, from the menu to an order reference', async ({ page }) => {
   await addDishes(page, ['Crispy Seaweed']);
@@ -83,4 +84,21 @@ test('a guest orders for delivery to an in-zone postcode, paying cash, and sees 
 
   const reference = await placeOrderAndReadReference(page);
   expect(reference.length).toBeGreaterThan(0);
+});
+
+test("a phone whose clock is hours fast is offered every time the server offers, its days named by the server's clock", async ({ page }) => {
+  await page.clock.install({ time: Date.now() + 5 * 3_600_000 });
+  await addDishes(page, ['Sweet & Sour Chicken', 'Crispy Seaweed']);
+  await openBasket(page, 2);
+  await chooseOrderTypeAndContinue(page, 'Collection');
+  const timeSlotsAnswer = page.waitForResponse((response) => response.url().includes('/orderbuilder/timeSlots/1'));
+  await enterContact(page);
+  await expectStep(page, '/orderTime', 'Select your order time');
+  const offered = ((await (await timeSlotsAnswer).json()) as { data: { slots: string[]; serverTime: string } }).data;
+
+  await page.getByRole('radio', { name: 'At a later time' }).check();
+  const options = page.getByRole('combobox', { name: 'Time' }).locator('option');
+  await expect(options).toHaveCount(offered.slots.length);
+  await expect(options.first()).toHaveAttribute('value', offered.slots[0]);
+  await expect(options.first()).toHaveText(slotLabel(offered.slots[0], new Date(offered.serverTime)));
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { availableTimeSlots, isAsapAvailable, isAvailableSlot, isBeyondDaysAhead, type SlotQuery } from '../../src/server/domain/slots';
+import { openingStateAt } from '../../src/domain/openingHours';
+import { slotLabel } from '../../src/domain/timeSlotLabels';
 
 // The demo restaurant's week: closed on Mondays (day 1).
 const demoHours = [
@@ -61,6 +63,46 @@ describe('time slots in Europe/London', () => {
     const result = availableTimeSlots({ now: at('2026-03-29T10:00:00Z'), openingPeriods: demoHours, leadMinutes: 20 });
     expect(result.opensAt).toBe('2026-03-29T15:00:00.000Z');
     expect(result.slots[0]).toBe('2026-03-29T15:30:00.000Z');
+  });
+
+  it('closes at the first 01:00 on the night the clocks go back (Saturday 24 October 2026, open 17:00–01:00)', () => {
+    const lateSaturday = [{ day: 6, opens: '17:00', closes: '01:00' }];
+    // 22:00 BST.
+    const now = at('2026-10-24T21:00:00Z');
+    const { slots } = availableTimeSlots({ now, openingPeriods: lateSaturday, leadMinutes: 15 });
+    // 01:00 BST is 00:00 UTC; nothing is offered in the hour the clocks then repeat.
+    expect(slots.at(-1)).toBe('2026-10-25T00:00:00.000Z');
+    expect(slots.slice(-3).map((slot) => slotLabel(slot, now))).toEqual(['Tomorrow 00:30', 'Tomorrow 00:45', 'Tomorrow 01:00']);
+    expect(new Set(slots.map((slot) => slotLabel(slot, now))).size).toBe(slots.length);
+    expect(openingStateAt(at('2026-10-24T23:30:00Z'), lateSaturday)).toEqual({ open: true, closes: '01:00' });
+    // 01:30 BST, half an hour after closing.
+    expect(openingStateAt(at('2026-10-25T00:30:00Z'), lateSaturday).open).toBe(false);
+    expect(isAvailableSlot('2026-10-25T01:00:00.000Z', { now, openingPeriods: lateSaturday, leadMinutes: 15 })).toBe(false);
+  });
+
+  it('offers the hour the clocks go back once, on its first pass, when the evening runs through it (17:00–02:00)', () => {
+    const laterSaturday = [{ day: 6, opens: '17:00', closes: '02:00' }];
+    const now = at('2026-10-24T21:00:00Z');
+    const { slots } = availableTimeSlots({ now, openingPeriods: laterSaturday, leadMinutes: 15 });
+    const labels = slots.map((slot) => slotLabel(slot, now));
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels.slice(-6)).toEqual(['Tomorrow 00:45', 'Tomorrow 01:00', 'Tomorrow 01:15', 'Tomorrow 01:30', 'Tomorrow 01:45', 'Tomorrow 02:00']);
+    // 01:45 BST (00:45 UTC), then 02:00 GMT (02:00 UTC): the second 01:00–01:45 is left out.
+    expect(slots.slice(-2)).toEqual(['2026-10-25T00:45:00.000Z', '2026-10-25T02:00:00.000Z']);
+    // Still open through the repeated hour.
+    expect(openingStateAt(at('2026-10-25T01:30:00Z'), laterSaturday)).toEqual({ open: true, closes: '02:00' });
+  });
+
+  it('reads back-to-back sessions (12:00–14:00, 14:00–22:00) as one opening: the seam once, ASAP across it', () => {
+    const lunchThenEvening = [2, 3].flatMap((day) => [{ day, opens: '12:00', closes: '14:00' }, { day, opens: '14:00', closes: '22:00' }]);
+    const { slots } = availableTimeSlots({ now: at('2026-11-24T11:00:00Z'), openingPeriods: lunchThenEvening, leadMinutes: 0 });
+    expect(slots.filter((slot) => slot === '2026-11-24T14:00:00.000Z')).toHaveLength(1);
+    expect(new Set(slots).size).toBe(slots.length);
+    // 13:50 with a 20-minute lead: ready at 14:10, while the restaurant is still open.
+    const tenToTwo = { now: at('2026-11-24T13:50:00Z'), openingPeriods: lunchThenEvening, leadMinutes: 20 };
+    expect(availableTimeSlots(tenToTwo).asapAvailable).toBe(true);
+    expect(isAsapAvailable(tenToTwo)).toBe(true);
+    expect(openingStateAt(at('2026-11-24T13:00:00Z'), lunchThenEvening)).toEqual({ open: true, closes: '22:00' });
   });
 
   it('handles a period that closes after midnight', () => {
@@ -127,6 +169,17 @@ describe('the days customers may order for, past midnight (docs/back-office.md, 
     const afterMidnight = everyOfferedSlotIsAccepted(query('2026-11-25T00:05:00Z'));
     expect(afterMidnight.slice(0, 3)).toEqual(['2026-11-25T00:30:00.000Z', '2026-11-25T00:45:00.000Z', '2026-11-25T01:00:00.000Z']);
     expect(afterMidnight.at(-1)).toBe('2026-11-26T01:00:00.000Z');
+  });
+
+  it("keeps \"today only\" to tonight's evening late on, when its first slot left is after midnight", () => {
+    // Tuesday 22:00 and 23:30 (the first slot left is then 00:00 on Wednesday), a 30-minute lead.
+    for (const now of ['2026-11-24T22:00:00Z', '2026-11-24T23:30:00Z']) {
+      const lateTuesday = query(now, { leadMinutes: 30, daysAhead: 0 });
+      const slots = everyOfferedSlotIsAccepted(lateTuesday);
+      expect(slots.at(-1), now).toBe('2026-11-25T01:00:00.000Z');
+      expect(isAvailableSlot('2026-11-25T19:00:00.000Z', lateTuesday), now).toBe(false);
+      expect(isBeyondDaysAhead('2026-11-25T19:00:00.000Z', lateTuesday), now).toBe(true);
+    }
   });
 
   it('accepts the whole next evening, past midnight, for a pre-order placed while closed', () => {

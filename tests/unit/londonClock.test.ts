@@ -4,6 +4,8 @@ import {
   calendarDayLabel,
   dayOfWeekOf,
   isCalendarDate,
+  isRepeatedLondonHour,
+  londonInstant,
   londonOffsetMinutes,
   londonWallClock,
   minutesOfTime,
@@ -59,6 +61,44 @@ describe('londonOffsetMinutes', () => {
   });
 });
 
+describe('londonInstant', () => {
+  const OCTOBER = 9;
+  const MARCH = 2;
+
+  it('reads a time the clocks going back show twice as its first pass, in summer time', () => {
+    // Sunday 25 October 2026: 01:00 BST is 00:00 UTC; the clocks then show 01:00 again, in GMT, at 01:00 UTC.
+    expect(new Date(londonInstant(2026, OCTOBER, 25, 60)).toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(new Date(londonInstant(2026, OCTOBER, 25, 90)).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // Either side of the repeated hour there is one answer.
+    expect(new Date(londonInstant(2026, OCTOBER, 25, 59)).toISOString()).toBe('2026-10-24T23:59:00.000Z');
+    expect(new Date(londonInstant(2026, OCTOBER, 25, 120)).toISOString()).toBe('2026-10-25T02:00:00.000Z');
+  });
+
+  it('reads a time the clocks going forward skip as the hour after: 01:30 on 29 March 2026 is 02:30 BST', () => {
+    expect(new Date(londonInstant(2026, MARCH, 29, 90)).toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(new Date(londonInstant(2026, MARCH, 29, 59)).toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(new Date(londonInstant(2026, MARCH, 29, 120)).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+  });
+
+  it('gives back every instant from its own London date and time, but the repeated hour\'s second pass', () => {
+    const disagreements: string[] = [];
+    for (let instantMs = Date.UTC(2025, 0, 1); instantMs < Date.UTC(2028, 0, 1); instantMs += 15 * 60_000) {
+      if (isRepeatedLondonHour(instantMs)) continue;
+      const clock = londonWallClock(new Date(instantMs));
+      const [year, month, day] = clock.date.split('-').map(Number);
+      if (londonInstant(year, month - 1, day, clock.minutes) !== instantMs) disagreements.push(new Date(instantMs).toISOString());
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('knows the repeated hour: 01:00–01:59 GMT on the last Sunday of October', () => {
+    expect(isRepeatedLondonHour(Date.UTC(2026, OCTOBER, 25, 0, 59))).toBe(false);
+    expect(isRepeatedLondonHour(Date.UTC(2026, OCTOBER, 25, 1))).toBe(true);
+    expect(isRepeatedLondonHour(Date.UTC(2026, OCTOBER, 25, 1, 59))).toBe(true);
+    expect(isRepeatedLondonHour(Date.UTC(2026, OCTOBER, 25, 2))).toBe(false);
+    expect(isRepeatedLondonHour(Date.UTC(2026, MARCH, 29, 1, 30))).toBe(false);
+  });
+});
 
 describe('londonWallClock', () => {
   it('reads GMT in winter: 23:30 UTC on Sunday 22 November is 23:30 on Sunday in London', () => {

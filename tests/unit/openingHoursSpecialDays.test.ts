@@ -41,9 +41,19 @@ describe('the opening rule with special days', () => {
     expect(hoursOn(demoHours, 3, specialDays, '2026-12-02')).toEqual(['17:00–22:30']);
   });
 
-  it('an evening session past midnight on a special day still runs into the next day', () => {
+  it('an evening session past midnight on a special day still runs into the next day, with its message', () => {
     const lateNight: SpecialDay = { date: '2026-12-31', message: "New Year's Eve: open late", sessions: [{ opens: '18:00', closes: '02:00' }] };
-    expect(openingStateAt(new Date('2027-01-01T01:30:00Z'), demoHours, [lateNight])).toEqual({ open: true, closes: '02:00' });
+    expect(openingStateAt(new Date('2027-01-01T01:30:00Z'), demoHours, [lateNight])).toEqual({ open: true, closes: '02:00', notice: "New Year's Eve: open late" });
+  });
+
+  it("while the evening before still runs past midnight into a closure day, the closure's message waits for it to close", () => {
+    const lateEveryDay = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '17:00', closes: '01:00' }));
+    const christmasDay: SpecialDay = { date: '2026-12-25', message: 'Closed for Christmas Day', sessions: [] };
+    // 00:30 on Christmas Day, in Christmas Eve's evening.
+    const stillChristmasEve = openingStateAt(new Date('2026-12-25T00:30:00Z'), lateEveryDay, [christmasDay]);
+    expect(openingStateText(stillChristmasEve, '2026-12-25')).toBe('Open now · until 01:00');
+    const closed = openingStateAt(new Date('2026-12-25T01:30:00Z'), lateEveryDay, [christmasDay]);
+    expect(openingStateText(closed, '2026-12-25')).toBe('Closed for Christmas Day · opens Saturday at 17:00');
   });
 
   it('no slots are offered on a closure day, nor ASAP; the next opening is offered instead', () => {

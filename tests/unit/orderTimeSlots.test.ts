@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { groupSlotsByDay, slotDayLabel, slotLabel, slotTimeLabel } from '../../src/domain/timeSlotLabels';
+import { availableTimeSlots } from '../../src/server/domain/slots';
 
 // Sunday 22 November 2026, 15:00 in London (GMT, so UTC too).
 const now = new Date('2026-11-22T15:00:00Z');
@@ -20,15 +21,38 @@ describe('time slot labels', () => {
     expect(slotLabel('2026-07-09T23:30:00Z', new Date('2026-07-09T12:00:00Z'))).toBe('Tomorrow 00:30');
   });
 
-  it('groups slots by day in time order and never offers one in the past', () => {
-    const groups = groupSlotsByDay(
-      ['2026-11-22T18:30:00Z', '2026-11-22T14:45:00Z', '2026-11-22T18:15:00Z', '2026-11-24T17:00:00Z'],
-      now,
-    );
+  it("groups the server's slots by day in time order, each day named by the server's clock", () => {
+    const groups = groupSlotsByDay({
+      slots: ['2026-11-22T18:30:00Z', '2026-11-22T18:15:00Z', '2026-11-24T17:00:00Z'],
+      serverTime: now.toISOString(),
+    });
     expect(groups).toEqual([
       { day: 'Today', slots: [{ value: '2026-11-22T18:15:00Z', time: '18:15' }, { value: '2026-11-22T18:30:00Z', time: '18:30' }] },
       { day: 'Tuesday 24 November', slots: [{ value: '2026-11-24T17:00:00Z', time: '17:00' }] },
     ]);
+  });
+
+  describe('on a device whose clock is wrong', () => {
+    afterEach(() => vi.useRealTimers());
+    // Tuesday 24 November, 18:00 on the server; open 17:00–23:00, a 30-minute lead.
+    const serverNow = new Date('2026-11-24T18:00:00Z');
+    const evening = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, opens: '17:00', closes: '23:00' }));
+    const offered = { ...availableTimeSlots({ now: serverNow, openingPeriods: evening, leadMinutes: 30 }), serverTime: serverNow.toISOString() };
+
+    it('shows every slot the server offered, under "Today", with the clock 2 or 5 hours fast', () => {
+      for (const hoursFast of [2, 5]) {
+        vi.useFakeTimers({ now: serverNow.getTime() + hoursFast * 3_600_000 });
+        const groups = groupSlotsByDay(offered);
+        expect(groups.map((group) => group.day), `${hoursFast} h fast`).toEqual(['Today']);
+        expect(groups[0].slots.map((slot) => slot.value)).toEqual(offered.slots);
+        expect(groups[0].slots[0].time).toBe('18:30');
+      }
+    });
+
+    it('does not call tonight "Tomorrow" on a clock a day slow', () => {
+      vi.useFakeTimers({ now: serverNow.getTime() - 24 * 3_600_000 });
+      expect(groupSlotsByDay(offered).map((group) => group.day)).toEqual(['Today']);
+    });
   });
 
   it('reads days and times as Intl does on London time, across a year, midnights and the clock changes', () => {

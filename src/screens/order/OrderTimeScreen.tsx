@@ -15,14 +15,15 @@ import { StepErrorAlert } from '../../components/order/StepErrorAlert';
 import { groupSlotsByDay, slotDayLabel, slotTimeLabel } from '../../domain/timeSlotLabels';
 import { PageLoading } from '../../components/PageLoading';
 import type { OfferedTimes } from '../../../machines/basket/basketMachine';
+import type { components } from '../../api/schema.gen';
 import { useBasketActor } from './useBasket';
 import { OrderType } from '../../domain/orderEnums';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
-type TimeSlots = { asapAvailable: boolean; slots: string[]; opensAt?: string };
+type TimeSlots = components['schemas']['TimeSlots'];
 
-function opensAgain(opensAt: Date, now: Date): string {
-  const day = slotDayLabel(opensAt, now);
+function opensAgain(opensAt: Date, serverNow: Date): string {
+  const day = slotDayLabel(opensAt, serverNow);
   const when = day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : `on ${day}`;
   return `We open again ${when} at ${slotTimeLabel(opensAt)}`;
 }
@@ -44,9 +45,8 @@ export function OrderTimeScreen() {
   );
   useEffect(() => send(orderType), [send, orderType]);
 
-  // The clock is read when the slots arrive, so a slot that has passed since is not offered.
-  const now = useMemo(() => new Date(), [data]);
-  const groups = useMemo(() => groupSlotsByDay(data?.slots ?? [], now), [data, now]);
+  // Days are named by the server's clock, not the device's (groupSlotsByDay says why).
+  const groups = useMemo(() => (data === null ? [] : groupSlotsByDay(data)), [data]);
   const offered: OfferedTimes = useMemo(
     () => ({ asapAvailable: data?.asapAvailable ?? false, slots: groups.flatMap((group) => group.slots.map((slot) => slot.value)) }),
     [data, groups],
@@ -83,7 +83,7 @@ export function OrderTimeScreen() {
     <Stack gap="md" py="md" {...ORDER_STEP_COLUMN}>
       <Title order={1}>Select your order time</Title>
       {!data.asapAvailable && data.opensAt && (
-        <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), now)}; you can order now for a time after that.`}</Text>
+        <Text>{`We are closed just now. ${opensAgain(new Date(data.opensAt), new Date(data.serverTime))}; you can order now for a time after that.`}</Text>
       )}
       <StepErrorAlert error={basketError} title="Your order could not be saved" />
       {noTimes ? (

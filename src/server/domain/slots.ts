@@ -6,7 +6,7 @@
 // time still ends before it closes and the slot it falls in is not full. The owner may let customers order days ahead
 // (0 to 7): the slots of every opening up to that many days after today are offered as well.
 
-import { londonDateAt, wallClockAt } from '../../domain/londonClock';
+import { isRepeatedLondonHour, londonDateAt, wallClockAt } from '../../domain/londonClock';
 import { currentOpening, openingIntervals, type OpeningInterval, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 
 export interface TimeSlots {
@@ -24,7 +24,9 @@ function slotsWithin(interval: OpeningInterval, nowMs: number, leadMs: number, s
   const earliest = Math.max(nowMs, interval.opensMs) + leadMs;
   const slots: number[] = [];
   for (let slot = Math.ceil(earliest / slotMs) * slotMs; slot <= interval.closesMs; slot += slotMs) {
-    if (!fullSlots.has(slot)) slots.push(slot);
+    // The hour the clocks go back is shown twice: its second pass would read "01:15" like the first, for customer and
+    // kitchen alike, so only the first is offered (ASAP still runs through it).
+    if (!fullSlots.has(slot) && !isRepeatedLondonHour(slot)) slots.push(slot);
   }
   return slots;
 }
@@ -65,12 +67,16 @@ export interface SlotQuery {
   daysAhead?: number;
 }
 
-/** The last London date slots may be on: `daysAhead` days after today, or the first day with slots when that is later. */
-function lastOfferedDate(nowMs: number, daysAhead: number, firstOfferedDate: string): string {
+/**
+ * The last London date slots may be on: `daysAhead` days after today, or the day of the first opening with slots when
+ * that is later. That opening's day is the date it opened on, not its first slot's: at 23:30 on Tuesday, in an evening
+ * open until 01:00, "today only" is Tuesday's evening even when its first slot left is 00:00 on Wednesday.
+ */
+function lastOfferedDate(nowMs: number, daysAhead: number, firstOpeningDate: string): string {
   const today = wallClockAt(nowMs);
   const last = new Date(Date.UTC(today.year, today.month - 1, today.day + daysAhead));
   const lastDate = londonDateAt(Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate(), 12));
-  return lastDate > firstOfferedDate ? lastDate : firstOfferedDate;
+  return lastDate > firstOpeningDate ? lastDate : firstOpeningDate;
 }
 
 /** ASAP needs the restaurant open now, open for at least the lead time, and room in the slot it falls in. */
@@ -85,7 +91,16 @@ export function isAsapAvailable({ now, openingPeriods, specialDays = [], leadMin
   return asapAvailableWithin(openingIntervals(nowMs, openingPeriods, 0, specialDays), nowMs, leadMinutes * MINUTE_MS, slotMinutes, fullSlots);
 }
 
-export function availableTimeSlots({
+interface OfferedOpenings {
+  asapAvailable: boolean;
+  /** The openings whose slots are offered, earliest first, each with its slots (epoch milliseconds). */
+  openings: { interval: OpeningInterval; slots: number[] }[];
+  /** The last London date an opening offered may open on (lastOfferedDate). */
+  lastDate: string;
+}
+
+/** What is offered now: the slot list and the check of a requested day both read it, so they cannot disagree. */
+function offeredOpenings({
   now,
   openingPeriods,
   specialDays = [],
@@ -93,7 +108,7 @@ export function availableTimeSlots({
   slotMinutes = DEFAULT_SLOT_MINUTES,
   fullSlots = new Set(),
   daysAhead = 0,
-}: SlotQuery): TimeSlots {
+}: SlotQuery): OfferedOpenings {
   const nowMs = now.getTime();
   const leadMs = leadMinutes * MINUTE_MS;
   const slotMs = slotMinutes * MINUTE_MS;
@@ -103,18 +118,19 @@ export function availableTimeSlots({
   const withSlots = intervals
     .map((interval) => ({ interval, slots: slotsWithin(interval, nowMs, leadMs, slotMs, fullSlots) }))
     .filter(({ slots }) => slots.length > 0);
-  if (withSlots.length === 0) return { asapAvailable, slots: [] };
-
   const [first] = withSlots;
-  const lastDate = lastOfferedDate(nowMs, daysAhead, londonDateAt(first.slots[0]));
-  const slots = withSlots
-    .filter(({ interval }) => interval === first.interval || londonDateAt(interval.opensMs) <= lastDate)
-    .flatMap(({ slots: intervalSlots }) => intervalSlots)
-    .map((slot) => new Date(slot).toISOString());
+  const lastDate = lastOfferedDate(nowMs, daysAhead, first?.interval.date ?? londonDateAt(nowMs));
+  return { asapAvailable, openings: withSlots.filter(({ interval }) => interval.date <= lastDate), lastDate };
+}
+
+export function availableTimeSlots(query: SlotQuery): TimeSlots {
+  const { asapAvailable, openings } = offeredOpenings(query);
+  const [first] = openings;
+  if (first === undefined) return { asapAvailable, slots: [] };
   return {
     asapAvailable,
-    slots,
-    ...(first.interval.opensMs > nowMs ? { opensAt: new Date(first.interval.opensMs).toISOString() } : {}),
+    slots: openings.flatMap(({ slots }) => slots).map((slot) => new Date(slot).toISOString()),
+    ...(first.interval.opensMs > query.now.getTime() ? { opensAt: new Date(first.interval.opensMs).toISOString() } : {}),
   };
 }
 
@@ -132,14 +148,10 @@ export function beyondDaysAheadMessage(daysAhead: number): string {
 export function isBeyondDaysAhead(requestedTime: string, query: SlotQuery): boolean {
   const requestedMs = Date.parse(requestedTime);
   if (Number.isNaN(requestedMs)) return false;
-  const nowMs = query.now.getTime();
-  const [firstSlot] = availableTimeSlots(query).slots;
-  const firstOfferedDate = londonDateAt(firstSlot === undefined ? nowMs : Date.parse(firstSlot));
-  // The earliest opening holding the time, as a slot where one session closes and the next opens is offered by both.
-  const opening = openingIntervals(nowMs, query.openingPeriods, undefined, query.specialDays ?? []).find(
+  const opening = openingIntervals(query.now.getTime(), query.openingPeriods, undefined, query.specialDays ?? []).find(
     (interval) => interval.opensMs <= requestedMs && requestedMs <= interval.closesMs,
   );
-  return londonDateAt(opening?.opensMs ?? requestedMs) > lastOfferedDate(nowMs, query.daysAhead ?? 0, firstOfferedDate);
+  return (opening?.date ?? londonDateAt(requestedMs)) > offeredOpenings(query).lastDate;
 }
 
 /** Whether a requested time (an ISO instant) is one of the slots offered now. */

@@ -50,9 +50,10 @@ export async function deliveryZoneOf({ repositories }: ServiceContext, postcode:
 /** The times an order of `orderType` can be placed for now; none while busy mode pauses new orders. */
 export async function timeSlotsNow({ repositories, clock }: ServiceContext, orderType: number): Promise<TimeSlots> {
   const now = clock();
+  const serverTime = now.toISOString();
   const times = await orderTimesNow(repositories, await restaurantOf(repositories), now);
-  if (times.busyPauseMessage !== undefined) return { asapAvailable: false, slots: [] };
-  return availableTimeSlots(slotQueryOf(times, orderType, now));
+  if (times.busyPauseMessage !== undefined) return { asapAvailable: false, slots: [], serverTime };
+  return { ...availableTimeSlots(slotQueryOf(times, orderType, now)), serverTime };
 }
 
 /** The saved basket, and the vouchers it was priced with with what each took off. */
