@@ -255,7 +255,7 @@ describe('busy mode', () => {
     const update = await ordering.post('/orderbuilder/update', readyOrderUpdate(basketId));
     expect(update.status).toBe(400);
     expect(update.body.errorMessage).toBe("We're very busy: online ordering resumes at 18:30");
-    expect(await collectionSlots()).toEqual({ asapAvailable: false, slots: [] });
+    expect(await collectionSlots()).toEqual({ asapAvailable: false, slots: [], serverTime: expect.any(String) });
 
     ordering.now = new Date('2026-11-24T18:30:00Z');
     expect((await ordering.call('/kitchen/busy', { token: kitchenToken })).body.data).toEqual({ busyMode: { paused: false, extraMinutes: 0 } });
