@@ -57,9 +57,7 @@ function joinTouching(sortedIntervals: readonly OpeningInterval[]): OpeningInter
   for (const interval of sortedIntervals) {
     const previous = joined.at(-1);
     if (previous === undefined || interval.opensMs > previous.closesMs) joined.push(interval);
-    else if (interval.closesMs > previous.closesMs) {
-      joined[joined.length - 1] = { ...previous, closesMs: interval.closesMs, period: { ...previous.period, closes: interval.period.closes } };
-    }
+    else if (interval.closesMs > previous.closesMs) joined.push({ ...joined.pop()!, closesMs: interval.closesMs, period: { ...previous.period, closes: interval.period.closes } });
   }
   return joined;
 }
@@ -118,12 +116,9 @@ export function openingStateAt(now: Date, periods: readonly OpeningPeriod[], spe
   // to "Open now" would contradict it.
   const noticeDate = current?.date ?? londonDateAt(nowMs);
   const notice = specialDays.find((specialDay) => specialDay.date === noticeDate)?.message;
-  const withNotice = notice === undefined ? {} : { notice };
-  if (current) return { open: true, closes: current.period.closes, ...withNotice };
+  if (current) return { open: true, closes: current.period.closes, notice };
   const next = intervals.find((interval) => interval.opensMs > nowMs);
-  return next
-    ? { open: false, next: { date: next.date, day: next.period.day, opens: next.period.opens }, ...withNotice }
-    : { open: false, ...withNotice };
+  return { open: false, next: next && { date: next.date, day: next.period.day, opens: next.period.opens }, notice };
 }
 
 /** The special days from `today` on, earliest first: what the pages list ahead. */

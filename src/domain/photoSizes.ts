@@ -22,17 +22,7 @@ export function widthsFor(originalWidth: number): number[] {
   return reached.length > 0 ? reached : [originalWidth];
 }
 
-/** The longest alt text a photo takes (openapi.yaml `Photo.alt`). */
-export const PHOTO_MAX_ALT = 200;
 
-/** An upload's limits, said at the field before the owner sends a photo and checked by the server when it arrives. */
-export const PHOTO_MAX_MEGABYTES = 10;
-/** Phones' largest modes take 48–50 megapixels; decoding more would hold too much of the server's memory. */
-export const PHOTO_MAX_MEGAPIXELS = 50;
-/** The formats the server's image library reads; a HEIC photo (HEVC inside) is not one of them. */
-export const PHOTO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
-export const PHOTO_UPLOAD_LIMITS_TEXT = `JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_MEGABYTES} MB and ${PHOTO_MAX_MEGAPIXELS} megapixels`;
-export const PHOTO_TOO_LARGE_MESSAGE = `is too large: at most ${PHOTO_MAX_MEGABYTES} MB`;
 
 /** A shared link's picture (Open Graph `og:image`): the size Facebook, WhatsApp and X show largest, cropped from the original. */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;

@@ -5,7 +5,7 @@ import type { components } from '../api/schema.gen';
 import { EMAIL_FORMAT_MESSAGE } from '../domain/contactMessages';
 import { atLeast, atLeastCharacters, atMost, atMostCharacters } from '../domain/limitMessages';
 import { MENU_NUMBER, MENU_NUMBER_MESSAGE } from '../domain/menuRules';
-import { PHOTO_TOO_LARGE_MESSAGE } from '../domain/photoSizes';
+import { PHOTO_TOO_LARGE_MESSAGE } from '../domain/photoUploadLimits';
 
 type ErrorResponse = components['schemas']['ErrorResponse'];
 type ValidationFailure = components['schemas']['ValidationFailure'];

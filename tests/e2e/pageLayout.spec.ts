@@ -137,3 +137,29 @@ test("the menu's announcement of a dish added is said, not shown", async ({ page
   expect(box.height).toBeLessThanOrEqual(1);
   expect(await announcement.evaluate((element) => getComputedStyle(element).overflow)).toBe('hidden');
 });
+
+test.describe("inside the restaurant's app, edge to edge on a phone with a notch and a home indicator", () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the header, the stuck category list and the basket bar sit clear of the status bar and the home indicator', async ({ page, context }) => {
+    const insets = { top: 47, bottom: 34, left: 0, right: 0 };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets });
+    await page.goto('/order');
+    await waitForHydration(page);
+
+    const logo = (await page.getByRole('banner').getByRole('link').first().boundingBox())!;
+    expect(logo.y).toBeGreaterThanOrEqual(insets.top);
+    // The header's colour reaches the top of the screen, behind the status bar.
+    expect(await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().top)).toBe(0);
+
+    await addDishes(page, ['Crispy Seaweed']);
+    const bar = (await page.getByRole('link', { name: /^View basket/ }).boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(PHONE.height - insets.bottom);
+
+    const categories = page.getByRole('navigation', { name: 'Jump to a category' });
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(async () => (await categories.boundingBox())!.y).toBe(insets.top);
+    await page.screenshot({ path: '/tmp/app-insets-order.png' });
+  });
+});

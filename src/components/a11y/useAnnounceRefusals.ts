@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, type RefCallback } from 'react';
 import { announce } from './announcer';
-import { focusFirstRefusedField } from './focusFirstRefusedField';
 
 /** A form's messages by field, as the form's check or the server gave them (absent or undefined: accepted). */
 export type Refusals<Field extends string> = Partial<Record<Field, string | undefined>>;
@@ -54,4 +53,12 @@ export function useAnnounceRefusals<Field extends string>(
   });
 
   return formRef;
+}
+
+/**
+ * Moves focus to the form's first field marked refused (`aria-invalid="true"`): the browser scrolls it into view and a
+ * screen reader reads its message at once, while the field keeps what was typed.
+ */
+export function focusFirstRefusedField(form: ParentNode | null | undefined): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -3,7 +3,7 @@ import type { RequestSender } from '../../../machines/request/requestMachine';
 import { useApiRequest } from '../../actors/useApiRequest';
 import { hasErrors, placeFailures, type FieldErrors } from '../../domain/fieldMessages';
 import { typedBeyond } from '../useTypedBeforeHydration';
-import { focusFirstRefusedField } from '../a11y/focusFirstRefusedField';
+import { focusFirstRefusedField } from '../a11y/useAnnounceRefusals';
 
 export interface RequestFormOptions<Field extends string, Request, Answer> {
   initialDraft: Record<Field, string>;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { hasErrors, type FieldErrors } from '../../domain/fieldMessages';
-import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
+import { focusFirstRefusedField } from '../../components/a11y/useAnnounceRefusals';
 
 export interface CheckedForm<Field extends string> {
   draft: Record<Field, string>;

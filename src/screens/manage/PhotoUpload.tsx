@@ -3,8 +3,8 @@ import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { callApi } from '../../api/client';
 import type { components } from '../../api/schema.gen';
-import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
-import { PHOTO_MAX_ALT, PHOTO_MAX_MEGABYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_UPLOAD_LIMITS_TEXT, PHOTO_UPLOAD_TYPES } from '../../domain/photoSizes';
+import { focusFirstRefusedField } from '../../components/a11y/useAnnounceRefusals';
+import { PHOTO_MAX_ALT, PHOTO_MAX_MEGABYTES, PHOTO_TOO_LARGE_MESSAGE, PHOTO_UPLOAD_LIMITS_TEXT, PHOTO_UPLOAD_TYPES } from '../../domain/photoUploadLimits';
 
 type Photo = components['schemas']['Photo'];
 

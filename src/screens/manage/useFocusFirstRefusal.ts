@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { focusFirstRefusedField } from '../../components/a11y/focusFirstRefusedField';
+import { focusFirstRefusedField } from '../../components/a11y/useAnnounceRefusals';
 
 /**
  * After a save that the form's check or the server refused, focus moves to the first refused field, which the browser

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { components } from '../../api/schema.gen';
-import { PHOTO_FORMATS, PHOTO_MAX_MEGABYTES, PHOTO_MAX_MEGAPIXELS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
+import { PHOTO_FORMATS, SHARE_IMAGE, photoFileName, shareImageFileName, widthsFor, type PhotoFormat } from '../../domain/photoSizes';
+import { PHOTO_MAX_MEGABYTES, PHOTO_MAX_MEGAPIXELS } from '../../domain/photoUploadLimits';
 import { ApiError } from '../errors';
 import { ORIGINALS_FOLDER, type MediaStore } from './mediaStore';
 

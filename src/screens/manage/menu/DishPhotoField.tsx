@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { components } from '../../../api/schema.gen';
-import { PHOTO_MAX_ALT } from '../../../domain/photoSizes';
+import { PHOTO_MAX_ALT } from '../../../domain/photoUploadLimits';
 import { PhotoUpload } from '../PhotoUpload';
 
 type Photo = components['schemas']['Photo'];
