@@ -174,6 +174,8 @@ export function PagesEditorScreen() {
   const address = managed && addressOf(managed.pageName);
   /** Only a page the owner added, and only once something of it is stored: the site's own pages stay. */
   const removable = managed !== undefined && !isSitePage(managed.pageName) && (managed.published || managed.hasDraft);
+  /** What the last call did: under the toolbar while a page is open, else (a page just removed) under the choice of page. */
+  const noticeShown = notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />;
 
   return (
     <Stack gap="md">
@@ -248,7 +250,7 @@ export function PagesEditorScreen() {
                 </Button>
               )}
             </Group>
-            {notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />}
+            {noticeShown}
             {failure && (
               <Alert color="lacquerRed" role="alert" title={conflict ? 'Changed by someone else' : 'That did not work'}>
                 {failure.message && <Text size="sm">{failure.message}</Text>}
@@ -276,7 +278,7 @@ export function PagesEditorScreen() {
           )}
         </>
       )}
-      {!managed && notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />}
+      {!managed && noticeShown}
       {!managed && (failure ?? listFailure) && (
         <Alert color="lacquerRed" role="alert" title="That did not work">
           {(failure ?? listFailure)?.message}
