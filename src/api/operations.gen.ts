@@ -34,6 +34,7 @@ export const authenticatedOperations = [
   { method: 'PUT', path: '/manage/pages/{page}', optional: false },
   { method: 'POST', path: '/manage/pages/{page}/publish', optional: false },
   { method: 'POST', path: '/manage/pages/{page}/discard', optional: false },
+  { method: 'POST', path: '/manage/pages/{page}/remove', optional: false },
   { method: 'POST', path: '/manage/photos', optional: false },
   { method: 'GET', path: '/kitchen/soldOut', optional: false },
   { method: 'POST', path: '/kitchen/soldOut', optional: false },

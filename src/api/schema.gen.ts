@@ -951,6 +951,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/pages/{page}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Takes a page the owner added off the site, with its draft; answers the pages as they then are.
+         * @description Added by this project (the back office, docs/restaurant-pages.md "Removing a page"). Owner only. Visitors are then answered as at any unknown path (the page data 404s, the browser shows the splash) and the sitemap no longer lists it. The gallery, About Us and the legal pages are the site's own and are refused (400, nothing written). Removed for good: the audit line keeps the page and its draft as they were.
+         */
+        post: operations["removePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/photos": {
         parameters: {
             query?: never;
@@ -1805,7 +1825,7 @@ export interface components {
             ctaIcon: 0 | 1 | 2 | 3;
         };
         ManagedPageList: {
-            /** @description The revision of the pages (one for them all), sent back by a save, publish or discard. */
+            /** @description The revision of the pages (one for them all), sent back by a save, publish, discard or removal. */
             revision: number;
             pages: {
                 pageName: components["schemas"]["PageName"];
@@ -4707,6 +4727,54 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ManagedPageAnswer"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removePage: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identifies the calling application (demo default `takeaway-web`); set by configuration. */
+                "x-application-key": components["parameters"]["ApplicationKey"];
+                /** @description Identifies the restaurant's site (demo default `demo-site`); set by configuration. */
+                "x-site-key": components["parameters"]["SiteKey"];
+            };
+            path: {
+                page: components["schemas"]["PageName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The revision the pages were opened at (GET /manage/pages). */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The page is gone; the pages that remain, by name, and the pages' new revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ManagedPageList"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

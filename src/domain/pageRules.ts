@@ -1,6 +1,6 @@
 import type { components } from '../api/schema.gen';
 import type { ValidationFailure } from './apiErrors';
-import { orderedRows } from './pageContent';
+import { orderedRows, PAGE_NAMES } from './pageContent';
 import { photoFileName } from './photoSizes';
 
 // The rules of a page the owner writes (docs/back-office.md, "Pages"), for the form and the server alike. The contract
@@ -57,6 +57,14 @@ export const ALT_MESSAGE = 'is required: say what the photo shows, for customers
 export const PHOTO_PATH_MESSAGE = 'must be a photo of this site, starting with / and without commas or spaces';
 /** A new page's address that the site already uses for one of its own screens (/order, /checkout, /manage). */
 export const PAGE_ADDRESS_TAKEN_MESSAGE = 'is taken: choose another address';
+/** Why the site's own pages cannot be removed: the header and the footer of every page link to them. */
+export const SITE_PAGE_KEPT_MESSAGE =
+  'The gallery, About Us and the privacy, cookies and terms pages are part of the site, linked from every page: you can change them, but not remove them';
+
+/** A page at one of the site's own routes (PAGE_NAMES), which the owner edits but never removes. */
+export function isSitePage(pageName: string): boolean {
+  return Object.values(PAGE_NAMES).some((name) => name.toLowerCase() === pageName.toLowerCase());
+}
 
 const blank = (text: string | undefined) => text === undefined || text.trim() === '';
 

@@ -92,6 +92,7 @@ const ownerCalls = [
   'PUT /manage/pages/{page}',
   'POST /manage/pages/{page}/publish',
   'POST /manage/pages/{page}/discard',
+  'POST /manage/pages/{page}/remove',
   'GET /manage/zones',
   'PUT /manage/zones',
   'GET /manage/zones/check/{postcode}',

@@ -66,6 +66,17 @@ function filledIn(text: string, pick: number): string {
  * worker marking an earlier call's deliveries sent or failed is not the refused call's write.
  */
 const workerColumns = { notification_deliveries: ['claimed_until', 'attempts', 'last_error', 'next_attempt_at', 'done_at', 'outcome'] };
+/**
+ * The recipients the worker drops when the push service says they are gone (`dropRecipient`), whatever request is then
+ * being answered: a row leaving these tables is not that request's write, a row added or changed still is.
+ */
+const workerDroppedTables = new Set(['device_tokens', 'web_push_subscriptions']);
+
+function changedBeyondWorkerDrops(table: string, rows: unknown[], rowsBefore: unknown[] | undefined): boolean {
+  if (!workerDroppedTables.has(table)) return JSON.stringify(rows) !== JSON.stringify(rowsBefore);
+  const kept = new Set((rowsBefore ?? []).map((row) => JSON.stringify(row)));
+  return rows.some((row) => !kept.has(JSON.stringify(row)));
+}
 
 class DatabaseWatch {
   private readonly connection: SqliteDatabase.Database;
@@ -88,10 +99,10 @@ class DatabaseWatch {
     if (version === this.version) return [];
     this.version = version;
     const rows = allRows(this.sqliteFile, workerColumns);
-    const before = new Map(JSON.parse(this.rows) as Array<[string, unknown]>);
+    const before = new Map(JSON.parse(this.rows) as Array<[string, unknown[]]>);
     this.rows = rows;
-    return (JSON.parse(rows) as Array<[string, unknown]>)
-      .filter(([table, tableRows]) => JSON.stringify(tableRows) !== JSON.stringify(before.get(table)))
+    return (JSON.parse(rows) as Array<[string, unknown[]]>)
+      .filter(([table, tableRows]) => changedBeyondWorkerDrops(table, tableRows, before.get(table)))
       .map(([table]) => table);
   }
 

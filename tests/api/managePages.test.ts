@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editablePage, type EditablePage } from '../../src/domain/pageRules';
+import { toApiError } from '../../src/domain/apiErrors';
+import { editablePage, SITE_PAGE_KEPT_MESSAGE, type EditablePage } from '../../src/domain/pageRules';
 import { CHANGED_SINCE_OPENED_MESSAGE } from '../../src/server/handlers/ownerEdits';
 import { NO_PAGE_DRAFT_MESSAGE } from '../../src/server/services/pages';
 import { allRows } from './databaseSnapshot';
@@ -267,5 +268,92 @@ describe('bad input is refused at its field and writes nothing', () => {
       const discarded = await ordering.post(`/manage/pages/${name}/discard`, { revision: saved.body.data.revision }, ownerToken);
       expect(discarded.status, name).toBe(200);
     }
+  });
+});
+
+describe('removing a page', () => {
+  const offer: EditablePage = { title: 'Christmas menu', rows: [{ columns: [{ sizes: { xs: 12, sm: 12, md: 12, lg: 12 }, contentBlocks: [{ contentBlockType: 0, contentBlockData: { content: ['Book by 20 December.'] } }] }] }] };
+  const remove = (name: string, at: number, token?: string) => ordering.call(`/manage/pages/${name}/remove`, { method: 'POST', body: { revision: at }, token });
+  const sitemapPaths = async () => [...(await (await fetch(`${ordering.server.url}/sitemap.xml`)).text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const tables = (): Record<string, { page_name?: string }[]> => Object.fromEntries(JSON.parse(pagesTables()));
+  /** The page added, published with a later draft, as an owner leaves a seasonal page. */
+  async function addPage(name: string) {
+    const saved = await saveDraft(name, await revision(), offer);
+    const published = await publish(name, saved.body.data.revision);
+    const redrafted = await saveDraft(name, published.body.data.revision, { ...offer, title: 'Christmas and New Year menu' });
+    expect(redrafted.body.data).toMatchObject({ hasDraft: true, published: true });
+    return redrafted.body.data.revision as number;
+  }
+
+  it('takes a page the owner added off the site: unknown to visitors, out of the sitemap and the list, its draft gone, with the audit line', async () => {
+    const at = await addPage('christmas-menu');
+    expect(await sitemapPaths()).toContain('/christmas-menu');
+    const unknown = await ordering.call('/pagedata/page/never-a-page');
+    const before = tables();
+
+    const removed = await remove('Christmas-Menu', at, ownerToken);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.revision).toBe(at + 1);
+    expect(removed.body.data.pages.map((page: { pageName: string }) => page.pageName)).not.toContain('christmas-menu');
+    expect(removed.body.data.pages).toEqual((await ordering.call('/manage/pages', { token: ownerToken })).body.data.pages);
+
+    const visitors = await ordering.call('/pagedata/page/christmas-menu');
+    expect({ status: visitors.status, body: visitors.body }).toEqual({ status: unknown.status, body: unknown.body });
+    expect(await sitemapPaths()).not.toContain('/christmas-menu');
+    expect((await ordering.call('/manage/pages/christmas-menu', { token: ownerToken })).status).toBe(404);
+
+    const entry = (await ordering.call('/manage/audit?area=pages', { token: ownerToken })).body.data.entries[0];
+    expect(entry).toMatchObject({ summary: 'Removed the page christmas-menu from the site', actorEmail: 'owner@golden-dragon.example', after: null });
+    expect(entry.before.published.title).toBe('Christmas menu');
+    expect(entry.before.draft.title).toBe('Christmas and New Year menu');
+
+    // Nothing else changes: the pages' tables lose the page's two rows, the revision moves on, the audit gains its line.
+    const after = tables();
+    const withoutPage = (rows: { page_name?: string }[]) => rows.filter((row) => row.page_name?.toLowerCase() !== 'christmas-menu');
+    expect(after.pages).toEqual(withoutPage(before.pages));
+    expect(after.page_drafts).toEqual(withoutPage(before.page_drafts));
+    expect(after.pages.length).toBe(before.pages.length - 1);
+    expect(after.page_drafts.length).toBe(before.page_drafts.length - 1);
+    expect(after.audit_entries.length).toBe(before.audit_entries.length + 1);
+    const untouched = (all: Record<string, unknown>) => Object.fromEntries(Object.entries(all).filter(([table]) => !['pages', 'page_drafts', 'audit_entries', 'edit_revisions'].includes(table)));
+    expect(untouched(after)).toEqual(untouched(before));
+  });
+
+  it('removes a page that was only ever a draft', async () => {
+    const saved = await saveDraft('opening-offer', await revision(), offer);
+    const removed = await remove('opening-offer', saved.body.data.revision, ownerToken);
+    expect(removed.status).toBe(200);
+    expect((await ordering.call('/manage/pages/opening-offer', { token: ownerToken })).status).toBe(404);
+  });
+
+  it('refuses kitchen staff and customers (403) and anonymous callers (401), and the page stays', async () => {
+    const at = await addPage('staff-party');
+    const before = pagesTables();
+    expect((await remove('staff-party', at)).status).toBe(401);
+    for (const token of await Promise.all([ordering.staffToken(), ordering.customerToken()])) {
+      const refused = await remove('staff-party', at, token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errorMessage).toBe("This is for the restaurant's owner only");
+    }
+    expect(pagesTables()).toEqual(before);
+    expect((await ordering.call('/pagedata/page/staff-party')).status).toBe(200);
+  });
+
+  it.each(['Gallery', 'gallery', 'about-us', 'privacy', 'cookies', 'Terms'])('refuses to remove %s, a page the site needs, and writes nothing', async (name) => {
+    const before = pagesTables();
+    const refused = await remove(name, await revision(), ownerToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ errorMessage: SITE_PAGE_KEPT_MESSAGE, validationErrors: [] });
+    expect(pagesTables()).toEqual(before);
+    expect((await ordering.call(`/pagedata/page/${name}`)).status).toBe(200);
+  });
+
+  it('answers an unknown page as not found, as the catalogue does, and writes nothing', async () => {
+    const before = pagesTables();
+    const unknown = await remove('never-a-page', await revision(), ownerToken);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ errorMessage: 'Page not found', validationErrors: [] });
+    expect(toApiError(unknown.status, unknown.body).message).toBe('Route does not exist');
+    expect(pagesTables()).toEqual(before);
   });
 });

@@ -145,3 +145,43 @@ test("the owner chooses the home page's signature dishes there, through the menu
   await owner.goto('/manage/audit');
   await expect(owner.getByText('Highlighted Char Siu Curry on the home page')).toBeVisible();
 });
+
+test('the owner removes a page they added, after a question; visitors then find the splash and the sitemap leaves it out', async ({ browser }) => {
+  test.slow();
+  const owner = await personOn(browser);
+  await openBackOffice(owner, '/manage/pages');
+  await owner.getByRole('textbox', { name: 'Or add a page at' }).fill('christmas-menu');
+  await owner.getByRole('button', { name: 'Add the page' }).click();
+  await owner.getByRole('textbox', { name: 'Page title' }).fill('Christmas menu');
+  await owner.getByRole('textbox', { name: 'Paragraph 1' }).fill('Book your Christmas banquet by 20 December.');
+  await previewAndPublish(owner, '/christmas-menu', async (preview) => {
+    await expect(preview.getByRole('heading', { name: 'Christmas menu' })).toBeVisible();
+  });
+  const visitor = await personOn(browser, { width: 390, height: 844 });
+  await visitor.goto('/christmas-menu');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Christmas menu');
+
+  // The site's own pages offer no removal, and say why.
+  await choosePage(owner, 'About Us (/about-us)');
+  await expect(owner.getByText('you can change them, but not remove them')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Remove page' })).toHaveCount(0);
+
+  await choosePage(owner, 'Christmas menu (/christmas-menu)');
+  await owner.getByRole('button', { name: 'Remove page' }).click();
+  const question = owner.getByRole('dialog', { name: 'Remove /christmas-menu?' });
+  await expect(question).toContainText('Visitors will no longer find this page');
+  await question.getByRole('button', { name: 'Keep the page' }).click();
+  await expect(question).toBeHidden();
+  await owner.getByRole('button', { name: 'Remove page' }).click();
+  await owner.screenshot({ path: '/tmp/i35p-remove-question.png' });
+  await question.getByRole('button', { name: 'Remove the page' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Removed: /christmas-menu is no longer on the site.' })).toBeVisible();
+  await expect(owner.getByRole('combobox', { name: 'Page to edit' }).getByRole('option', { name: /christmas-menu/ })).toHaveCount(0);
+  await owner.screenshot({ path: '/tmp/i35p-removed.png' });
+
+  await visitor.goto('/christmas-menu');
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('This page is not on our menu');
+  expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).not.toContain('/christmas-menu');
+  await owner.goto('/manage/audit');
+  await expect(owner.getByText('Removed the page christmas-menu from the site')).toBeVisible();
+});

@@ -33,20 +33,32 @@ export function useDraftCalls<Answer>(show: (answer: Answer) => void) {
     [accept],
   );
 
-  /** Sends a save, publish or discard; shows what it answers with `done`'s notice, or says why it was refused. */
-  async function send(call: Promise<ApiResult<Answer>>, done: (answer: Answer) => string): Promise<Answer | undefined> {
+  /**
+   * Sends a change whose answer is not the thing edited (a page's removal answers the pages left): `settle` takes the
+   * answer and gives the notice; a refusal says why, as `send` does.
+   */
+  async function sendWith<Sent>(call: Promise<ApiResult<Sent>>, settle: (answer: Sent) => string): Promise<Sent | undefined> {
     setBusy(true);
     const answer = await call;
     setBusy(false);
     if (answer.ok) {
-      accept(answer.data);
-      setNotice(done(answer.data));
+      setErrors({});
+      setFailure(undefined);
+      setNotice(settle(answer.data));
       return answer.data;
     }
     if (answer.aborted) return undefined;
     setFailure(answer.error);
     setErrors(byField(answer.error.validationErrors));
     return undefined;
+  }
+
+  /** Sends a save, publish or discard; shows what it answers with `done`'s notice, or says why it was refused. */
+  function send(call: Promise<ApiResult<Answer>>, done: (answer: Answer) => string): Promise<Answer | undefined> {
+    return sendWith(call, (answer) => {
+      show(answer);
+      return done(answer);
+    });
   }
 
   /** Refuses, before sending, what the form's own rules refuse. */
@@ -62,7 +74,7 @@ export function useDraftCalls<Answer>(show: (answer: Answer) => void) {
     setNotice(undefined);
   }
 
-  return { busy, notice, setNotice, failure, errors, load, send, refuse, reset };
+  return { busy, notice, setNotice, failure, errors, load, send, sendWith, refuse, reset };
 }
 
 /** Runs `load` when the screen opens (and when `load` changes), abandoning it when the screen goes. */

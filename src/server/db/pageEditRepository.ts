@@ -33,6 +33,12 @@ export async function dropPageDraft(transaction: Transaction<DatabaseSchema>, pa
   await transaction.deleteFrom('page_drafts').where(lowerName, '=', pageName.toLowerCase()).execute();
 }
 
+/** Takes the page off the site and drops its draft: neither table keeps a row of it. */
+export async function deletePage(transaction: Transaction<DatabaseSchema>, pageName: string): Promise<void> {
+  await dropPageDraft(transaction, pageName);
+  await transaction.deleteFrom('pages').where(lowerName, '=', pageName.toLowerCase()).execute();
+}
+
 /** Writes `page` over the published page of its name, or adds it. */
 export async function publishPage(transaction: Transaction<DatabaseSchema>, page: Page): Promise<void> {
   const content = JSON.stringify(page.rows);

@@ -1,10 +1,10 @@
-import { discardPageDraft, managedPage, managedPages, publishPageDraft, savePageDraft } from '../services/pages';
+import { discardPageDraft, managedPage, managedPages, publishPageDraft, removePage, savePageDraft } from '../services/pages';
 import type { HandlerMap } from './handlerTypes';
 import { changeSaved, whoOf } from './ownerEdits';
 
 // The owner's pages editor (docs/back-office.md, "Pages"); the use-cases are services/pages.ts.
 
-export const managePageHandlers: Pick<HandlerMap, 'listManagedPages' | 'getManagedPage' | 'savePageDraft' | 'publishPageDraft' | 'discardPageDraft'> = {
+export const managePageHandlers: Pick<HandlerMap, 'listManagedPages' | 'getManagedPage' | 'savePageDraft' | 'publishPageDraft' | 'discardPageDraft' | 'removePage'> = {
   async listManagedPages(request) {
     return { data: await managedPages(request.server) };
   },
@@ -23,5 +23,9 @@ export const managePageHandlers: Pick<HandlerMap, 'listManagedPages' | 'getManag
 
   async discardPageDraft(request) {
     return { data: changeSaved(await discardPageDraft(request.server, whoOf(request), request.params.page, request.body.revision)).result };
+  },
+
+  async removePage(request) {
+    return { data: changeSaved(await removePage(request.server, whoOf(request), request.params.page, request.body.revision)).result };
   },
 };

@@ -112,6 +112,7 @@ export const abuseLimits = {
   savePageDraft: { unlimited: staffOnly },
   publishPageDraft: { unlimited: staffOnly },
   discardPageDraft: { unlimited: staffOnly },
+  removePage: { unlimited: staffOnly },
   listSoldOut: { unlimited: staffOnly },
   setSoldOut: { unlimited: staffOnly },
 } as const satisfies { [K in OperationId]: AbuseLimit | NoLimit };

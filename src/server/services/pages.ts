@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { components } from '../../api/schema.gen';
 import { PAGE_NAMES } from '../../domain/pageContent';
-import { mediaIdsOf, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, type EditablePage } from '../../domain/pageRules';
+import { isSitePage, mediaIdsOf, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, SITE_PAGE_KEPT_MESSAGE, type EditablePage } from '../../domain/pageRules';
 import type { AuditRecord, EditOutcome, Editor } from '../db/editRepository';
 import { findPhotos } from '../db/mediaRepository';
-import { dropPageDraft, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
+import { deletePage, dropPageDraft, listEditablePages, publishPage, readPageDraft, readPublishedPage, writePageDraft } from '../db/pageEditRepository';
 import type { Page, Repositories } from '../db/repositories';
 import type { DatabaseSchema } from '../db/schema';
 import { pageChanges } from '../domain/pageChanges';
@@ -18,6 +18,7 @@ import type { ServiceContext } from './serviceContext';
 
 type Who = { editor: Editor; now: Date };
 type ManagedPage = components['schemas']['ManagedPage'];
+type ManagedPageList = components['schemas']['ManagedPageList'];
 type PageReader = Pick<Repositories['pageEditor'], 'readPublished' | 'readDraft'>;
 
 const readerIn = (transaction: Transaction<DatabaseSchema>): PageReader => ({
@@ -149,6 +150,23 @@ export function discardPageDraft(context: ServiceContext, who: Who, requested: s
     const draft = await readPageDraft(transaction, pageName);
     await dropPageDraft(transaction, pageName);
     return { pageName, audit: draft === undefined ? [] : [{ area: 'pages', summary: `Discarded the draft of the page ${pageName}`, before: draft, after: null }] };
+  });
+}
+
+/**
+ * Takes a page the owner added off the site, its draft with it, and answers the pages that remain. The site's own pages
+ * are refused (400) before anything is read or written; a page with neither a published row nor a draft is 404. The
+ * removal is for good: the audit line keeps the page and its draft as they were (docs/restaurant-pages.md).
+ */
+export async function removePage(context: ServiceContext, who: Who, requested: string, revision: number): Promise<EditOutcome<ManagedPageList>> {
+  if (isSitePage(requested)) throw new ApiError(400, SITE_PAGE_KEPT_MESSAGE);
+  return saveEdit(context, 'pages', revision, who, async (transaction) => {
+    const [published, draft] = await Promise.all([readPublishedPage(transaction, requested), readPageDraft(transaction, requested)]);
+    const pageName = published?.pageName ?? draft?.pageName;
+    if (pageName === undefined) throw new ApiError(404, PAGE_NOT_FOUND_MESSAGE);
+    await deletePage(transaction, pageName);
+    const removed = { area: 'pages', summary: `Removed the page ${pageName} from the site`, before: { published: published ?? null, draft: draft ?? null }, after: null };
+    return { result: { revision: revision + 1, pages: await listEditablePages(transaction) }, audit: [removed] };
   });
 }
 

@@ -19,9 +19,10 @@ import { useCallback, useState } from 'react';
 import { callApi } from '../../../api/client';
 import type { ApiError, ApiResult } from '../../../domain/apiErrors';
 import type { components } from '../../../api/schema.gen';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ContentRows } from '../../../components/content/ContentRows';
 import { isPageName } from '../../../domain/pageContent';
-import { editablePage, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, type EditablePage } from '../../../domain/pageRules';
+import { editablePage, isSitePage, PAGE_ADDRESS_TAKEN_MESSAGE, pageDraftFailures, servedPage, SITE_PAGE_KEPT_MESSAGE, type EditablePage } from '../../../domain/pageRules';
 import { PAGE_NAMES } from '../../../shell/pageRoutes';
 import { useDraftCalls, useLoadOnOpen } from '../useDraftCalls';
 import { LeaveWithoutSavingDialog, UnsavedChangesGuard } from '../UnsavedChangesGuard';
@@ -55,6 +56,7 @@ export function PagesEditorScreen() {
   const [listFailure, setListFailure] = useState<ApiError>();
   const [previewing, setPreviewing] = useState(false);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const [newName, setNewName] = useState('');
   const [newNameError, setNewNameError] = useState<string>();
   const [highlightsUnsaved, setHighlightsUnsaved] = useState(false);
@@ -67,7 +69,7 @@ export function PagesEditorScreen() {
     setDraft(editablePage(page));
     setUnsaved(false);
   }, []);
-  const { busy, notice, setNotice, failure, errors, load, send: sendCall, refuse, reset } = useDraftCalls(show);
+  const { busy, notice, setNotice, failure, errors, load, send: sendCall, sendWith, refuse, reset } = useDraftCalls(show);
 
   const loadList = useCallback(
     async (signal?: AbortSignal) => {
@@ -153,8 +155,27 @@ export function PagesEditorScreen() {
     await send(callApi(api.POST('/manage/pages/{page}/discard', { params: path, body: { revision: managed.revision } })), 'Draft discarded: you are editing the published page again.');
   }
 
+  async function remove() {
+    if (managed === undefined || path === undefined) return;
+    setConfirmingRemoval(false);
+    const removed = addressOf(managed.pageName);
+    await sendWith(callApi(api.POST('/manage/pages/{page}/remove', { params: path, body: { revision: managed.revision } })), (pages) => {
+      setList(pages);
+      setManaged(undefined);
+      setDraft(undefined);
+      setUnsaved(false);
+      setPreviewing(false);
+      setChosen(null);
+      return `Removed: ${removed} is no longer on the site.`;
+    });
+  }
+
   const conflict = failure?.status === 409;
   const address = managed && addressOf(managed.pageName);
+  /** Only a page the owner added, and only once something of it is stored: the site's own pages stay. */
+  const removable = managed !== undefined && !isSitePage(managed.pageName) && (managed.published || managed.hasDraft);
+  /** What the last call did: under the toolbar while a page is open, else (a page just removed) under the choice of page. */
+  const noticeShown = notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />;
 
   return (
     <Stack gap="md">
@@ -204,6 +225,11 @@ export function PagesEditorScreen() {
             {managed.hasDraft ? `You are editing a draft of ${address}. Visitors still see the published page until you publish it.` : managed.published ? `You are editing ${address} as visitors see it. Your changes stay a draft until you publish them.` : `${address} is new: visitors see it once you publish it.`}
             {unsaved && ' You have changes that are not saved yet.'}
           </Text>
+          {isSitePage(managed.pageName) && (
+            <Text size="sm" c="dimmed">
+              {SITE_PAGE_KEPT_MESSAGE}.
+            </Text>
+          )}
           <Stack gap="xs" pos="sticky" top={0} bg="var(--mantine-color-body)" py="xs" style={{ zIndex: 2 }}>
             <Group gap="sm" wrap="wrap">
               <Button color="dark" onClick={() => void saveDraft()} loading={busy} disabled={!unsaved}>
@@ -218,8 +244,13 @@ export function PagesEditorScreen() {
               <Button variant="outline" color="lacquerRed" onClick={() => void discard()} disabled={busy || !managed.hasDraft}>
                 Discard draft
               </Button>
+              {removable && (
+                <Button variant="subtle" color="lacquerRed" onClick={() => setConfirmingRemoval(true)} disabled={busy}>
+                  Remove page
+                </Button>
+              )}
             </Group>
-            {notice && <Alert color="green" role="status" title={notice} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(undefined)} />}
+            {noticeShown}
             {failure && (
               <Alert color="lacquerRed" role="alert" title={conflict ? 'Changed by someone else' : 'That did not work'}>
                 {failure.message && <Text size="sm">{failure.message}</Text>}
@@ -247,11 +278,31 @@ export function PagesEditorScreen() {
           )}
         </>
       )}
+      {!managed && noticeShown}
       {!managed && (failure ?? listFailure) && (
         <Alert color="lacquerRed" role="alert" title="That did not work">
           {(failure ?? listFailure)?.message}
         </Alert>
       )}
+
+      <ConfirmDialog opened={confirmingRemoval} title={`Remove ${address}?`} onClose={() => setConfirmingRemoval(false)}>
+        <Stack gap="sm">
+          <Text>
+            Visitors will no longer find this page: {address} will show the page-not-found screen, and it leaves the sitemap search engines read.
+            {managed?.hasDraft && ' Its draft goes with it.'}
+            {unsaved && ' The changes you have not saved are lost.'}
+          </Text>
+          <Text size="sm">This cannot be undone here: the audit keeps a copy of what the page said.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingRemoval(false)} data-autofocus>
+              Keep the page
+            </Button>
+            <Button color="lacquerRed" onClick={() => void remove()}>
+              Remove the page
+            </Button>
+          </Group>
+        </Stack>
+      </ConfirmDialog>
 
       <Modal.Root opened={confirmingPublish} onClose={() => setConfirmingPublish(false)} size="lg">
         <Modal.Overlay />
