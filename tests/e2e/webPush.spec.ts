@@ -182,7 +182,7 @@ test('the customer stops the notifications from the tracking page: the server is
   // Another page of the same order shows where its notifications stand.
   await customer.goto(`/track?orderId=${encodeURIComponent(reference)}`);
   await customer.getByRole('button', { name: 'Stop notifications' }).click();
-  await expect(customer.getByRole('region', { name: 'Order updates' }).getByText('Notifications about this order are off.')).toBeVisible();
+  await expect(customer.getByRole('region', { name: 'Order updates' }).getByText('Notifications about this order are off. Our emails about it still come, such as a new time for you to accept.')).toBeVisible();
   await expect(customer.getByRole('button', { name: /Notify me|Stop notifications/ })).toHaveCount(0);
   expect(await customer.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
 
