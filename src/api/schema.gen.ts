@@ -282,8 +282,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stops every notification (push, web push, email) still to come for a basket's order; again changes nothing.
-         * @description Added by this project: the tracking page's "Stop notifications". The basket id is the capability, as for cancel.
+         * Stops the pushes (native push, web push) still to come for a basket's order; its emails go on; again changes nothing.
+         * @description Added by this project: the tracking page's "Stop notifications". The basket id is the capability, as for cancel. Emails are not stopped: some ask the customer to act (accept a new time) or say what became of their money.
          */
         post: operations["stopNotifications"];
         delete?: never;
@@ -3376,7 +3376,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Notifications are stopped. */
+            /** @description The order's pushes are stopped. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,7 @@
 import { callApi, type ApiClient } from '../api/client';
 import type { OrderUpdatesRegistration, OrderUpdatesStanding } from '../../machines/orderUpdates/orderUpdatesMachine';
 import { isNativeApp, registerForOrderUpdates } from './nativePush';
-import { hasPushSubscription, isWebPushSupported, notificationsBlocked, subscribeToOrderUpdates, unsubscribeFromPush } from './webPush';
+import { hasPushSubscription, isWebPushSupported, notificationsBlocked, subscribeToOrderUpdates } from './webPush';
 
 /** Each order's notifications as this device last left them, so that every page of the order shows the same. */
 export const ORDER_UPDATES_KEY = 'takeaway.orderUpdates.v1';
@@ -56,11 +56,12 @@ export function orderUpdatesChannel(api: ApiClient, webPushPublicKey: string | u
       if (answer === 'registered') remember(storage, basketId, 'registered');
       return answer;
     },
+    // The server's stop is the whole of it: the browser's one push subscription also carries the pushes of the
+    // customer's other orders placed in it (tonight's and tomorrow's), so it is kept.
     async stop(basketId) {
       const stopped = await callApi(api.POST('/orderbuilder/stopNotifications/{basketId}', { params: { path: { basketId } } }));
       if (!stopped.ok) throw stopped.aborted ? new Error('Stopping was abandoned') : stopped.error;
       remember(storage, basketId, 'stopped');
-      if (web) await unsubscribeFromPush();
     },
   };
 }

@@ -77,10 +77,3 @@ export async function hasPushSubscription(): Promise<boolean> {
   const registration = await navigator.serviceWorker.getRegistration('/');
   return (await registration?.pushManager.getSubscription()) != null;
 }
-
-/** Ends this browser's push subscription, so that its push service delivers nothing more from the site. */
-export async function unsubscribeFromPush(): Promise<void> {
-  if (!isWebPushSupported()) return;
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  await (await registration?.pushManager.getSubscription())?.unsubscribe();
-}

@@ -6,7 +6,7 @@ import { startOrderingServer, type OrderingServer } from './orderingServer';
 
 // The customer is told about each change of their order (docs/notifications.md), through the real server with its
 // loopback FCM fake and SMTP server: each moment reaches each device and inbox once, a failed send is retried without
-// touching the request that caused it, a token FCM calls unregistered is dropped, and the customer may stop it all.
+// touching the request that caused it, a token FCM calls unregistered is dropped, and the customer may stop the pushes (the emails go on).
 
 describe('notifications of an order', () => {
   let ordering: OrderingServer;
@@ -130,7 +130,7 @@ describe('notifications of an order', () => {
     expect(pushesTo(removed)).toEqual([]);
   });
 
-  it('stops every notification still to come once the customer asks, and refuses an unknown basket', async () => {
+  it("stops the pushes still to come once the customer asks, keeps the emails, and refuses an unknown basket", async () => {
     const email = 'stop@example.com';
     const { basketId, orderRef } = await ordering.requestedOrder({ email });
     const token = sampleFcmToken();
@@ -140,10 +140,23 @@ describe('notifications of an order', () => {
     expect(await ordering.post(`/orderbuilder/stopNotifications/${basketId}`)).toEqual({ status: 200, body: { data: { notificationsStopped: true } } });
     expect(await ordering.post(`/orderbuilder/stopNotifications/${basketId}`)).toEqual({ status: 200, body: { data: { notificationsStopped: true } } });
     expect((await ordering.post('/orderbuilder/stopNotifications/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(400);
-    expect((await kitchen(orderRef, 'accept')).status).toBe(200);
+    // The email asking the customer to accept a new time still comes: until they answer, the order is not cooked.
+    const updateTime = new Date(ordering.now.getTime() + 90 * 60_000).toISOString();
+    expect((await kitchen(orderRef, 'proposeTime', { updateTime })).status).toBe(200);
     await afterSeconds(1);
     expect(pushesTo(token)).toEqual([]);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(mailsTo(email).map((mail) => mail.subject)).toEqual([expect.stringMatching(/received/), expect.stringMatching(/please accept a new time/)]);
+
+    // And so does a refusal's, which says what became of the money.
+    const refusedEmail = 'stop-refused@example.com';
+    const refused = await ordering.requestedOrder({ email: refusedEmail });
+    const refusedToken = sampleFcmToken();
+    await setToken(refused.basketId, refusedToken);
+    expect((await ordering.post(`/orderbuilder/stopNotifications/${refused.basketId}`)).status).toBe(200);
+    expect((await kitchen(refused.orderRef, 'refuse', { reason: 'We have run out of duck' })).status).toBe(200);
+    await afterSeconds(1);
+    expect(pushesTo(refusedToken)).toEqual([]);
+    expect(mailsTo(refusedEmail).map((mail) => mail.subject)).toEqual([expect.stringMatching(/received/), expect.stringMatching(/could not accept/)]);
   });
 
   it('stores a browser subscription with the order, renewing its keys when it is sent again', async () => {

@@ -190,21 +190,37 @@ describe.each(databaseTargets)('the notification outbox on $name', (target) => {
     await outbox.complete(again!, 'sent', later(25));
   });
 
-  it('drops what is queued when the customer stops notifications, queues nothing after, and lifts the stop on a new registration', async () => {
+  it("drops the pushes queued when the customer stops notifications, queues no more, keeps the emails, and lifts the stop on a new registration", async () => {
     await sendAllDue(later(26));
-    const { basketId } = await placedOrder({ tokens: ['token-stop'] });
+    const { basketId } = await placedOrder({ email: 'stopper@example.com', tokens: ['token-stop'] });
     expect(await stopNotifications(at(later(27)), basketId)).toBe('registered');
-    expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.outcome])).toEqual([
-      ['placed', 'stopped'],
-      ['placed', 'stopped'],
+    expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.channel, row.outcome])).toEqual([
+      ['placed', 'email', null],
+      ['placed', 'nativePush', 'stopped'],
     ]);
-    await changeAcceptance(repositories, { basketId }, (current) => acceptOrder(current, later(28)), later(28), 'kitchen:sub');
-    expect(await deliveriesOf(basketId)).toHaveLength(2);
+    // The stop covers the pushes only: the email asking the customer to accept a new time still goes (the order is never
+    // cooked until they answer), as do those saying what became of their money.
+    const proposed = later(60);
+    await changeAcceptance(repositories, { basketId }, (current) => proposeTime(current, proposed, later(28)), later(28), 'kitchen:sub');
+    await changeAcceptance(repositories, { basketId }, (current) => cancelOrder(current, later(29), '0113 496 0123'), later(29), 'customer');
+    expect((await deliveriesOf(basketId)).slice(2).map((row) => [row.moment, row.channel])).toEqual([
+      ['timeProposed', 'email'],
+      ['cancelled', 'email'],
+    ]);
+    const refused = await placedOrder({ email: 'refused-stopper@example.com', tokens: ['token-stop-refused'] });
+    await stopNotifications(at(later(27)), refused.basketId);
+    await changeAcceptance(repositories, { basketId: refused.basketId }, (current) => refuseOrder(current, 'We have run out of duck'), later(28), 'kitchen:sub');
+    expect((await deliveriesOf(refused.basketId)).filter((row) => row.outcome === null).map((row) => [row.moment, row.channel, row.recipient])).toEqual([
+      ['placed', 'email', 'refused-stopper@example.com'],
+      ['refused', 'email', 'refused-stopper@example.com'],
+    ]);
     expect(await stopNotifications(at(later(27)), 'no-such-basket')).toBe('missing');
 
-    expect(await registerDevice(at(later(29)), basketId, 'token-stop')).toBe('registered');
-    await changeAcceptance(repositories, { basketId }, (current) => setKitchenStatus(current, KitchenStatus.Cooking, later(30)), later(30), 'kitchen:sub');
-    expect((await deliveriesOf(basketId)).map((row) => [row.moment, row.channel])).toContainEqual(['cooking', 'nativePush']);
+    const lifted = await placedOrder({ tokens: ['token-lifted'] });
+    await stopNotifications(at(later(27)), lifted.basketId);
+    expect(await registerDevice(at(later(29)), lifted.basketId, 'token-lifted')).toBe('registered');
+    await changeAcceptance(repositories, { basketId: lifted.basketId }, (current) => acceptOrder(current, later(30)), later(30), 'kitchen:sub');
+    expect((await deliveriesOf(lifted.basketId)).map((row) => [row.moment, row.channel])).toContainEqual(['accepted', 'nativePush']);
   });
 
   it('stores a token once however often it is sent, and drops a token reported gone from every order with what it had queued', async () => {

@@ -5,6 +5,7 @@ import {
   autoRefusalReason,
   autoRefusalSweepIntervalMs,
   autoRefuseAt,
+  closedUntil,
   isPreOrder,
   isTimedOut,
   refuseIfTimedOut,
@@ -126,6 +127,15 @@ describe("when the restaurant's time to answer starts", () => {
   it("skips a special day's closure", () => {
     const closedTuesday = [{ date: '2026-11-24', message: 'Closed for a family wedding', sessions: [] }];
     expect(answerFrom('2026-11-24T01:00:00.000Z', '2026-11-25T17:30:00.000Z', closedTuesday)).toBe('2026-11-25T17:00:00.000Z');
+  });
+
+  it('is the opening, with the restaurant closed until then, only when it waited for the restaurant to open', () => {
+    const closedTuesday = [{ date: '2026-11-24', message: 'Closed for a family wedding', sessions: [] }];
+    expect(closedUntil(answerFrom('2026-11-24T01:26:00.000Z', '2026-11-24T17:30:00.000Z'), demoWeek)).toBe(true);
+    expect(closedUntil(answerFrom('2026-11-24T18:00:00.000Z', '2026-11-25T17:30:00.000Z'), demoWeek)).toBe(true);
+    expect(closedUntil(answerFrom('2026-11-24T18:00:00.000Z', '2026-11-24T21:30:00.000Z'), demoWeek)).toBe(false);
+    expect(closedUntil(answerFrom('2026-11-24T23:00:00.000Z', '2026-11-25T18:30:00.000Z'), demoWeek)).toBe(false);
+    expect(closedUntil(answerFrom('2026-11-24T01:00:00.000Z', '2026-11-25T17:30:00.000Z', closedTuesday), demoWeek, closedTuesday)).toBe(true);
   });
 
   it('is at once when the restaurant has no opening ahead at all', () => {

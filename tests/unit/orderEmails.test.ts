@@ -117,10 +117,30 @@ describe('the receipt when an order is placed', () => {
     expect(email.text).toContain('Payment: Paid online. The money is held now and taken only once we accept your order.');
   });
 
-  it('tells the customer of a pre-order that the restaurant confirms it when it opens, and that the money is held until then', () => {
-    const email = renderOrderEmail('placed', {}, facts({ paymentType: PaymentType.InternetOrder }, { preOrderAnswerFrom: '2026-11-24T17:00:00.000Z' }), restaurant);
+  it('tells the customer of a pre-order placed while closed that the restaurant confirms it when it opens, and that the money is held until then', () => {
+    const preOrder = { answerFrom: '2026-11-24T17:00:00.000Z', closedUntilThen: true };
+    const email = renderOrderEmail('placed', {}, facts({ paymentType: PaymentType.InternetOrder }, { preOrder }), restaurant);
     expect(email.text).toContain('This is a pre-order: we will confirm it when we open, from Tuesday 24 November 2026 at 17:00. The money is held until then, not taken.');
     expect(renderOrderEmail('placed', {}, facts(), restaurant).text).not.toContain('pre-order');
+  });
+
+  it('does not say "when we open" of a pre-order for later while the restaurant is open', () => {
+    const preOrder = { answerFrom: '2026-11-24T20:30:00.000Z', closedUntilThen: false };
+    const email = renderOrderEmail('placed', {}, facts({}, { requestedTime: '2026-11-24T21:30:00.000Z', preOrder }), restaurant);
+    expect(email.text).toContain('This is a pre-order: we will confirm it from Tuesday 24 November 2026 at 20:30.');
+    expect(email.text).not.toContain('when we open');
+    expect(email.text).toContain('will email you again as soon as we accept it.');
+  });
+
+  it('does not promise to accept an order that is accepted already (a phone order), nor call it a pre-order to confirm', () => {
+    const preOrder = { answerFrom: '2026-11-24T20:30:00.000Z', closedUntilThen: false };
+    const email = renderOrderEmail('placed', {}, facts({ paymentType: PaymentType.InternetOrder }, { requestedTime: '2026-11-24T21:30:00.000Z', preOrder, accepted: true }), restaurant);
+    for (const rendered of [email.text, email.html]) {
+      expect(rendered).toContain('Thank you, Ada Lovelace. We have received your order.');
+      expect(rendered).not.toContain('as soon as we accept it');
+      expect(rendered).not.toContain('pre-order');
+      expect(rendered).not.toContain('taken only once we accept');
+    }
   });
 
   it("escapes the customer's own words in the HTML, and keeps them as they are in the text", () => {

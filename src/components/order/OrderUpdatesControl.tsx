@@ -9,7 +9,8 @@ import { orderUpdatesChannel } from '../../platform/orderUpdates';
 import { announce } from '../a11y/announcer';
 
 const ON = 'Notifications are on: we will tell you when your order changes, even with this page closed.';
-const OFF = 'Notifications about this order are off.';
+// The stop silences this order's pushes only: an email may ask the customer to act (docs/notifications.md).
+const OFF = 'Notifications about this order are off. Our emails about it still come, such as a new time for you to accept.';
 const BLOCKED =
   "Notifications are blocked for this site, so we cannot tell you about this order that way. You can allow them in your browser's site settings and try again; this page keeps itself up to date meanwhile.";
 

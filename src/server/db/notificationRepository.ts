@@ -48,8 +48,14 @@ export interface MomentToQueue {
 }
 
 /**
+ * The channels the customer's "Stop notifications" silences: the pushes. Emails are kept, as some ask the customer to
+ * act (accept a new time, or the order is never cooked) or say what became of their money (released, refunded).
+ */
+const STOPPABLE_CHANNELS = ['nativePush', 'webPush'] as const satisfies readonly NotificationChannel[];
+
+/**
  * Queues each moment on each of its channels for every recipient the order has there now, inside the caller's
- * transaction; how many deliveries were queued (none for an order whose notifications are stopped).
+ * transaction; how many deliveries were queued (only emails for an order whose notifications are stopped).
  */
 export async function queueNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, moments: readonly MomentToQueue[], now: string): Promise<number> {
   if (moments.length === 0) return 0;
@@ -58,11 +64,14 @@ export async function queueNotifications(transaction: Transaction<DatabaseSchema
     .select(['email', 'notifications_stopped_at'])
     .where('basket_id', '=', basketId)
     .executeTakeFirst();
-  if (basket === undefined || basket.notifications_stopped_at !== null) return 0;
-  const [tokens, subscriptions] = await Promise.all([
-    transaction.selectFrom('device_tokens').select('device_token').where('basket_id', '=', basketId).execute(),
-    transaction.selectFrom('web_push_subscriptions').select('endpoint').where('basket_id', '=', basketId).execute(),
-  ]);
+  if (basket === undefined) return 0;
+  const pushesStopped = basket.notifications_stopped_at !== null;
+  const [tokens, subscriptions] = pushesStopped
+    ? [[], []]
+    : await Promise.all([
+        transaction.selectFrom('device_tokens').select('device_token').where('basket_id', '=', basketId).execute(),
+        transaction.selectFrom('web_push_subscriptions').select('endpoint').where('basket_id', '=', basketId).execute(),
+      ]);
   const recipients: Record<NotificationChannel, string[]> = {
     email: basket.email.trim() === '' ? [] : [basket.email.trim()],
     nativePush: tokens.map((row) => row.device_token),
@@ -124,7 +133,7 @@ export async function storeWebPushSubscription(
   return 'registered';
 }
 
-/** Nothing more is queued for the order, and what is queued and not yet sent is dropped. */
+/** No more pushes are queued for the order, and those queued and not yet sent are dropped; its emails go on. */
 export async function stopNotifications(transaction: Transaction<DatabaseSchema>, basketId: string, now: string): Promise<RegistrationOutcome> {
   const stopped = await transaction
     .updateTable('baskets')
@@ -136,6 +145,7 @@ export async function stopNotifications(transaction: Transaction<DatabaseSchema>
     .updateTable('notification_deliveries')
     .set({ done_at: now, outcome: 'stopped', claimed_until: null })
     .where('basket_id', '=', basketId)
+    .where('channel', 'in', STOPPABLE_CHANNELS)
     .where('done_at', 'is', null)
     .execute();
   return 'registered';

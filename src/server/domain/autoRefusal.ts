@@ -1,4 +1,4 @@
-import { openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
+import { currentOpening, openingIntervals, type OpeningPeriod, type SpecialDay } from '../../domain/openingHours';
 import { AcceptanceStatus } from '../../domain/orderEnums';
 import { stateOf, type AcceptanceDecision, type AcceptanceState, type OrderAcceptance } from './acceptance';
 
@@ -52,6 +52,15 @@ export function answerFromOf({ requestedAt, dueTime, openingPeriods, specialDays
 /** A pre-order: nobody is asked to answer it yet when it is placed (closed, or due far ahead). */
 export function isPreOrder(order: Pick<OrderAcceptance, 'requestedAt' | 'answerFrom'>): boolean {
   return Date.parse(order.answerFrom) > Date.parse(order.requestedAt);
+}
+
+/**
+ * Whether the restaurant is closed until a pre-order's `answerFrom`, which is then its opening (answerFromOf); otherwise
+ * it is open then, and the pre-order waited only for the hour before it is due.
+ */
+export function closedUntil(answerFrom: string, openingPeriods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[] = []): boolean {
+  const justBeforeMs = Date.parse(answerFrom) - 1;
+  return currentOpening(openingIntervals(justBeforeMs, openingPeriods, 0, specialDays), justBeforeMs) === undefined;
 }
 
 type TimedOrder = Pick<OrderAcceptance, 'status' | 'cancelledAt' | 'answerFrom'>;

@@ -50,7 +50,7 @@ export async function registerWebPushSubscriptionForOrder(
   return refuseUnknownBasket(registerWebPushSubscription(context, basketId, subscription));
 }
 
-/** Stops the order's notifications: nothing more is queued, and what is queued and not yet sent is dropped. */
+/** Stops the order's pushes: no more are queued, and those queued and not yet sent are dropped. Emails go on. */
 export function stopNotifications({ repositories, clock }: ServiceContext, basketId: string): Promise<RegistrationOutcome> {
   const now = clock().toISOString();
   return repositories.inTransaction((transaction) => stopQueuedNotifications(transaction, basketId, now));

@@ -1,7 +1,7 @@
 import type { components } from '../../../api/schema.gen';
 import { penceToPounds } from '../../../domain/money';
 import { AcceptanceStatus } from '../../../domain/orderEnums';
-import { isPreOrder } from '../../domain/autoRefusal';
+import { closedUntil, isPreOrder } from '../../domain/autoRefusal';
 import type { Repositories } from '../../db/repositories';
 import { orderItemOf, orderViewOf, unavailableItemsOf } from '../../services/orderViews';
 
@@ -30,8 +30,16 @@ export interface OrderEmailFacts {
   cardOnCollection: boolean;
   /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
   accepted: boolean;
-  /** For a pre-order, when the restaurant will answer it (docs/acceptance-and-kitchen.md, "Pre-orders"). */
-  preOrderAnswerFrom?: string;
+  /**
+   * For a pre-order (docs/acceptance-and-kitchen.md, "Pre-orders"): when the restaurant will answer it, and whether it
+   * is closed until then (otherwise it is open then, and the order waited for the hour before it is due).
+   */
+  preOrder?: PreOrderAnswer;
+}
+
+export interface PreOrderAnswer {
+  answerFrom: string;
+  closedUntilThen: boolean;
 }
 
 /** Who every email comes from and where its links lead. */
@@ -44,7 +52,7 @@ export interface RestaurantContact {
 
 /** The facts of the confirmed order of `basketId` whose acceptance has been requested; undefined if there is none. */
 export async function loadOrderEmailFacts(
-  repositories: Pick<Repositories, 'orders' | 'acceptance'>,
+  repositories: Pick<Repositories, 'orders' | 'acceptance' | 'restaurant'>,
   basketId: string,
 ): Promise<OrderEmailFacts | undefined> {
   const [basket, acceptance] = await Promise.all([repositories.orders.findBasket(basketId), repositories.acceptance.find({ basketId })]);
@@ -60,7 +68,16 @@ export async function loadOrderEmailFacts(
     unavailableItems: unavailableItemsOf(acceptance, basket),
     cardOnCollection: basket.cardOnCollection,
     accepted: acceptance.status === AcceptanceStatus.Accepted,
-    ...(isPreOrder(acceptance) ? { preOrderAnswerFrom: acceptance.answerFrom } : {}),
+    ...(isPreOrder(acceptance) ? { preOrder: await preOrderAnswerOf(repositories, acceptance.answerFrom) } : {}),
+  };
+}
+
+/** Read with the opening hours in force when the email is written, normally moments after the order was placed. */
+async function preOrderAnswerOf(repositories: Pick<Repositories, 'restaurant'>, answerFrom: string): Promise<PreOrderAnswer> {
+  const restaurant = await repositories.restaurant.getCoreData();
+  return {
+    answerFrom,
+    closedUntilThen: restaurant !== undefined && closedUntil(answerFrom, restaurant.openingHours, restaurant.specialDays ?? []),
   };
 }
 

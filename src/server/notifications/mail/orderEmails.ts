@@ -6,7 +6,7 @@ import { unavailableItemsSentence } from '../../../domain/orderRefusal';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf, type EmailedMoment } from '../moments';
 import type { MomentDetail } from '../../domain/orderMoments';
-import type { OrderEmailFacts, RestaurantContact } from './orderEmailFacts';
+import type { OrderEmailFacts, PreOrderAnswer, RestaurantContact } from './orderEmailFacts';
 
 // The emails an order's customer gets: a receipt when it is placed, then a word at each moment they may need to act
 // on or keep (docs/notifications.md). Service messages about the customer's own order only: no marketing (PECR).
@@ -57,18 +57,17 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
   const released = 'The money held for it has been released: you have not been charged. Your bank may take a few days to show it.';
 
   switch (moment) {
-    case 'placed':
+    case 'placed': {
+      // An order accepted as it is placed (a phone order) has nothing left to confirm: its acceptance email follows.
+      const preOrder = facts.accepted ? undefined : facts.preOrder;
       return {
         subject: subjectOf(`we have received your ${order}`),
         heading: `Thank you for your order: ${orderLabel(facts.orderNumber)}`,
         paragraphs: [
-          `Thank you, ${view.name}. We have received your order and will email you again as soon as we accept it.`,
-          ...(facts.preOrderAnswerFrom === undefined
-            ? []
-            : [
-                `This is a pre-order: we will confirm it when we open, from ${londonDateTimeLabel(facts.preOrderAnswerFrom)}.` +
-                  (paidOnline ? ' The money is held until then, not taken.' : ''),
-              ]),
+          facts.accepted
+            ? `Thank you, ${view.name}. We have received your order.`
+            : `Thank you, ${view.name}. We have received your order and will email you again as soon as we accept it.`,
+          ...(preOrder === undefined ? [] : [preOrderText(preOrder, paidOnline)]),
           'Please keep this email as your receipt.',
         ],
         receipt: receiptOf(facts),
@@ -77,13 +76,14 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
           { label: 'Ordered', lines: [londonDateTimeLabel(view.created)] },
           { label: timeLabel, lines: [facts.requestedTime === null ? 'As soon as possible' : londonDateTimeLabel(facts.requestedTime)] },
           ...(delivery && view.deliveryAddress !== null ? [{ label: 'Delivery address', lines: addressLines(view.deliveryAddress) }] : []),
-          { label: 'Payment', lines: [paymentText(paidOnline, delivery, facts.cardOnCollection)] },
+          { label: 'Payment', lines: [paymentText(paidOnline, delivery, facts)] },
           { label: 'Name', lines: [view.name] },
           { label: 'Phone', lines: [view.phoneNumber] },
           ...(view.notes.trim() === '' ? [] : [{ label: 'Your notes', lines: [view.notes] }]),
         ],
         link,
       };
+    }
     case 'accepted':
       return {
         subject: subjectOf(`your ${order} is accepted`),
@@ -161,9 +161,15 @@ function receiptOf(facts: OrderEmailFacts): Receipt {
   };
 }
 
-function paymentText(paidOnline: boolean, delivery: boolean, cardOnCollection: boolean): string {
+/** "When we open" only while the restaurant is in fact closed until then: open, the pre-order waits for its hour. */
+function preOrderText({ answerFrom, closedUntilThen }: PreOrderAnswer, paidOnline: boolean): string {
+  const when = closedUntilThen ? 'when we open, from' : 'from';
+  return `This is a pre-order: we will confirm it ${when} ${londonDateTimeLabel(answerFrom)}.` + (paidOnline ? ' The money is held until then, not taken.' : '');
+}
+
+function paymentText(paidOnline: boolean, delivery: boolean, { accepted, cardOnCollection }: Pick<OrderEmailFacts, 'accepted' | 'cardOnCollection'>): string {
   // docs/payments.md: an online payment is held when the order is placed and taken only once it is accepted.
-  if (paidOnline) return 'Paid online. The money is held now and taken only once we accept your order.';
+  if (paidOnline) return accepted ? 'Paid online.' : 'Paid online. The money is held now and taken only once we accept your order.';
   // docs/phone-orders.md: a phone order may be paid by card at the counter, for collection only.
   if (cardOnCollection) return 'Card, to pay when you collect';
   return delivery ? 'Cash, to pay the driver on delivery' : 'Cash, to pay when you collect';
