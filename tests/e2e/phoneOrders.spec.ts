@@ -3,6 +3,7 @@ import { forkClockedServer, type ClockedServer } from './clockedServerProcess';
 import { placeGuestOrder } from './guestOrderApi';
 import { signedInApi } from './kitchenApi';
 import { signInToDashboard } from './kitchenSupport';
+import { slotLabel } from '../../src/domain/timeSlotLabels';
 import { OWNER_EMAIL, OWNER_PASSWORD, openBackOffice } from './manageSupport';
 
 // Phone orders at the kitchen dashboard (docs/phone-orders.md), taken by keyboard on the kitchen's tablet: the keys and
@@ -260,4 +261,20 @@ test('a dish typed and entered before the menu has come is added once it has', a
   await expect(dialog(page).getByRole('heading', { name: 'Dishes (1)' })).toBeVisible();
   await expect(dialog(page).getByRole('listitem').filter({ hasText: 'Mixed Starter for Two' })).toHaveCount(1);
   await expect(dishSearch).toHaveValue('');
+});
+
+test("a tablet whose clock is wrong still names the times by the server's day, not its own", async ({ page, baseURL }) => {
+  const listed = await fetch(new URL('/api/orderbuilder/timeSlots/1', baseURL), { headers: { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site' } });
+  const { slots, serverTime } = ((await listed.json()) as { data: { slots: string[]; serverTime: string } }).data;
+  expect(slots.length).toBeGreaterThan(0);
+  const serversLabel = slotLabel(slots[0], new Date(serverTime));
+  // A clock a day or two out, or just past the slot, whichever would name the first time's day otherwise.
+  const slotMs = Date.parse(slots[0]);
+  const wrongClock = [slotMs - 24 * 3_600_000, slotMs - 48 * 3_600_000, slotMs + 3_600_000].find((at) => slotLabel(slots[0], new Date(at)) !== serversLabel);
+  expect(wrongClock).toBeDefined();
+  await page.clock.install({ time: wrongClock! });
+  await signInToDashboard(page);
+  await page.keyboard.press('Alt+KeyN');
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByLabel('Time').locator(`option[value="${slots[0]}"]`)).toHaveText(serversLabel);
 });

@@ -228,7 +228,8 @@ function PhoneOrderForm({ order, menu, onClose }: { order: PhoneOrderActor; menu
             onChange={(event) => order.send({ type: 'SET_TIME', requestedTime: event.currentTarget.value === 'asap' ? null : event.currentTarget.value })}
             data={[
               ...(slots === undefined || slots.asapAvailable ? [{ value: 'asap', label: 'As soon as possible' }] : [{ value: 'asap', label: 'Choose a time', disabled: true }]),
-              ...(slots?.slots ?? []).map((slot) => ({ value: slot, label: slotLabel(slot, new Date()) })),
+              // Named by the server's clock when it listed them: a tablet whose clock is wrong must not call tonight "Tomorrow".
+              ...(slots === undefined ? [] : slots.slots.map((slot) => ({ value: slot, label: slotLabel(slot, new Date(slots.serverTime)) }))),
             ]}
           />
           <Radio.Group
