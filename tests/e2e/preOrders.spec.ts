@@ -56,7 +56,7 @@ test('a card order placed while closed is a pre-order: not refused until the ope
   const reference = await readOrderReference(customer);
 
   // Told at once: when the restaurant confirms, that the money is held, not taken, and when it is refused unanswered.
-  await expect(customer.getByRole('status', { name: 'What happens next' })).toHaveText('This is a pre-order. The restaurant will confirm it when it opens, from Today 17:00.');
+  await expect(customer.getByRole('status', { name: 'What happens next' })).toHaveText('This is a pre-order. The restaurant will confirm it from Today 17:00.');
   await expect(customer.getByText(/^Your £\d+\.\d\d is held until then, not taken\./)).toBeVisible();
   await expect(customer.getByText('If the restaurant has not answered by 17:10, your order is refused automatically and the money held is released.')).toBeVisible();
 

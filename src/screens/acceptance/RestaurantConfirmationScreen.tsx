@@ -16,7 +16,7 @@ import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 
 /**
  * What happens next to an order waiting for the restaurant, step by step: for a pre-order, the restaurant confirms it
- * when it opens; the money paid online is held, not taken, until then; unanswered, it is refused and the money released.
+ * from its answer time; the money paid online is held, not taken, until then; unanswered, it is refused and the money released.
  */
 function WaitingSteps({ request, now }: { request: OrderAcceptanceRequest; now: Date }) {
   const step = waitingStepOf(request, now);
@@ -26,7 +26,8 @@ function WaitingSteps({ request, now }: { request: OrderAcceptanceRequest; now: 
     <Stack gap="xs" aria-live="polite">
       {step === 'waitingForOpening' && request.answerFrom !== undefined ? (
         <Text fw={700} role="status" aria-label="What happens next">
-          {`This is a pre-order. The restaurant will confirm it when it opens, from ${slotLabel(request.answerFrom, now)}.`}
+          {/* Not "when it opens": an order for later in the evening waits for its time while the restaurant is open. */}
+          {`This is a pre-order. The restaurant will confirm it from ${slotLabel(request.answerFrom, now)}.`}
         </Text>
       ) : (
         <Text>Your order has been sent to the restaurant. It usually answers within a few minutes.</Text>
