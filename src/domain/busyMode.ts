@@ -1,4 +1,4 @@
-import { londonWallClock } from './londonClock';
+import { londonWallClock, timeOfMinutes } from './londonClock';
 
 // Busy mode (docs/back-office.md): the kitchen pauses new orders for a while or until it switches back, or adds
 // minutes to every lead time. The restaurant data carries it as stored; everyone reads it against their clock here, so
@@ -27,14 +27,12 @@ export function busyModeAt(busy: BusyMode | undefined, now: Date): BusyMode {
   return busy;
 }
 
-const hoursAndMinutes = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 /** Why new orders are refused now ("We're very busy: online ordering resumes at 19:30"); undefined when they are not. */
 export function busyPauseMessage(busy: BusyMode | undefined, now: Date): string | undefined {
   const current = busyModeAt(busy, now);
   if (!current.paused) return undefined;
   if (current.pausedUntil === undefined) return "We're very busy: online ordering is paused for now. Please try again later.";
-  return `We're very busy: online ordering resumes at ${hoursAndMinutes(londonWallClock(new Date(current.pausedUntil)).minutes)}`;
+  return `We're very busy: online ordering resumes at ${timeOfMinutes(londonWallClock(new Date(current.pausedUntil)).minutes)}`;
 }
 
 // From five in the afternoon a restaurant's day is its evening.
@@ -58,7 +56,7 @@ export function busyExtraMinutesAt(busy: BusyMode | undefined, now: Date): numbe
 export function busyStaffLabel(busy: BusyMode | undefined, now: Date): string {
   const current = busyModeAt(busy, now);
   if (current.paused) {
-    const until = current.pausedUntil === undefined ? 'switched back' : hoursAndMinutes(londonWallClock(new Date(current.pausedUntil)).minutes);
+    const until = current.pausedUntil === undefined ? 'switched back' : timeOfMinutes(londonWallClock(new Date(current.pausedUntil)).minutes);
     return `Busy mode: orders paused until ${until}`;
   }
   if (current.extraMinutes > 0) return `Busy mode: ${current.extraMinutes} extra minutes on every order`;

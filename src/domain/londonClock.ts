@@ -33,7 +33,7 @@ export interface LondonWallClock {
   minutes: number;
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
+export const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 // Every reader within one minute (the pages re-render, the opening state, the booking days) gets the same answer, as
 // London's offset from UTC is whole minutes, so the last minute's is kept.

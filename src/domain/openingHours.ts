@@ -1,4 +1,4 @@
-import { londonDateAt, londonInstant, wallClockAt } from './londonClock';
+import { londonDateAt, londonInstant, twoDigits, wallClockAt } from './londonClock';
 
 // When the restaurant is open, as its order times (src/server/domain/slots.ts), its table bookings and its home page
 // all read it. The restaurant keeps Europe/London wall-clock hours whatever clock the reader's device keeps.
@@ -37,8 +37,6 @@ export interface OpeningInterval {
   /** The London day it opens on, "2026-11-24". */
   date: string;
 }
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** A date's periods: its special day's sessions when it has one (none when closed), otherwise its weekday's. */
 function periodsOn(date: string, weekday: number, periods: readonly OpeningPeriod[], specialDays: readonly SpecialDay[]): OpeningPeriod[] {
