@@ -173,7 +173,9 @@ describe('the emails after it', () => {
 
     const collection = renderOrderEmail('accepted', { time: '2026-07-10T17:15:00.000Z' }, facts({ orderType: OrderType.Collection, paymentType: PaymentType.InternetOrder }), restaurant);
     expect(collection.text).toContain('It will be ready to collect on Friday 10 July 2026 at 18:15.');
-    expect(collection.text).toContain('The payment held for your order has now been taken.');
+    // Sent when the capture is queued, not when PayPal has answered it: the money is not said to be taken already.
+    expect(collection.text).toContain('We are now taking the payment held for your order.');
+    expect(collection.text).not.toMatch(/has (now )?been taken/);
   });
 
   it("timeProposed: the new time, and that the customer must accept it or cancel on the order's page", () => {

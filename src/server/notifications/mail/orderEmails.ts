@@ -92,7 +92,9 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
           delivery
             ? `We have accepted your order and expect to deliver it on ${londonDateTimeLabel(time)}.`
             : `We have accepted your order. It will be ready to collect on ${londonDateTimeLabel(time)}.`,
-          ...(paidOnline ? ['The payment held for your order has now been taken.'] : []),
+          // Sent as the capture is queued, before PayPal has answered it (docs/payments.md): the money is being taken, not
+          // taken yet, and the capture may still be refused (PayPal's honour period, docs/payments.md).
+          ...(paidOnline ? ['We are now taking the payment held for your order.'] : []),
         ],
         details: [reference, dueAt],
         link,
