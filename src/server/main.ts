@@ -185,6 +185,8 @@ export async function startServer(
       payPal: payPal.client,
       now,
       logError: (error) => app.log.error({ err: error }, 'The PayPal outbox worker failed'),
+      // A fall-back to cash tells the customer (created below; a kick before then is left to its first pass).
+      onNotificationQueued: () => notificationWorker?.kick(),
     });
     closers.push(outboxWorker.stop);
     outboxWorker.start();

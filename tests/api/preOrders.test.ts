@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleFcmToken } from '../../src/server/local/fcm/fcmFake';
 import type { PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 import { paidOrder, queryDatabase } from './payPalSupport';
@@ -257,7 +258,9 @@ describe('an order paid online for days ahead', () => {
   it('a week ahead, PayPal refusing to reauthorise: the hold is released and the order is to be paid in cash', async () => {
     fake.reset();
     await withDaysAhead(7, async () => {
-      const { basketId, orderRef } = await paidFor('2026-12-01T19:15:00.000Z');
+      const { basketId, orderRef, orderNumber } = await paidFor('2026-12-01T19:15:00.000Z');
+      const phone = sampleFcmToken();
+      expect((await ordering.post('/Device/setToken', { orderBuilderId: basketId, deviceToken: phone })).status).toBe(200);
       fake.failNext('reauthorize', 'declined', 1, basketId);
       ordering.now = new Date(tuesdayEvening.getTime() + 7 * DAY_MS);
       expect((await accept(orderRef)).status).toBe(200);
@@ -265,6 +268,29 @@ describe('an order paid online for days ahead', () => {
       expect(paymentRow(basketId).honour_outcome).toBe('cash');
       expect(fake.orders().performed).toMatchObject({ capture: 0, void: 1 });
       expect((await kitchenTicket(orderRef)).payment).toMatchObject({ money: 'released', honour: 'cash' });
+      expect((await kitchenTicket(orderRef)).totalCost).toBe(14);
+
+      // The customer, who believed they had paid online, is told by email and push: nothing charged, £14.00 in cash.
+      const cashMails = () =>
+        ordering.server.mailLoopback!.control.messages().filter((mail) => mail.subject === `Golden Dragon: please pay for your order ${orderNumber} in cash`);
+      const cashPushes = () => ordering.server.fcmFakeControl!.messages().filter((message) => message.token === phone && message.notification?.title === 'Please pay in cash');
+      await vi.waitFor(
+        async () => {
+          await ordering.server.sendNotifications();
+          expect(cashMails()).toHaveLength(1);
+          expect(cashPushes()).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(cashMails()[0]!.text).toContain('We could not take the online payment for your order, so you have not been charged.');
+      expect(cashMails()[0]!.text).toContain('Please pay £14.00 in cash when you collect your order.');
+      expect(cashPushes()[0]!.notification?.body).toBe(
+        `Order ${orderNumber}: we could not take your online payment, so you have not been charged. Please pay £14.00 in cash when you collect it.`,
+      );
+      // Told once, whatever the worker does after.
+      await ordering.server.sendNotifications();
+      expect(cashMails()).toHaveLength(1);
+      expect(cashPushes()).toHaveLength(1);
       // The takings count it with the cash taken at the till, not with the money PayPal took.
       const takings = (await ordering.call('/manage/takings?from=2026-11-24&to=2026-11-24', { token: ownerToken })).body.data;
       expect(takings.orders.find((order: { orderRef: string }) => order.orderRef === orderRef)).toMatchObject({ payment: 'cash' });

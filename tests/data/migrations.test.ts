@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/database';
+import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
+import { migrations } from '../../src/server/db/migrations/migrationList';
+import { createRepositories } from '../../src/server/db/repositories';
 import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 
 const applicationTables = [
@@ -70,6 +72,7 @@ const allMigrations = [
   '0026-page-drafts',
   '0027-share-photo',
   '0028-payment-outbox-claims',
+  '0029-notification-cash-instead',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
@@ -339,5 +342,36 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
       { item_id: 1, menu_number: '54a', chinese_name: '咕噜肉', chinese_script: 'zh-Hans' },
       { item_id: 2, menu_number: null, chinese_name: null, chinese_script: null },
     ]);
+  });
+
+  it('0029 lets a delivery be cashInstead, keeping the deliveries, their ids and the id sequence, the once-only rule and the index', async () => {
+    database = await openEmptyDatabase(target);
+    const { db } = database;
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0028-payment-outbox-claims');
+    expect(error).toBeUndefined();
+    await seedDemoData(db);
+    await createRepositories(db).orders.createBasket({ basketId: 'basket-1', orderBuilderRef: 'ref-1', menuVersion: 1, now: '2026-11-24T18:00:00.000Z' });
+    const delivery = (moment: string, recipient: string) => ({
+      basket_id: 'basket-1', moment: moment as 'placed', detail: '{}', channel: 'email' as const, recipient,
+      created_at: '2026-11-24T18:00:00.000Z', next_attempt_at: '2026-11-24T18:00:00.000Z', attempts: 0,
+    });
+    await expect(db.insertInto('notification_deliveries').values(delivery('cashInstead', 'a@example.com')).execute()).rejects.toThrow();
+    await db.insertInto('notification_deliveries').values([delivery('placed', 'a@example.com'), delivery('accepted', 'a@example.com'), delivery('cooking', 'b@example.com')]).execute();
+    // The newest delivery gone (its order deleted, say): its id is not handed out again, nor is its email's Message-ID.
+    await db.deleteFrom('notification_deliveries').where('moment', '=', 'cooking').execute();
+    const before = await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute();
+
+    expect(await migrateToLatest(db)).toEqual(['0029-notification-cash-instead']);
+    expect(await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute()).toEqual(before);
+    const { id } = await db.insertInto('notification_deliveries').values(delivery('cashInstead', 'a@example.com')).returning('id').executeTakeFirstOrThrow();
+    expect(id).toBe(before.at(-1)!.id + 2);
+    await expect(db.insertInto('notification_deliveries').values(delivery('cashInstead', 'a@example.com')).execute()).rejects.toThrow();
+    await expect(db.insertInto('notification_deliveries').values(delivery('paidTwice', 'a@example.com')).execute()).rejects.toThrow();
+    await expect(db.insertInto('notification_deliveries').values({ ...delivery('placed', 'c@example.com'), basket_id: 'no-such-basket' }).execute()).rejects.toThrow();
+    const dueIndex =
+      target.name === 'sqlite'
+        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'notification_deliveries' and name = 'notification_deliveries_due'`
+        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'notification_deliveries' and indexname = 'notification_deliveries_due'`;
+    expect((await dueIndex.execute(db)).rows).toEqual([{ name: 'notification_deliveries_due' }]);
   });
 });

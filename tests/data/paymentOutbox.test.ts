@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
+import { storeDeviceToken, type MomentToQueue } from '../../src/server/db/notificationRepository';
 import { createPaymentOutbox, queueMoneyStep, type DueMoneyStep, type PaymentOutbox } from '../../src/server/db/paymentRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { runOnKysely } from '../../src/server/db/statementSteps';
@@ -16,6 +17,8 @@ import { databaseTargets, openEmptyDatabase } from './databaseTargets';
 const created = '2026-11-24T18:00:00.000Z';
 const accepted = '2026-11-24T18:10:00.000Z';
 const minutesAfterAcceptance = (minutes: number) => new Date(Date.parse(accepted) + minutes * 60_000).toISOString();
+
+const toldOfCash: MomentToQueue[] = [{ moment: 'cashInstead', detail: {}, channels: ['email', 'nativePush', 'webPush'] }];
 
 const captureStep: MoneyStep = { operation: 'capture', from: ['authorised'], to: 'capture_due' };
 const refundStep: MoneyStep = { operation: 'refund', from: ['capture_due', 'captured'], to: 'refund_due' };
@@ -44,6 +47,8 @@ describe.each(databaseTargets)('the payment outbox on $name', (target) => {
   const paymentRowOf = (basketId: string) => database.db.selectFrom('payments').selectAll().where('basket_id', '=', basketId).executeTakeFirstOrThrow();
   const stepsOf = (basketId: string) =>
     database.db.selectFrom('payment_outbox').select(['operation', 'done_at', 'attempts', 'claimed_until']).where('basket_id', '=', basketId).orderBy('id').execute();
+  const deliveriesOf = (basketId: string) =>
+    database.db.selectFrom('notification_deliveries').select(['moment', 'channel', 'recipient']).where('basket_id', '=', basketId).orderBy('id').execute();
   const errorsLoggedFor = async (basketId: string) =>
     (await database.db.selectFrom('payment_error_logs').select('message').where('basket_id', '=', basketId).execute()).map((row) => row.message);
   /** Claims the basket's due step as a worker would, leaving other tests' steps alone. */
@@ -179,7 +184,7 @@ describe.each(databaseTargets)('the payment outbox on $name', (target) => {
       await outbox.complete(step, { operation: 'capture', captureId: 'CAPTURE-OTHER' }, minutesAfterAcceptance(60.2));
       const captured = await paymentRowOf(basketId);
 
-      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 PREVIOUS_REQUEST_IN_PROGRESS', minutesAfterAcceptance(60.3))).toBe(false);
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 PREVIOUS_REQUEST_IN_PROGRESS', minutesAfterAcceptance(60.3), toldOfCash)).toBe(false);
       expect(await paymentRowOf(basketId)).toEqual(captured);
       expect(captured).toMatchObject({ state: 'captured', capture_id: 'CAPTURE-OTHER', honour_outcome: null });
       expect((await stepsOf(basketId)).map((row) => row.operation)).toEqual(['capture']);
@@ -191,7 +196,7 @@ describe.each(databaseTargets)('the payment outbox on $name', (target) => {
       expect(await runOnKysely(database.db, queueMoneyStep(basketId, refundStep, minutesAfterAcceptance(70)))).toBe(true);
       const step = await claimStepOf(basketId, minutesAfterAcceptance(70), minutesAfterAcceptance(70.5));
 
-      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(70.1))).toBe(false);
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(70.1), toldOfCash)).toBe(false);
       expect(await paymentRowOf(basketId)).toMatchObject({ state: 'refund_due', honour_outcome: null });
       expect(await stepsOf(basketId)).toEqual([
         { operation: 'capture', done_at: null, attempts: 0, claimed_until: minutesAfterAcceptance(70.5) },
@@ -203,14 +208,33 @@ describe.each(databaseTargets)('the payment outbox on $name', (target) => {
     it('falls back to cash, once, when the capture is still due', async () => {
       const basketId = await captureDue();
       const step = await claimStepOf(basketId, minutesAfterAcceptance(80), minutesAfterAcceptance(80.5));
-      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(80.1))).toBe(true);
-      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(80.2))).toBe(false);
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(80.1), toldOfCash)).toBe(true);
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(80.2), toldOfCash)).toBe(false);
       expect(await paymentRowOf(basketId)).toMatchObject({ state: 'void_due', honour_outcome: 'cash' });
       expect(await stepsOf(basketId)).toEqual([
         { operation: 'capture', done_at: minutesAfterAcceptance(80.1), attempts: 0, claimed_until: null },
         { operation: 'void', done_at: null, attempts: 0, claimed_until: null },
       ]);
       expect(await errorsLoggedFor(basketId)).toEqual(['PayPal refused to reauthorise: to be paid in cash']);
+    });
+
+    it('tells the customer, in the same transaction and once, that the order is to be paid in cash; not when it did not fall back', async () => {
+      const basketId = await captureDue();
+      await database.db.transaction().execute((transaction) => storeDeviceToken(transaction, basketId, 'phone-token', minutesAfterAcceptance(89)));
+      const step = await claimStepOf(basketId, minutesAfterAcceptance(90), minutesAfterAcceptance(90.5));
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(90.1), toldOfCash)).toBe(true);
+      expect(await outbox.fallBackToCash(step, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(90.2), toldOfCash)).toBe(false);
+      expect(await deliveriesOf(basketId)).toEqual([
+        { moment: 'cashInstead', channel: 'email', recipient: 'ada@example.com' },
+        { moment: 'cashInstead', channel: 'nativePush', recipient: 'phone-token' },
+      ]);
+
+      // Captured by another server meanwhile: the customer paid online after all, and is told nothing of cash.
+      const captured = await captureDue();
+      const capturedStep = await claimStepOf(captured, minutesAfterAcceptance(91), minutesAfterAcceptance(91.5));
+      await outbox.complete(capturedStep, { operation: 'capture', captureId: 'CAPTURE-OTHER-2' }, minutesAfterAcceptance(91.2));
+      expect(await outbox.fallBackToCash(capturedStep, 'PayPal refused reauthorization: 422 AUTHORIZATION_EXPIRED', minutesAfterAcceptance(91.3), toldOfCash)).toBe(false);
+      expect(await deliveriesOf(captured)).toEqual([]);
     });
 
     it('a worker whose reauthorisation is refused for a payment no longer waiting for it records a failure, to be retried', async () => {

@@ -173,7 +173,9 @@ describe('the emails after it', () => {
 
     const collection = renderOrderEmail('accepted', { time: '2026-07-10T17:15:00.000Z' }, facts({ orderType: OrderType.Collection, paymentType: PaymentType.InternetOrder }), restaurant);
     expect(collection.text).toContain('It will be ready to collect on Friday 10 July 2026 at 18:15.');
-    expect(collection.text).toContain('The payment held for your order has now been taken.');
+    // Sent when the capture is queued, not when PayPal has answered it: the money is not said to be taken already.
+    expect(collection.text).toContain('We are now taking the payment held for your order.');
+    expect(collection.text).not.toMatch(/has (now )?been taken/);
   });
 
   it("timeProposed: the new time, and that the customer must accept it or cancel on the order's page", () => {
@@ -215,8 +217,24 @@ describe('the emails after it', () => {
     );
   });
 
+  it('cashInstead: the online payment was not taken and nothing charged, and the total to pay in cash on delivery or collection', () => {
+    const online = { paymentType: PaymentType.InternetOrder, amount: 1234.5 };
+    const delivery = renderOrderEmail('cashInstead', {}, facts(online, { accepted: true }), restaurant);
+    expect(delivery.subject).toBe('Golden Dragon: please pay for your order 47 in cash');
+    expect(delivery.text).toContain('We could not take the online payment for your order, so you have not been charged.');
+    expect(delivery.text).toContain('Please pay £1,234.50 in cash to the driver when your order is delivered.');
+    expect(delivery.text).toContain('Payment: Cash, to pay the driver on delivery');
+    expect(delivery.text).toContain('Delivery time: Tuesday 24 November 2026 at 19:30');
+    expect(delivery.html).toContain('Please pay £1,234.50 in cash to the driver when your order is delivered.');
+    expect(delivery.text).not.toMatch(/has been taken|Paid online/);
+
+    const collection = renderOrderEmail('cashInstead', {}, facts({ ...online, orderType: OrderType.Collection, amount: 14 }, { accepted: true }), restaurant);
+    expect(collection.text).toContain('Please pay £14.00 in cash when you collect your order.');
+    expect(collection.text).toContain('Payment: Cash, to pay when you collect');
+  });
+
   it("every email names the restaurant and its phone, the order's number and its page, and nothing to sell", () => {
-    const moments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const;
+    const moments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled', 'cashInstead'] as const;
     for (const moment of moments) {
       const email = renderOrderEmail(moment, { time: '2026-11-24T19:45:00.000Z', reason: 'Closed early' }, facts(), restaurant);
       for (const line of footer) expect(email.text).toContain(line);
@@ -231,6 +249,6 @@ describe('the emails after it', () => {
   });
 
   it('is sent only for the moments a customer may need to act on or keep', () => {
-    expect(orderMoments.filter(isEmailedMoment)).toEqual(['placed', 'accepted', 'timeProposed', 'refused', 'cancelled']);
+    expect(orderMoments.filter(isEmailedMoment)).toEqual(['placed', 'accepted', 'timeProposed', 'refused', 'cancelled', 'cashInstead']);
   });
 });

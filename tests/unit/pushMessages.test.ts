@@ -9,6 +9,7 @@ const facts = (changes: Partial<PushFacts> = {}): PushFacts => ({
   orderRef: 'ref-12',
   orderNumber: 12,
   orderType: OrderType.Collection,
+  totalCostPence: 1400,
   restaurantName: 'Golden Dragon',
   madeAt: tuesdayEvening,
   ...changes,
@@ -30,6 +31,16 @@ describe('pushMessageOf', () => {
     // Written just before midnight, a time after it is tomorrow's.
     expect(pushMessageOf('accepted', { time: '2026-11-25T00:20:00.000Z' }, facts({ madeAt: new Date('2026-11-24T23:50:00.000Z') })).body).toBe(
       'Order 12 will be ready to collect tomorrow at 00:20.',
+    );
+  });
+
+  it('cashInstead: the online payment was not taken, nothing was charged, and the total to pay in cash', () => {
+    const collection = pushMessageOf('cashInstead', {}, facts());
+    expect(collection.title).toBe('Please pay in cash');
+    expect(collection.body).toBe('Order 12: we could not take your online payment, so you have not been charged. Please pay £14.00 in cash when you collect it.');
+    expect(collection.openPath).toBe('/track?orderId=ref-12');
+    expect(pushMessageOf('cashInstead', {}, facts({ orderType: OrderType.Delivery, totalCostPence: 123456 })).body).toBe(
+      'Order 12: we could not take your online payment, so you have not been charged. Please pay £1,234.56 in cash to the driver.',
     );
   });
 });

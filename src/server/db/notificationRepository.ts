@@ -26,6 +26,7 @@ export interface NotifiedOrder {
   orderRef: string;
   orderNumber: number;
   orderType: OrderTypeValue;
+  totalCostPence: number;
 }
 
 export type RegistrationOutcome = 'registered' | 'missing';
@@ -241,10 +242,14 @@ export function createNotificationOutbox(db: Kysely<DatabaseSchema>): Notificati
     },
 
     async orderOf(basketId) {
-      const row = await db.selectFrom('baskets').select(['order_ref', 'order_number', 'order_type']).where('basket_id', '=', basketId).executeTakeFirst();
+      const row = await db
+        .selectFrom('baskets')
+        .select(['order_ref', 'order_number', 'order_type', 'total_cost'])
+        .where('basket_id', '=', basketId)
+        .executeTakeFirst();
       // Confirming sets both.
       if (row === undefined || row.order_ref === null || row.order_number === null) return undefined;
-      return { orderRef: row.order_ref, orderNumber: row.order_number, orderType: row.order_type as OrderTypeValue };
+      return { orderRef: row.order_ref, orderNumber: row.order_number, orderType: row.order_type as OrderTypeValue, totalCostPence: row.total_cost };
     },
   };
 }

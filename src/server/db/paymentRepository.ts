@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { BasketStatus, PaymentType } from '../../domain/orderEnums';
 import type { MoneyStep } from '../domain/moneyFlow';
 import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
+import { queueNotifications, type MomentToQueue } from './notificationRepository';
 import { claimRows, dueAt } from './outboxClaims';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
@@ -290,10 +291,11 @@ export interface PaymentOutbox {
   recordReauthorised(step: DueMoneyStep, authorizationId: string, now: string): Promise<void>;
   /**
    * PayPal refused to hold the money again: in one transaction the capture is given up (done, nothing taken), the
-   * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged. Only
-   * while the step is not done and the payment still `capture_due`; otherwise nothing changes. True when it fell back.
+   * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged, and
+   * `tell` (what the customer is told of it) queued. Only while the step is not done and the payment still
+   * `capture_due`; otherwise nothing changes. True when it fell back.
    */
-  fallBackToCash(step: DueMoneyStep, reason: string, now: string): Promise<boolean>;
+  fallBackToCash(step: DueMoneyStep, reason: string, now: string, tell: readonly MomentToQueue[]): Promise<boolean>;
 }
 
 const settledStateOf: Record<PaymentOperation, PaymentState> = { capture: 'captured', void: 'voided', refund: 'refunded' };
@@ -412,7 +414,7 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
       await syncToDisk();
     },
 
-    async fallBackToCash(step, reason, now) {
+    async fallBackToCash(step, reason, now, tell) {
       const fellBack = await db.transaction().execute(async (transaction) => {
         // A write that changes nothing locks the step's row before the payment's, in the order complete takes them, so a
         // worker completing the capture at this moment is waited for (and then found done) instead of overwritten.
@@ -436,6 +438,9 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
         await runOnKysely(transaction, queueOutboxRow(step.basketId, 'void', now));
         const report = { basketId: step.basketId, reportedBy: 'server' as const, errorMode: 'honour-period', message: 'PayPal refused to reauthorise: to be paid in cash', details: reason };
         await transaction.insertInto('payment_error_logs').values(errorLogRow(report, now)).execute();
+        // The customer believes they paid online: told in the same transaction, so a crash cannot lose it, and queued
+        // once (a fall-back happens once), however often the worker is retried.
+        await queueNotifications(transaction, step.basketId, tell, now);
         return true;
       });
       if (fellBack) await syncToDisk();

@@ -12,6 +12,8 @@ export const orderMoments = [
   'readyToCollect',
   'outForDelivery',
   'completed',
+  // PayPal refused to take the money held (its honour period ran out): the order is to be paid in cash instead.
+  'cashInstead',
 ] as const;
 export type OrderMoment = (typeof orderMoments)[number];
 

@@ -1,3 +1,4 @@
+import { formatGbp } from '../../domain/money';
 import { orderInSentence, orderLabel } from '../../domain/orderNumbers';
 import { AcceptanceStatus, KitchenStatus, OrderType, type OrderTypeValue } from '../../domain/orderEnums';
 import { unavailableItemsSentence } from '../../domain/orderRefusal';
@@ -53,7 +54,7 @@ function kitchenMomentOf(status: AcceptanceState['kitchenStatus'], orderType: Or
 }
 
 /** The moments told by email; the kitchen's progress is for the phone and the browser. */
-export const emailedMoments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled'] as const satisfies readonly OrderMoment[];
+export const emailedMoments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled', 'cashInstead'] as const satisfies readonly OrderMoment[];
 export type EmailedMoment = (typeof emailedMoments)[number];
 
 export function isEmailedMoment(moment: OrderMoment): moment is EmailedMoment {
@@ -75,6 +76,8 @@ export interface PushFacts {
   /** The day's number, which every push names the order by ("Order 47"). */
   orderNumber: number;
   orderType: OrderTypeValue;
+  /** The order's total in pence: cashInstead asks for it in cash. */
+  totalCostPence: number;
   restaurantName: string;
   /** refused: the dishes the kitchen named as unavailable (none for other moments). */
   unavailableItems?: readonly string[];
@@ -117,6 +120,12 @@ export function pushMessageOf(moment: OrderMoment, detail: MomentDetail, order: 
     readyToCollect: { title: 'Ready to collect', body: `${named} is ready to collect from ${order.restaurantName}.` },
     outForDelivery: { title: 'On its way', body: `${named} is out for delivery.` },
     completed: { title: 'Enjoy your meal', body: `Thank you for ordering from ${order.restaurantName} (${inSentence}).` },
+    cashInstead: {
+      title: 'Please pay in cash',
+      body:
+        `${named}: we could not take your online payment, so you have not been charged. ` +
+        `Please pay ${formatGbp(order.totalCostPence)} in cash ${delivery ? 'to the driver' : 'when you collect it'}.`,
+    },
   };
   return { ...texts[moment], openPath: trackingPathOf(order.orderRef), tag: `order-${order.orderRef}` };
 }

@@ -1,5 +1,7 @@
+import type { MomentToQueue } from '../db/notificationRepository';
 import type { DueMoneyStep, MoneyStepResult, PaymentOutbox } from '../db/paymentRepository';
 import { honourPeriodEnded } from '../domain/moneyFlow';
+import { channelsOf } from '../notifications/moments';
 import { PAYPAL_CALL_TIMEOUT_MS, PayPalError, type PayPalClient } from './payPalClient';
 import { periodicPasses, type PeriodicPasses } from '../periodicPasses';
 
@@ -17,6 +19,8 @@ export interface OutboxWorkerOptions {
   logError: (error: unknown) => void;
   /** How often due steps are looked for without a kick. */
   pollIntervalMs?: number;
+  /** Called once a fall-back to cash, which queues the customer's cashInstead notification, has committed. */
+  onNotificationQueued?: () => void;
 }
 
 /** Sends what is due at start-up and every poll interval; kicked after each commit that queued a step. */
@@ -43,6 +47,9 @@ export function payPalRequestIdOf(step: Pick<DueMoneyStep, 'operation' | 'basket
   return `${step.operation}-${step.basketId}`;
 }
 
+/** What the customer is told when their order falls back to cash (docs/notifications.md), queued with the fall-back. */
+const toldOfCash: readonly MomentToQueue[] = [{ moment: 'cashInstead', detail: {}, channels: channelsOf('cashInstead') }];
+
 /** PayPal refused (a 422): asking again would be refused again. */
 const isRefusal = (error: unknown) => error instanceof PayPalError && ['declined', 'unverified', 'unprocessable'].includes(error.kind);
 
@@ -51,7 +58,7 @@ const isRefusal = (error: unknown) => error instanceof PayPalError && ['declined
  * under (recorded before the capture, so a retry captures it). Undefined when PayPal refused to hold it again: the
  * order is then to be paid in cash, recorded by the outbox, and nothing is captured.
  */
-async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date): Promise<string | undefined> {
+async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onNotificationQueued: () => void): Promise<string | undefined> {
   if (step.honourOutcome !== null || step.authorisedAt === null || !honourPeriodEnded(step.authorisedAt, now)) return step.authorizationId;
   try {
     const renewed = await payPal.reauthorizeAuthorization(step.authorizationId, `reauthorize-${step.basketId}`);
@@ -60,18 +67,21 @@ async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutb
   } catch (error) {
     if (!isRefusal(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    if (await outbox.fallBackToCash(step, reason, now.toISOString())) return undefined;
+    if (await outbox.fallBackToCash(step, reason, now.toISOString(), toldOfCash)) {
+      onNotificationQueued();
+      return undefined;
+    }
     // Done by another worker, or the payment moved on (cancelled while its capture was due): nothing is released on a
     // refusal it was not waiting for. Recorded as a failure, so it is retried with back-off and shows on the ticket.
     throw new Error(`${reason}; the payment of ${step.basketId} is no longer waiting for this capture, so it is not made cash`, { cause: error });
   }
 }
 
-async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date): Promise<MoneyStepResult | undefined> {
+async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onNotificationQueued: () => void): Promise<MoneyStepResult | undefined> {
   const requestId = payPalRequestIdOf(step);
   switch (step.operation) {
     case 'capture': {
-      const authorizationId = await capturableAuthorisation(payPal, outbox, step, now);
+      const authorizationId = await capturableAuthorisation(payPal, outbox, step, now, onNotificationQueued);
       if (authorizationId === undefined) return undefined;
       return { operation: 'capture', captureId: (await payPal.captureAuthorization(authorizationId, requestId)).id };
     }
@@ -87,11 +97,11 @@ async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyS
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS } = options;
+  const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS, onNotificationQueued = () => {} } = options;
 
   async function sendOne(step: DueMoneyStep): Promise<void> {
     try {
-      const result = await send(payPal, outbox, step, now());
+      const result = await send(payPal, outbox, step, now(), onNotificationQueued);
       if (result !== undefined) await outbox.complete(step, result, now().toISOString());
     } catch (error) {
       const attempts = step.attempts + 1;

@@ -10,6 +10,7 @@ import { menuDraftsSoldOut } from './menuDraftsSoldOut';
 import { mediaPhotos } from './mediaPhotos';
 import { menuItemHighlighted } from './menuItemHighlighted';
 import { menuItemNumberChinese } from './menuItemNumberChinese';
+import { notificationCashInstead } from './notificationCashInstead';
 import { orderAcceptance } from './orderAcceptance';
 import { pageDrafts } from './pageDrafts';
 import { paymentOutboxClaims } from './paymentOutboxClaims';
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0026-page-drafts': pageDrafts,
   '0027-share-photo': sharePhoto,
   '0028-payment-outbox-claims': paymentOutboxClaims,
+  '0029-notification-cash-instead': notificationCashInstead,
 };

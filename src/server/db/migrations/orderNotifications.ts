@@ -5,7 +5,8 @@ import { generatedId, isNotNegative, isOneOf } from './columnRules';
 // of deliveries, one per moment, channel and recipient, written in the same transaction as the order's change.
 
 const channels = ['email', 'nativePush', 'webPush'] as const;
-const moments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled', 'cooking', 'readyToCollect', 'outForDelivery', 'completed'] as const;
+/** The moments as of this migration; 0029 adds cashInstead. */
+export const moments = ['placed', 'accepted', 'timeProposed', 'refused', 'cancelled', 'cooking', 'readyToCollect', 'outForDelivery', 'completed'] as const;
 const outcomes = ['sent', 'unregistered', 'stopped', 'expired'] as const;
 
 export const orderNotifications: Migration = {
@@ -36,27 +37,35 @@ export const orderNotifications: Migration = {
       .execute();
     await db.schema.createIndex('web_push_subscriptions_endpoint').on('web_push_subscriptions').column('endpoint').execute();
 
-    await db.schema
-      .createTable('notification_deliveries')
-      .addColumn('id', 'integer', generatedId(db))
-      .addColumn('basket_id', 'text', (column) => column.notNull().references('baskets.basket_id').onDelete('cascade'))
-      .addColumn('moment', 'text', (column) => column.notNull().check(isOneOf('moment', moments)))
-      /** What the moment said when it happened (JSON: the agreed or proposed time, the refusal's reason). */
-      .addColumn('detail', 'text', (column) => column.notNull())
-      .addColumn('channel', 'text', (column) => column.notNull().check(isOneOf('channel', channels)))
-      /** The email address, the device token or the web push endpoint. */
-      .addColumn('recipient', 'text', (column) => column.notNull())
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-      /** A worker that claimed the delivery owns it until then; after a crash another takes it over. */
-      .addColumn('claimed_until', 'text')
-      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('attempts')))
-      .addColumn('last_error', 'text')
-      .addColumn('done_at', 'text')
-      .addColumn('outcome', 'text', (column) => column.check(isOneOf('outcome', outcomes)))
-      // Each moment reaches each recipient of an order once, however often the change that causes it is repeated.
-      .addUniqueConstraint('notification_deliveries_once', ['basket_id', 'moment', 'channel', 'recipient'])
-      .execute();
+    await createDeliveriesTable(db, 'notification_deliveries', moments);
     await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['done_at', 'next_attempt_at']).execute();
   },
 };
+
+/**
+ * The outbox of deliveries as `name`, its moments checked against `momentsAllowed`. 0029 makes it again under another
+ * name with one moment more (SQLite cannot change a check constraint), so both build it here.
+ */
+export async function createDeliveriesTable(db: Kysely<unknown>, name: string, momentsAllowed: readonly string[]): Promise<void> {
+  await db.schema
+    .createTable(name)
+    .addColumn('id', 'integer', generatedId(db))
+    .addColumn('basket_id', 'text', (column) => column.notNull().references('baskets.basket_id').onDelete('cascade'))
+    .addColumn('moment', 'text', (column) => column.notNull().check(isOneOf('moment', momentsAllowed)))
+    /** What the moment said when it happened (JSON: the agreed or proposed time, the refusal's reason). */
+    .addColumn('detail', 'text', (column) => column.notNull())
+    .addColumn('channel', 'text', (column) => column.notNull().check(isOneOf('channel', channels)))
+    /** The email address, the device token or the web push endpoint. */
+    .addColumn('recipient', 'text', (column) => column.notNull())
+    .addColumn('created_at', 'text', (column) => column.notNull())
+    .addColumn('next_attempt_at', 'text', (column) => column.notNull())
+    /** A worker that claimed the delivery owns it until then; after a crash another takes it over. */
+    .addColumn('claimed_until', 'text')
+    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('attempts')))
+    .addColumn('last_error', 'text')
+    .addColumn('done_at', 'text')
+    .addColumn('outcome', 'text', (column) => column.check(isOneOf('outcome', outcomes)))
+    // Each moment reaches each recipient of an order once, however often the change that causes it is repeated.
+    .addUniqueConstraint('notification_deliveries_once', ['basket_id', 'moment', 'channel', 'recipient'])
+    .execute();
+}

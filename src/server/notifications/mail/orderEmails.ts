@@ -92,7 +92,9 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
           delivery
             ? `We have accepted your order and expect to deliver it on ${londonDateTimeLabel(time)}.`
             : `We have accepted your order. It will be ready to collect on ${londonDateTimeLabel(time)}.`,
-          ...(paidOnline ? ['The payment held for your order has now been taken.'] : []),
+          // Sent as the capture is queued, before PayPal has answered it (docs/payments.md): the money is being taken, not
+          // taken yet, and the capture may still be refused (PayPal's honour period): then the cashInstead email follows.
+          ...(paidOnline ? ['We are now taking the payment held for your order.'] : []),
         ],
         details: [reference, dueAt],
         link,
@@ -127,6 +129,22 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
         link,
       };
     }
+    case 'cashInstead':
+      // PayPal refused to take the money held (docs/payments.md, "Orders for later"): the capture was never made and
+      // the authorisation is being voided, so nothing was charged; the kitchen's ticket now says cash to collect.
+      return {
+        subject: subjectOf(`please pay for your ${order} in cash`),
+        heading: 'Please pay in cash',
+        paragraphs: [
+          'We could not take the online payment for your order, so you have not been charged. The money held for it is being released; your bank may take a few days to show it.',
+          delivery
+            ? `Please pay ${formatPounds(view.amount)} in cash to the driver when your order is delivered.`
+            : `Please pay ${formatPounds(view.amount)} in cash when you collect your order.`,
+          'Your order is still accepted; only the way you pay has changed.',
+        ],
+        details: [reference, dueAt, { label: 'Payment', lines: [paymentText(false, delivery, facts)] }],
+        link,
+      };
     case 'cancelled':
       return {
         subject: subjectOf(`your ${order} has been cancelled`),
