@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_BUILD_RELOAD_SCRIPT } from '../../src/domain/newBuildReload';
 import type { LogOutput } from '../../src/server/logging';
 import { buildInjectedApp, type InjectedApp } from './injectedApp';
 
@@ -111,8 +112,18 @@ describe('the server renders the public pages for the browser to hydrate', () =>
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
-    // A page the browser renders has no inline script and keeps the plain policy.
-    expect(String((await server.app.inject({ url: '/basket' })).headers['content-security-policy'])).not.toContain('nonce-');
+  });
+
+  it('reloads a page whose chunks a deploy replaced: on every page, rendered or not, an inline script before any stylesheet or module script, allowed by its nonce', async () => {
+    for (const path of ['/', '/order', '/basket', '/kitchen', '/manage']) {
+      const response = await server.app.inject({ url: path, headers: { accept: 'text/html' } });
+      const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const head = new JSDOM(response.body).window.document.head;
+      const first = head.querySelector('script, link[rel="stylesheet"], link[rel="modulepreload"]');
+      expect(first?.textContent, path).toBe(NEW_BUILD_RELOAD_SCRIPT);
+      expect(first?.getAttribute('nonce'), path).toBe(nonce);
+    }
   });
 
   it('at /order: the heading and the menu\'s first dishes, with the menu\'s stylesheets', async () => {

@@ -15,6 +15,7 @@ import type { BrowserConfig } from './browserConfig';
 import { loadFirstPaint, type PrerenderedPage } from './firstPaint';
 import { SCRIPT_NONCE_PLACEHOLDER } from '../../domain/firstPaint';
 import { EARLY_TAPS_SCRIPT } from '../../domain/earlyTaps';
+import { NEW_BUILD_RELOAD_SCRIPT } from '../../domain/newBuildReload';
 import { allowScriptsWithNonce, openInTheSameBrowsingContextGroup } from './securityHeaders';
 
 const immutableAsset = 'public, max-age=31536000, immutable';
@@ -67,13 +68,11 @@ type SiteDocument = (pathname: string) => Promise<{ html: string; prerendered: b
 
 async function sendSiteDocument(request: FastifyRequest, reply: FastifyReply, siteDocument: SiteDocument, pathname: string): Promise<FastifyReply> {
   const document = await siteDocument(pathname);
-  let { html } = document;
-  if (document.prerendered) {
-    openInTheSameBrowsingContextGroup(reply);
-    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
-    allowScriptsWithNonce(reply, nonce);
-    html = html.replaceAll(`nonce="${SCRIPT_NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`);
-  }
+  if (document.prerendered) openInTheSameBrowsingContextGroup(reply);
+  // Every page has an inline script (the reload after a deploy), a rendered one the router's and the early taps' too.
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  allowScriptsWithNonce(reply, nonce);
+  const html = document.html.replaceAll(`nonce="${SCRIPT_NONCE_PLACEHOLDER}"`, `nonce="${nonce}"`);
   // A visitor whose browser runs no script, or leaves before the app has, is counted too (SPEC §3).
   const { setCookie } = decideTrackingCookie(request.headers.cookie ?? '', (buffer) => crypto.getRandomValues(buffer), new Date());
   if (setCookie) reply.header('set-cookie', setCookie);
@@ -159,7 +158,8 @@ function pageNameInPath(pathname: string): string | undefined {
  * What the first paint needs comes first in the head, so that the browser asks for it first: on a phone's few
  * connections and slow link the requests made first are answered first (docs/first-paint.md, "What the head asks for
  * first"). The page's head with the photo's preload and every stylesheet go before index.html's module scripts; the
- * route's chunks after them.
+ * route's chunks after them. The reload after a deploy (src/domain/newBuildReload.ts) goes first of all: it listens for
+ * what fails to load of all that, and an inline script after a stylesheet would wait for it.
  */
 function withBootData(html: string, boot: BootData, pathname: string, publicUrl: string, prerendered: PrerenderedPage | undefined): string {
   const page = Object.values(boot.pages ?? {})[0];
@@ -172,7 +172,7 @@ function withBootData(html: string, boot: BootData, pathname: string, publicUrl:
   const at = firstScript === -1 || firstScript > headEnd ? headEnd : firstScript;
   const withHead =
     withoutGeneric.slice(0, at) +
-    `${head}${entryStyles.join('')}${prerendered?.styleLinks ?? ''}` +
+    `<script nonce="${SCRIPT_NONCE_PLACEHOLDER}">${NEW_BUILD_RELOAD_SCRIPT}</script>${head}${entryStyles.join('')}${prerendered?.styleLinks ?? ''}` +
     withoutGeneric.slice(at).replace('</head>', () => `${prerendered?.scriptLinks ?? ''}${bootDataElement(prerendered ? withoutMenu(boot) : boot)}</head>`);
   if (!prerendered) return withHead;
   return (
