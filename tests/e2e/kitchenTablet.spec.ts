@@ -37,7 +37,8 @@ test.describe('on a tablet in landscape', () => {
     }
 
     const bar = page.getByRole('banner');
-    const before = londonTime(new Date(await page.evaluate(() => Date.now())));
+    // The clock ticks once a second: just after a minute begins it may still show the minute before.
+    const before = londonTime(new Date(await page.evaluate(() => Date.now() - 1000)));
     const shown = (await bar.locator('time').textContent()) ?? '';
     const after = londonTime(new Date(await page.evaluate(() => Date.now())));
     expect([before, after]).toContain(shown);
@@ -68,6 +69,23 @@ test.describe('on a tablet in landscape', () => {
       const box = await ticketIn(page, 'New', orderRef).getByRole('button', { name: main, exact: true }).boundingBox();
       expect(box!.height, `${main}: a main action is bigger still`).toBeGreaterThanOrEqual(56);
     }
+
+    // Each of the ticket's facts reads along one line: its label level with the text beside it, the customer's row too,
+    // whose phone number is a tall tap target.
+    const facts = ticketIn(page, 'New', orderRef).locator('dl > div');
+    expect(await facts.count()).toBeGreaterThanOrEqual(5);
+    const rows = await facts.evaluateAll((rowElements) =>
+      rowElements.map((row) => {
+        const firstTextTop = (element: Element) => {
+          const text = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, (node) => (node.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP)).nextNode();
+          const range = document.createRange();
+          range.selectNodeContents(text!);
+          return range.getClientRects()[0].bottom;
+        };
+        return { label: row.querySelector('dt')!.textContent, labelLine: firstTextTop(row.querySelector('dt')!), valueLine: firstTextTop(row.querySelector('dd')!) };
+      }),
+    );
+    for (const row of rows) expect(Math.abs(row.labelLine - row.valueLine), `${row.label} is level with its value`).toBeLessThanOrEqual(2);
 
     // Scrolled to the bottom, the bar is still in view.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
