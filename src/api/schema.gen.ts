@@ -2282,6 +2282,8 @@ export interface components {
             /** @description Where the money paid online is, as on the kitchen ticket (KitchenTicketPayment.money); null for cash, and for an order paid online whose authorisation is not recorded. */
             money: ("held" | "taking" | "taken" | "releasing" | "released" | "returning" | "returned") | null;
             amount: components["schemas"]["Money"];
+            /** @description Always sent by this server. PayPal would not take the money held for this order paid online (its honour period ran out and it refused to hold the money again): nothing was taken online, the money held is released, and the order is to be paid in cash, the amount on delivery or collection (docs/payments.md). */
+            cashInstead?: boolean;
         };
         OrderRequestEnvelope: {
             data: {
@@ -2305,6 +2307,8 @@ export interface components {
             cancelled: boolean;
             /** @description Why the restaurant refused the order (so a tracking link on another device can say); null otherwise. */
             refusalReason: string | null;
+            /** @description Added by this project; always sent by this server. How the order is paid and where the money is, so the tracking page can say when an order paid online is to be paid in cash instead (cashInstead). */
+            payment?: components["schemas"]["OrderPayment"];
         };
         OrderView: {
             orderRef: components["schemas"]["PublicId"];

@@ -14,6 +14,8 @@ function whereItIs(method: OrderPayment['method']): { held: string; taken: strin
 export function moneyOnCancel(payment: OrderPayment): string {
   if (payment.method === 'cash') return 'Nothing has been charged: you were paying in cash.';
   if (payment.method === 'cardOnCollection') return 'Nothing has been charged: you were paying by card on collection.';
+  // PayPal would not take the money held: the order was to be paid in cash (docs/payments.md).
+  if (payment.cashInstead === true) return 'Nothing has been charged: we could not take your online payment, and you were to pay in cash.';
   const amount = formatGbp(poundsToPence(payment.amount));
   const where = whereItIs(payment.method);
   switch (payment.money) {

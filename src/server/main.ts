@@ -185,8 +185,12 @@ export async function startServer(
       payPal: payPal.client,
       now,
       logError: (error) => app.log.error({ err: error }, 'The PayPal outbox worker failed'),
-      // A fall-back to cash tells the customer (created below; a kick before then is left to its first pass).
-      onNotificationQueued: () => notificationWorker?.kick(),
+      // A fall-back to cash tells the customer and prints the corrected ticket (both workers created below; a kick
+      // before then is left to their first pass).
+      onFellBackToCash: () => {
+        notificationWorker?.kick();
+        printWorker?.kick();
+      },
     });
     closers.push(outboxWorker.stop);
     outboxWorker.start();

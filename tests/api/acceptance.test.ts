@@ -65,7 +65,7 @@ describe('POST /orderbuilder/createAcceptance', () => {
       cancelled: false,
       refusalReason: null,
       unavailableItems: [],
-      payment: { method: 'cash', money: null, amount: 14 },
+      payment: { method: 'cash', money: null, amount: 14, cashInstead: false },
       // Placed while open and due within the hour: the restaurant's time to answer starts at once.
       preOrder: false,
       answerFrom: '2026-11-24T18:00:00.000Z',
@@ -248,7 +248,17 @@ describe('GET /order/GetActiveOrder/{orderId}', () => {
     const { basketId, orderRef, orderNumber } = await ordering.requestedOrder();
     const active = async () => (await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order;
     const waiting = await active();
-    expect(waiting).toEqual({ orderRef, orderNumber, currentStatus: 0, orderStatus: 0, orderType: 1, updateTime: '2026-11-24T18:20:00.000Z', cancelled: false, refusalReason: null });
+    expect(waiting).toEqual({
+      orderRef,
+      orderNumber,
+      currentStatus: 0,
+      orderStatus: 0,
+      orderType: 1,
+      updateTime: '2026-11-24T18:20:00.000Z',
+      cancelled: false,
+      refusalReason: null,
+      payment: { method: 'cash', money: null, amount: 14, cashInstead: false },
+    });
     expect(contractErrors('ActiveOrder', waiting)).toEqual([]);
 
     await kitchen(orderRef, 'accept');

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { sampleFcmToken } from '../../src/server/local/fcm/fcmFake';
 import type { PayPalFakeControl } from '../../src/server/local/payPal/payPalFake';
+import { freePort } from './freePort';
 import { readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 import { paidOrder, queryDatabase } from './payPalSupport';
 
@@ -44,6 +45,12 @@ const londonDates = (slots: string[]) => [...new Set(slots.map((slot) => slot.sl
 const kitchenTicket = async (orderRef: string) =>
   ((await ordering.call('/kitchen/orders', { token: staffToken })).body.data.orders as { orderRef: string }[]).find((ticket) => ticket.orderRef === orderRef) as Record<string, any>;
 const details = async (basketId: string) => (await ordering.call(`/orderbuilder/acceptanceDetails/${basketId}`)).body.data.orderRequest;
+async function savePrinters(printers: unknown[]) {
+  const current = await ordering.call('/manage/printers', { token: ownerToken });
+  const saved = await ordering.call('/manage/printers', { method: 'PUT', body: { revision: current.body.data.revision, printers }, token: ownerToken });
+  expect(saved.status).toBe(200);
+  return saved.body.data.printers as Array<{ printerId: number; name: string }>;
+}
 const paymentRow = (basketId: string) =>
   queryDatabase<{ state: string; authorization_id: string; honour_outcome: string | null }>(ordering, 'select * from payments where basket_id = ?', basketId)[0];
 
@@ -257,6 +264,14 @@ describe('an order paid online for days ahead', () => {
 
   it('a week ahead, PayPal refusing to reauthorise: the hold is released and the order is to be paid in cash', async () => {
     fake.reset();
+    // The kitchen's printer (the loopback printer), and a printer of receipts only, switched off.
+    const loopback = ordering.server.loopbackPrinter!;
+    const [kitchenPrinter, counterPrinter] = await savePrinters([
+      { name: 'Kitchen', host: '127.0.0.1', port: loopback.port, paperWidth: 80, prints: 'kitchen', copies: 1 },
+      { name: 'Counter', host: '127.0.0.1', port: await freePort(), paperWidth: 80, prints: 'receipt', copies: 1 },
+    ]);
+    // Put back as they were (none) once the test is over, passed or failed.
+    onTestFinished(() => savePrinters([]).then(() => undefined));
     await withDaysAhead(7, async () => {
       const { basketId, orderRef, orderNumber } = await paidFor('2026-12-01T19:15:00.000Z');
       const phone = sampleFcmToken();
@@ -269,6 +284,29 @@ describe('an order paid online for days ahead', () => {
       expect(fake.orders().performed).toMatchObject({ capture: 0, void: 1 });
       expect((await kitchenTicket(orderRef)).payment).toMatchObject({ money: 'released', honour: 'cash' });
       expect((await kitchenTicket(orderRef)).totalCost).toBe(14);
+
+      // The ticket printed at acceptance may say it was paid online, nothing to collect: the kitchen's printer prints
+      // it again, corrected, the cash to collect at its top; the printer of receipts only is not sent it.
+      const jobs = queryDatabase<{ printer_id: number; reason: string }>(ordering, 'select printer_id, reason from print_jobs where basket_id = ? order by job_id', basketId);
+      expect(jobs.filter((job) => job.printer_id === kitchenPrinter.printerId).map((job) => job.reason)).toEqual(['accepted', 'paymentChanged']);
+      expect(jobs.filter((job) => job.printer_id === counterPrinter.printerId).map((job) => job.reason)).toEqual(['accepted']);
+      // The loopback printer keeps the newest first.
+      const ticketsOfOrder = () => loopback.control.printed().filter((printed) => printed.text.includes(`ORDER ${orderNumber}\n`));
+      await vi.waitFor(
+        async () => {
+          await ordering.server.printTickets();
+          expect(ticketsOfOrder()).toHaveLength(2);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const corrected = ticketsOfOrder()[0]!.text;
+      expect(corrected.trimStart()).toMatch(/^PAYMENT CHANGED\s+CASH TO COLLECT £14\.00\s/);
+      expect(corrected).toContain('Corrected ticket - use this one');
+      expect(corrected).not.toContain('PAID ONLINE');
+
+      // Its tracking page, which the cashInstead push opens, is told the order is to be paid in cash, and how much.
+      const tracked = (await ordering.call(`/order/GetActiveOrder/${orderRef}`)).body.data.order;
+      expect(tracked.payment).toEqual({ method: 'paypal', money: 'released', amount: 14, cashInstead: true });
 
       // The customer, who believed they had paid online, is told by email and push: nothing charged, £14.00 in cash.
       const cashMails = () =>
@@ -298,6 +336,20 @@ describe('an order paid online for days ahead', () => {
         headers: { 'x-application-key': 'takeaway-web', 'x-site-key': 'demo-site', authorization: `Bearer ${ownerToken}` },
       });
       expect((await csv.text()).split('\r\n').find((line) => line.includes(orderRef))).toContain(',Cash,');
+
+      // The kitchen cancels it afterwards: the email says nothing was taken, not that the payment is being refunded.
+      expect((await ordering.post(`/kitchen/orders/${orderRef}/status`, { kitchenStatus: 4 }, staffToken)).status).toBe(200);
+      const cancelledMails = () =>
+        ordering.server.mailLoopback!.control.messages().filter((mail) => mail.subject === `Golden Dragon: your order ${orderNumber} has been cancelled`);
+      await vi.waitFor(
+        async () => {
+          await ordering.server.sendNotifications();
+          expect(cancelledMails()).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      expect(cancelledMails()[0]!.text).toContain('The online payment for your order was never taken, so there is nothing to refund: you have not been charged.');
+      expect(cancelledMails()[0]!.text).not.toContain('refunded');
     });
   });
 

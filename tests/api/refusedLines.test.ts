@@ -100,7 +100,7 @@ describe('POST /orderbuilder/orderAgain/{basketId}', () => {
 describe("the customer's request says where the money is", () => {
   it('a cash order: nothing charged', async () => {
     const { basketId } = await ordering.requestedOrder();
-    expect((await details(basketId)).payment).toEqual({ method: 'cash', money: null, amount: 14 });
+    expect((await details(basketId)).payment).toEqual({ method: 'cash', money: null, amount: 14, cashInstead: false });
   });
 
   it('a card order: held, then released once cancelled', async () => {

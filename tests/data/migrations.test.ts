@@ -73,6 +73,7 @@ const allMigrations = [
   '0027-share-photo',
   '0028-payment-outbox-claims',
   '0029-notification-cash-instead',
+  '0030-print-job-payment-changed',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {
@@ -361,7 +362,8 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
     await db.deleteFrom('notification_deliveries').where('moment', '=', 'cooking').execute();
     const before = await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute();
 
-    expect(await migrateToLatest(db)).toEqual(['0029-notification-cash-instead']);
+    const to0029 = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0029-notification-cash-instead');
+    expect(to0029.results?.map((result) => result.migrationName)).toEqual(['0029-notification-cash-instead']);
     expect(await db.selectFrom('notification_deliveries').selectAll().orderBy('id').execute()).toEqual(before);
     const { id } = await db.insertInto('notification_deliveries').values(delivery('cashInstead', 'a@example.com')).returning('id').executeTakeFirstOrThrow();
     expect(id).toBe(before.at(-1)!.id + 2);
@@ -373,5 +375,43 @@ describe.each(databaseTargets)('migrations on $name', (target) => {
         ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'notification_deliveries' and name = 'notification_deliveries_due'`
         : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'notification_deliveries' and indexname = 'notification_deliveries_due'`;
     expect((await dueIndex.execute(db)).rows).toEqual([{ name: 'notification_deliveries_due' }]);
+  });
+
+  it('0030 lets a print job be paymentChanged, keeping the jobs, their ids and the id sequence, the references and the indexes', async () => {
+    database = await openEmptyDatabase(target);
+    const { db } = database;
+    const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateTo('0029-notification-cash-instead');
+    expect(error).toBeUndefined();
+    await seedDemoData(db);
+    await createRepositories(db).orders.createBasket({ basketId: 'basket-1', orderBuilderRef: 'ref-1', menuVersion: 1, now: '2026-11-24T18:00:00.000Z' });
+    const { printer_id: printerId } = await db
+      .insertInto('printers')
+      .values({ name: 'Kitchen', host: '127.0.0.1', port: 9100, paper_width: 80, documents: 'kitchen', copies: 1 })
+      .returning('printer_id')
+      .executeTakeFirstOrThrow();
+    const job = (reason: string) => ({
+      printer_id: printerId, basket_id: 'basket-1', reason: reason as 'accepted', created_at: '2026-11-24T18:00:00.000Z', next_attempt_at: '2026-11-24T18:00:00.000Z', attempts: 0,
+    });
+    await expect(db.insertInto('print_jobs').values(job('paymentChanged')).execute()).rejects.toThrow();
+    await db.insertInto('print_jobs').values([job('accepted'), job('reprint'), job('reprint')]).execute();
+    await db.updateTable('print_jobs').set({ done_at: '2026-11-24T18:01:00.000Z', outcome: 'printed' }).where('reason', '=', 'accepted').execute();
+    // The newest job gone: its id is not handed out again.
+    const newest = (await db.selectFrom('print_jobs').select('job_id').orderBy('job_id', 'desc').executeTakeFirstOrThrow()).job_id;
+    await db.deleteFrom('print_jobs').where('job_id', '=', newest).execute();
+    const before = await db.selectFrom('print_jobs').selectAll().orderBy('job_id').execute();
+
+    expect(await migrateToLatest(db)).toEqual(['0030-print-job-payment-changed']);
+    expect(await db.selectFrom('print_jobs').selectAll().orderBy('job_id').execute()).toEqual(before);
+    const { job_id: jobId } = await db.insertInto('print_jobs').values(job('paymentChanged')).returning('job_id').executeTakeFirstOrThrow();
+    expect(jobId).toBe(newest + 1);
+    await expect(db.insertInto('print_jobs').values(job('printedTwice')).execute()).rejects.toThrow();
+    await expect(db.insertInto('print_jobs').values({ ...job('accepted'), basket_id: 'no-such-basket' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('print_jobs').values({ ...job('accepted'), printer_id: printerId + 100 }).execute()).rejects.toThrow();
+    await expect(db.insertInto('print_jobs').values({ ...job('accepted'), outcome: 'lost' as 'printed' }).execute()).rejects.toThrow();
+    const indexes =
+      target.name === 'sqlite'
+        ? sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'print_jobs' and name like 'print_jobs_%' order by name`
+        : sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'print_jobs' and indexname like 'print_jobs_%' and indexname <> 'print_jobs_pkey' order by indexname`;
+    expect((await indexes.execute(db)).rows).toEqual([{ name: 'print_jobs_basket' }, { name: 'print_jobs_due' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, seedDemoData } from '../../src/server/db/database';
-import { createPrintOutbox, queuePrintJobs, replacePrinters, type PrintOutbox } from '../../src/server/db/printRepository';
+import { createPrintOutbox, queueCorrectedTickets, queuePrintJobs, replacePrinters, type PrintOutbox } from '../../src/server/db/printRepository';
 import { createRepositories, type Repositories } from '../../src/server/db/repositories';
 import { acceptOrder, setKitchenStatus } from '../../src/server/domain/acceptance';
 import { KitchenStatus } from '../../src/domain/orderEnums';
@@ -103,5 +103,38 @@ describe.each(databaseTargets)('the print-job outbox on $name', (target) => {
 
     expect(await queueReprint(repositories, orderRef, later(32))).toEqual({ outcome: 'notInProgress' });
     expect(await database.db.selectFrom('print_jobs').select('job_id').where('basket_id', '=', basketId).where('done_at', 'is', null).execute()).toEqual([]);
+  });
+
+  it('queues the corrected ticket of an order whose payment fell back to cash on the printers of kitchen tickets only, while it is in progress', async () => {
+    const basketId = await acceptedOrder();
+    const corrected = (transaction: Parameters<typeof queueCorrectedTickets>[0], id: string) => queueCorrectedTickets(transaction, id, later(40));
+    const waitingOf = (id: string) =>
+      database.db.selectFrom('print_jobs').select(['printer_id', 'reason']).where('basket_id', '=', id).where('done_at', 'is', null).orderBy('job_id').execute();
+    const kitchenId = printerIds[0]!;
+    const [counterId] = printerIds.slice(1);
+
+    // In the caller's transaction: rolled back with it, nothing is queued.
+    await expect(
+      database.db.transaction().execute(async (transaction) => {
+        expect(await corrected(transaction, basketId)).toBe(1);
+        throw new Error('the fall-back failed');
+      }),
+    ).rejects.toThrow('the fall-back failed');
+    expect((await waitingOf(basketId)).filter((job) => job.reason === 'paymentChanged')).toEqual([]);
+
+    expect(await database.db.transaction().execute((transaction) => corrected(transaction, basketId))).toBe(1);
+    expect(await waitingOf(basketId)).toEqual([
+      { printer_id: kitchenId, reason: 'accepted' },
+      { printer_id: counterId, reason: 'accepted' },
+      { printer_id: kitchenId, reason: 'paymentChanged' },
+    ]);
+
+    // Completed, or never accepted: no ticket is cooked from or handed over with any more.
+    const completed = await acceptedOrder();
+    for (const status of [KitchenStatus.Cooking, KitchenStatus.ReadyForDispatch, KitchenStatus.Completed]) {
+      expect((await changeAcceptance(repositories, { basketId: completed }, (current) => setKitchenStatus(current, status, later(41)), later(41), 'kitchen:test')).outcome).toBe('changed');
+    }
+    expect(await database.db.transaction().execute((transaction) => corrected(transaction, completed))).toBe(0);
+    expect(await database.db.transaction().execute((transaction) => corrected(transaction, 'no-such-basket'))).toBe(0);
   });
 });

@@ -54,6 +54,7 @@ function facts(changes: Partial<OrderEmailFacts['view']> = {}, more: Partial<Ord
     unavailableItems: [],
     cardOnCollection: false,
     accepted: false,
+    honourOutcome: null,
     ...more,
   };
 }
@@ -215,6 +216,26 @@ describe('the emails after it', () => {
     expect(renderOrderEmail('cancelled', {}, { ...online, accepted: true }, restaurant).text).toContain(
       'Your payment is being refunded to the card or PayPal account you paid with.',
     );
+  });
+
+  it('after a fall-back to cash: a cancelled email says nothing was taken nor is refunded, a late accepted email asks for the cash', () => {
+    const fellBack = facts({ paymentType: PaymentType.InternetOrder, orderType: OrderType.Collection, amount: 14 }, { accepted: true, honourOutcome: 'cash' });
+    const cancelled = renderOrderEmail('cancelled', {}, fellBack, restaurant);
+    expect(cancelled.text).toContain('The online payment for your order was never taken, so there is nothing to refund: you have not been charged.');
+    expect(cancelled.html).toContain('nothing to refund');
+    expect(cancelled.text).not.toMatch(/being refunded|released/);
+
+    // Sent after the fall-back (held up by an email outage, say): it speaks of cash, not of the payment being taken.
+    const accepted = renderOrderEmail('accepted', { time: '2026-11-24T19:45:00.000Z' }, fellBack, restaurant);
+    expect(accepted.text).not.toContain('We are now taking the payment held for your order.');
+    expect(accepted.text).toContain('We could not take the online payment for your order, so you have not been charged.');
+    expect(accepted.text).toContain('Please pay £14.00 in cash when you collect your order.');
+
+    // A receipt sent as late says cash too.
+    expect(renderOrderEmail('placed', {}, fellBack, restaurant).text).toContain('Payment: Cash, to pay when you collect');
+    // Held again at PayPal instead: paid online as before.
+    const reauthorised = renderOrderEmail('cancelled', {}, { ...fellBack, honourOutcome: 'reauthorised' }, restaurant);
+    expect(reauthorised.text).toContain('Your payment is being refunded to the card or PayPal account you paid with.');
   });
 
   it('cashInstead: the online payment was not taken and nothing charged, and the total to pay in cash on delivery or collection', () => {

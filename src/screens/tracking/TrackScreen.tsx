@@ -11,6 +11,7 @@ import type { ActiveOrder } from '../../../machines/tracking/trackingMachine';
 import { ORDER_STEP_COLUMN } from '../../components/order/orderStepColumn';
 import { OrderNumber } from '../../components/order/OrderNumber';
 import { OrderUpdatesControl } from '../../components/order/OrderUpdatesControl';
+import { cashInsteadNotice } from '../../domain/paymentLabels';
 import { slotLabel } from '../../domain/timeSlotLabels';
 import { customerKitchenStatusText, KITCHEN_STATUS_NAMES } from '../../domain/kitchenStatus';
 import { isCalledOffByKitchen, isFinalOrderState } from '../../domain/orderFinality';
@@ -77,6 +78,23 @@ function ProposedTime({ order, answerable }: { order: ActiveOrder; answerable: b
         <Text>{`To accept it or cancel, open your order on the phone or computer you ordered from${phone ? `, or phone the restaurant on ${phone}` : ''}.`}</Text>
       )}
     </Stack>
+  );
+}
+
+/** PayPal would not take the money held for the order (docs/payments.md): it is to be paid in cash, this much. */
+function PayInCash({ order }: { order: ActiveOrder }) {
+  const notice = cashInsteadNotice(order);
+  if (notice === undefined) return null;
+  return (
+    <Alert color="imperialGold" title="Please pay in cash">
+      <Stack gap="xs">
+        {notice.map((sentence) => (
+          <Text key={sentence} size="sm">
+            {sentence}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -182,6 +200,7 @@ export function TrackScreen({ orderId: requestedOrderId }: { orderId: string | u
             {shown.orderStatus === AcceptanceStatus.Accepted && !shown.cancelled && !isCalledOffByKitchen(shown) && (
               <Text>{`${shown.orderType === OrderType.Delivery ? 'Delivery' : 'Collection'}: ${slotLabel(shown.updateTime, new Date())}`}</Text>
             )}
+            {shown.orderStatus === AcceptanceStatus.Accepted && !isFinalOrderState(shown) && <PayInCash order={shown} />}
             {shown.orderStatus === AcceptanceStatus.Accepted && <Progress order={shown} />}
           </Stack>
         </Paper>

@@ -3,6 +3,7 @@ import { BasketStatus, PaymentType } from '../../domain/orderEnums';
 import type { MoneyStep } from '../domain/moneyFlow';
 import type { DatabaseSchema, HonourOutcome, PaymentErrorLogsTable, PaymentOperation, PaymentsTable, PaymentState } from './schema';
 import { queueNotifications, type MomentToQueue } from './notificationRepository';
+import { queueCorrectedTickets } from './printRepository';
 import { claimRows, dueAt } from './outboxClaims';
 import { changesOf, firstRowOf, insertRow, placeholders, runOnKysely, type Steps } from './statementSteps';
 
@@ -292,7 +293,7 @@ export interface PaymentOutbox {
   /**
    * PayPal refused to hold the money again: in one transaction the capture is given up (done, nothing taken), the
    * payment is released (`void_due`, the void queued) and marked to be paid in cash, with a payment error logged, and
-   * `tell` (what the customer is told of it) queued. Only while the step is not done and the payment still
+   * `tell` (what the customer is told of it) and the order's corrected kitchen tickets (`queueCorrectedTickets`) queued. Only while the step is not done and the payment still
    * `capture_due`; otherwise nothing changes. True when it fell back.
    */
   fallBackToCash(step: DueMoneyStep, reason: string, now: string, tell: readonly MomentToQueue[]): Promise<boolean>;
@@ -441,6 +442,9 @@ export function createPaymentOutbox(db: Kysely<DatabaseSchema>, syncToDisk: () =
         // The customer believes they paid online: told in the same transaction, so a crash cannot lose it, and queued
         // once (a fall-back happens once), however often the worker is retried.
         await queueNotifications(transaction, step.basketId, tell, now);
+        // The kitchen ticket printed at acceptance says the order was paid online, nothing to collect: it is printed
+        // again, corrected, with the cash to collect (docs/printing.md), in the same transaction for the same reason.
+        await queueCorrectedTickets(transaction, step.basketId, now);
         return true;
       });
       if (fellBack) await syncToDisk();

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { hasTicketInProgress } from '../../domain/kitchenStatus';
 import type { AcceptanceStatusValue, KitchenStatusValue } from '../../domain/orderEnums';
 import { claimRows, dueAt } from './outboxClaims';
-import type { DatabaseSchema, PrintedDocuments, PrintersTable } from './schema';
+import type { DatabaseSchema, PrintedDocuments, PrintersTable, PrintJobReason } from './schema';
 
 // The owner's printers and the print-job outbox (docs/printing.md). Jobs are written in the transaction that accepts
 // the order; a worker claims each one before sending it, with the notification outbox's conditional claim, so of two
@@ -33,7 +34,7 @@ export interface PrinterState extends Printer {
 export interface DuePrintJob {
   jobId: number;
   basketId: string;
-  reason: 'accepted' | 'reprint';
+  reason: PrintJobReason;
   attempts: number;
   createdAt: string;
   printer: Printer;
@@ -69,15 +70,35 @@ const printerOf = (row: PrinterRow): Printer => ({
 
 const inService = (db: Kysely<DatabaseSchema> | Transaction<DatabaseSchema>) => db.selectFrom('printers').selectAll().where('removed_at', 'is', null).orderBy('printer_id');
 
-/** One job per printer in service for the order, inside the caller's transaction; how many were written. */
-export async function queuePrintJobs(transaction: Transaction<DatabaseSchema>, basketId: string, reason: 'accepted' | 'reprint', now: string): Promise<number> {
-  const printers = await inService(transaction).execute();
+/**
+ * One job per printer in service for the order (with `ticketsOnly`, per printer that prints the kitchen ticket), inside
+ * the caller's transaction; how many were written.
+ */
+export async function queuePrintJobs(
+  transaction: Transaction<DatabaseSchema>,
+  basketId: string,
+  reason: PrintJobReason,
+  now: string,
+  { ticketsOnly = false }: { ticketsOnly?: boolean } = {},
+): Promise<number> {
+  const printers = await (ticketsOnly ? inService(transaction).where('documents', '!=', 'receipt') : inService(transaction)).execute();
   if (printers.length === 0) return 0;
   await transaction
     .insertInto('print_jobs')
     .values(printers.map((printer) => ({ printer_id: printer.printer_id, basket_id: basketId, reason, created_at: now, next_attempt_at: now, attempts: 0 })))
     .execute();
   return printers.length;
+}
+
+/**
+ * The order's payment fell back to cash, inside that transaction: its kitchen ticket, printed as paid online, is printed
+ * again, marked as corrected, on every printer that prints kitchen tickets, if the order is still being cooked or sent
+ * (a ticket for an order cancelled or completed would be cooked, or come too late). How many jobs were written.
+ */
+export async function queueCorrectedTickets(transaction: Transaction<DatabaseSchema>, basketId: string, now: string): Promise<number> {
+  const order = await findRequestedOrder(transaction, { basketId });
+  if (order === undefined || !hasTicketInProgress({ acceptanceStatus: order.status, cancelled: order.cancelled, kitchenStatus: order.kitchenStatus })) return 0;
+  return queuePrintJobs(transaction, basketId, 'paymentChanged', now, { ticketsOnly: true });
 }
 
 /**
@@ -126,17 +147,19 @@ export async function replacePrinters(transaction: Transaction<DatabaseSchema>, 
   return { before, after };
 }
 
-/** The order's basketId, acceptance status, kitchen status and customer's cancellation, by its orderRef; undefined when it has no acceptance request. */
+/**
+ * The order's basketId, acceptance status, kitchen status and customer's cancellation, by its orderRef or basketId;
+ * undefined when it has no acceptance request.
+ */
 export async function findRequestedOrder(
   transaction: Transaction<DatabaseSchema>,
-  orderRef: string,
+  key: { orderRef: string } | { basketId: string },
 ): Promise<{ basketId: string; status: AcceptanceStatusValue; kitchenStatus: KitchenStatusValue | null; cancelled: boolean } | undefined> {
-  const order = await transaction
+  const orders = transaction
     .selectFrom('baskets')
     .innerJoin('order_acceptances', 'order_acceptances.basket_id', 'baskets.basket_id')
-    .select(['baskets.basket_id', 'order_acceptances.status', 'order_acceptances.kitchen_status', 'order_acceptances.cancelled_at'])
-    .where('baskets.order_ref', '=', orderRef)
-    .executeTakeFirst();
+    .select(['baskets.basket_id', 'order_acceptances.status', 'order_acceptances.kitchen_status', 'order_acceptances.cancelled_at']);
+  const order = await ('orderRef' in key ? orders.where('baskets.order_ref', '=', key.orderRef) : orders.where('baskets.basket_id', '=', key.basketId)).executeTakeFirst();
   return order === undefined
     ? undefined
     : {

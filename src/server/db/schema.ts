@@ -499,12 +499,18 @@ export interface PrintersTable {
   last_error: string | null;
 }
 
-/** The print-job outbox: one job per printer for an accepted order, and one for each reprint. */
+/**
+ * Why a job prints: the order was accepted, staff asked for it again, or its payment fell back to cash after its ticket
+ * was printed (the corrected ticket, docs/printing.md).
+ */
+export type PrintJobReason = 'accepted' | 'reprint' | 'paymentChanged';
+
+/** The print-job outbox: one job per printer for an accepted order, one for each reprint, and the corrected tickets. */
 export interface PrintJobsTable {
   job_id: Generated<number>;
   printer_id: number;
   basket_id: string;
-  reason: 'accepted' | 'reprint';
+  reason: PrintJobReason;
   created_at: string;
   next_attempt_at: string;
   claimed_until: string | null;

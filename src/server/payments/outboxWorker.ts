@@ -19,8 +19,11 @@ export interface OutboxWorkerOptions {
   logError: (error: unknown) => void;
   /** How often due steps are looked for without a kick. */
   pollIntervalMs?: number;
-  /** Called once a fall-back to cash, which queues the customer's cashInstead notification, has committed. */
-  onNotificationQueued?: () => void;
+  /**
+   * Called once a fall-back to cash has committed: it queues the customer's cashInstead notification and the order's
+   * corrected kitchen tickets.
+   */
+  onFellBackToCash?: () => void;
 }
 
 /** Sends what is due at start-up and every poll interval; kicked after each commit that queued a step. */
@@ -58,7 +61,7 @@ const isRefusal = (error: unknown) => error instanceof PayPalError && ['declined
  * under (recorded before the capture, so a retry captures it). Undefined when PayPal refused to hold it again: the
  * order is then to be paid in cash, recorded by the outbox, and nothing is captured.
  */
-async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onNotificationQueued: () => void): Promise<string | undefined> {
+async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onFellBackToCash: () => void): Promise<string | undefined> {
   if (step.honourOutcome !== null || step.authorisedAt === null || !honourPeriodEnded(step.authorisedAt, now)) return step.authorizationId;
   try {
     const renewed = await payPal.reauthorizeAuthorization(step.authorizationId, `reauthorize-${step.basketId}`);
@@ -68,7 +71,7 @@ async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutb
     if (!isRefusal(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     if (await outbox.fallBackToCash(step, reason, now.toISOString(), toldOfCash)) {
-      onNotificationQueued();
+      onFellBackToCash();
       return undefined;
     }
     // Done by another worker, or the payment moved on (cancelled while its capture was due): nothing is released on a
@@ -77,11 +80,11 @@ async function capturableAuthorisation(payPal: PayPalClient, outbox: PaymentOutb
   }
 }
 
-async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onNotificationQueued: () => void): Promise<MoneyStepResult | undefined> {
+async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyStep, now: Date, onFellBackToCash: () => void): Promise<MoneyStepResult | undefined> {
   const requestId = payPalRequestIdOf(step);
   switch (step.operation) {
     case 'capture': {
-      const authorizationId = await capturableAuthorisation(payPal, outbox, step, now, onNotificationQueued);
+      const authorizationId = await capturableAuthorisation(payPal, outbox, step, now, onFellBackToCash);
       if (authorizationId === undefined) return undefined;
       return { operation: 'capture', captureId: (await payPal.captureAuthorization(authorizationId, requestId)).id };
     }
@@ -97,11 +100,11 @@ async function send(payPal: PayPalClient, outbox: PaymentOutbox, step: DueMoneyS
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS, onNotificationQueued = () => {} } = options;
+  const { outbox, payPal, now, logError, pollIntervalMs = DEFAULT_POLL_INTERVAL_MS, onFellBackToCash = () => {} } = options;
 
   async function sendOne(step: DueMoneyStep): Promise<void> {
     try {
-      const result = await send(payPal, outbox, step, now(), onNotificationQueued);
+      const result = await send(payPal, outbox, step, now(), onFellBackToCash);
       if (result !== undefined) await outbox.complete(step, result, now().toISOString());
     } catch (error) {
       const attempts = step.attempts + 1;

@@ -70,7 +70,7 @@ export function createPrintWorker(options: PrintWorkerOptions): PrintWorker {
         await outbox.drop(job, now().toISOString());
         return false;
       }
-      const bytes = ticketBytes(job.printer, ticket, await context(), job.reason === 'reprint');
+      const bytes = ticketBytes(job.printer, ticket, await context(), job.reason);
       await paperStatus(job, timeoutMs);
       const out = printerConnection(job.printer, timeoutMs);
       out.setBuffer(bytes);

@@ -6,6 +6,7 @@ import { allergenName } from '../../domain/menuLabels';
 import { OrderType } from '../../domain/orderEnums';
 import { addressLines, dueTimeLabel, orderTypeLabel, paymentLabel, requestedTimeLabel, ticketName } from '../../domain/kitchenTicketLabels';
 import type { Printer } from '../db/printRepository';
+import type { PrintJobReason } from '../db/schema';
 
 // The printed tickets (docs/printing.md), laid out with node-thermal-printer, which writes the ESC/POS commands: the
 // kitchen ticket the cooks work from, and the customer's receipt. The wording comes from the dashboard's own labels,
@@ -59,11 +60,28 @@ function startDocument(out: ThermalPrinter): void {
   out.setCharacterSet(CharacterSet.PC858_EURO);
 }
 
-function kitchenTicket(out: ThermalPrinter, ticket: KitchenTicket, { now }: TicketContext, reprint: boolean): void {
+/**
+ * The top of a corrected ticket, printed when the order's payment fell back to cash after its ticket was printed
+ * (docs/printing.md): white on black, so the counter or the driver who holds the first one sees the money to take.
+ */
+function paymentChangedHeading(out: ThermalPrinter, ticket: KitchenTicket): void {
+  out.invert(true);
+  out.bold(true);
+  out.setTextDoubleHeight();
+  out.println(' PAYMENT CHANGED ');
+  out.println(` ${collectLine(ticket)} `);
+  out.setTextNormal();
+  out.bold(false);
+  out.invert(false);
+  out.println('Corrected ticket - use this one');
+}
+
+function kitchenTicket(out: ThermalPrinter, ticket: KitchenTicket, { now }: TicketContext, reason: PrintJobReason): void {
   const isDelivery = ticket.orderType === OrderType.Delivery;
   startDocument(out);
   out.alignCenter();
-  if (reprint) out.println('*** REPRINT ***');
+  if (reason === 'reprint') out.println('*** REPRINT ***');
+  if (reason === 'paymentChanged') paymentChangedHeading(out, ticket);
   out.setTextQuadArea();
   out.println(ticketName(ticket).toUpperCase());
   out.setTextDoubleHeight();
@@ -163,12 +181,15 @@ function receipt(out: ThermalPrinter, ticket: KitchenTicket, { restaurantName, n
   out.cut();
 }
 
-/** The bytes one job sends: what the printer prints (kitchen ticket, receipt or both), as many copies as it is set to. */
-export function ticketBytes(printer: Printer, ticket: KitchenTicket, context: TicketContext, reprint: boolean): Buffer {
+/**
+ * The bytes one job sends: what the printer prints (kitchen ticket, receipt or both), as many copies as it is set to;
+ * a corrected ticket (`paymentChanged`, queued for the printers of kitchen tickets only) is the kitchen ticket alone.
+ */
+export function ticketBytes(printer: Printer, ticket: KitchenTicket, context: TicketContext, reason: PrintJobReason): Buffer {
   const out = newPrinter(printer);
   for (let copy = 0; copy < printer.copies; copy += 1) {
-    if (printer.prints !== 'receipt') kitchenTicket(out, ticket, context, reprint);
-    if (printer.prints !== 'kitchen') receipt(out, ticket, context, reprint);
+    if (printer.prints !== 'receipt') kitchenTicket(out, ticket, context, reason);
+    if (printer.prints !== 'kitchen' && reason !== 'paymentChanged') receipt(out, ticket, context, reason === 'reprint');
   }
   return out.getBuffer();
 }

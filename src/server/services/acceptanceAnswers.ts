@@ -6,7 +6,7 @@ import type { OrderKey } from '../db/acceptanceRepository';
 import { acceptNewTime, acceptOrder, cancelOrder, proposeTime, refuseOrder, setKitchenStatus, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { ApiError } from '../errors';
 import { autoRefusalContext, basketOf, changeOrder, currentAcceptance, requestedAcceptance } from './orderAccess';
-import { acceptanceRequestOf } from './orderViews';
+import { acceptanceRequestOf, activeOrderOf, orderPaymentOf } from './orderViews';
 
 // The answers to an order's acceptance request, each one change in its own transaction (services/acceptance.ts): the
 // kitchen accepts, proposes a time, refuses or moves the order on; the customer takes the new time or cancels
@@ -70,4 +70,10 @@ export async function customersRequest(request: FastifyRequest, acceptance: Orde
     autoRefusalContext(request),
   ]);
   return acceptanceRequestOf(acceptance, basket, payment, timeoutSeconds);
+}
+
+/** The order as its tracking page reads it, with where its money is (to be paid in cash, after a fall-back). */
+export async function trackedOrder(request: FastifyRequest, acceptance: OrderAcceptance): Promise<components['schemas']['ActiveOrder']> {
+  const [basket, payment] = await Promise.all([basketOf(request, acceptance), request.server.repositories.ticketPayments.find(acceptance.basketId)]);
+  return activeOrderOf(acceptance, orderPaymentOf(basket, payment));
 }

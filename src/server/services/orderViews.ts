@@ -41,8 +41,6 @@ export function acceptanceRequestOf(
   payment: TicketPaymentFacts | undefined,
   timeoutSeconds: number,
 ): Schemas['OrderAcceptanceRequest'] {
-  // The customer is told where the money is, never PayPal's problems with it (those are for staff).
-  const { method, money } = kitchenTicketPaymentOf(basket.paymentType, payment, basket.cardOnCollection);
   return {
     orderBuilderId: acceptance.basketId,
     orderStatus: acceptance.status,
@@ -52,7 +50,7 @@ export function acceptanceRequestOf(
     cancelled: acceptance.cancelledAt !== null,
     refusalReason: acceptance.refusalReason,
     unavailableItems: unavailableItemsOf(acceptance, basket),
-    payment: { method, money, amount: penceToPounds(basket.pricing.totalCostPence) },
+    payment: orderPaymentOf(basket, payment),
     preOrder: isPreOrder(acceptance),
     answerFrom: acceptance.answerFrom,
     autoRefuseAt: autoRefuseAt(acceptance, timeoutSeconds),
@@ -60,7 +58,17 @@ export function acceptanceRequestOf(
   };
 }
 
-export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder'] {
+/**
+ * How the customer reads the order's payment: where the money is, never PayPal's problems with it (those are for
+ * staff), and whether it is to be paid in cash after PayPal would not take it (docs/payments.md).
+ */
+export function orderPaymentOf(basket: Basket, payment: TicketPaymentFacts | undefined): Schemas['OrderPayment'] {
+  const { method, money, honour } = kitchenTicketPaymentOf(basket.paymentType, payment, basket.cardOnCollection);
+  return { method, money, amount: penceToPounds(basket.pricing.totalCostPence), cashInstead: honour === 'cash' };
+}
+
+/** The order as its tracking page reads it, with its payment as orderPaymentOf says it. */
+export function activeOrderOf(acceptance: OrderAcceptance, payment: Schemas['OrderPayment']): Schemas['ActiveOrder'] {
   const cancelled = acceptance.cancelledAt !== null;
   const ended = cancelled || acceptance.status === AcceptanceStatus.Refused;
   return {
@@ -72,6 +80,7 @@ export function activeOrderOf(acceptance: OrderAcceptance): Schemas['ActiveOrder
     updateTime: acceptance.updateTime,
     cancelled,
     refusalReason: acceptance.refusalReason,
+    payment,
   };
 }
 

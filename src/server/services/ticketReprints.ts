@@ -23,7 +23,7 @@ const REFUSALS: Record<Exclude<ReprintOutcome['outcome'], 'queued'>, string> = {
 /** Queues the order's tickets again, in one transaction, and kicks the print worker once it has committed. */
 export async function queueReprint(repositories: Repositories, orderRef: string, now: string): Promise<ReprintOutcome> {
   const outcome = await repositories.inTransaction(async (transaction): Promise<ReprintOutcome> => {
-    const order = await findRequestedOrder(transaction, orderRef);
+    const order = await findRequestedOrder(transaction, { orderRef });
     if (order === undefined) return { outcome: 'missing' };
     // Only what the kitchen accepted is printed: a refused or unanswered order has no ticket to cook from.
     if (order.status !== AcceptanceStatus.Accepted) return { outcome: 'notAccepted' };

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 // The checks and column kinds the migrations share, written once for both dialects.
 
@@ -14,4 +14,21 @@ export function generatedId(db: Kysely<unknown>) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return (column: ColumnDefinitionBuilder) =>
     onPostgres ? column.primaryKey().generatedByDefaultAsIdentity() : column.primaryKey().autoIncrement();
+}
+
+/**
+ * The columns every outbox's rows share (the notification deliveries', the print jobs'): when the row was written and
+ * is next due, the claim of the worker sending it (a worker owns it until then; after a crash another takes it over),
+ * its failed attempts and last error, and when and how it was done (`outcomes`). For `CreateTableBuilder.$call`.
+ */
+export function outboxColumns(outcomes: readonly string[]) {
+  return <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) =>
+    table
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('next_attempt_at', 'text', (column) => column.notNull())
+      .addColumn('claimed_until', 'text')
+      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('attempts')))
+      .addColumn('last_error', 'text')
+      .addColumn('done_at', 'text')
+      .addColumn('outcome', 'text', (column) => column.check(isOneOf('outcome', outcomes)));
 }

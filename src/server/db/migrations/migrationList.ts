@@ -17,6 +17,7 @@ import { paymentOutboxClaims } from './paymentOutboxClaims';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
+import { printJobPaymentChanged } from './printJobPaymentChanged';
 import { phoneOrders } from './phoneOrders';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0027-share-photo': sharePhoto,
   '0028-payment-outbox-claims': paymentOutboxClaims,
   '0029-notification-cash-instead': notificationCashInstead,
+  '0030-print-job-payment-changed': printJobPaymentChanged,
 };

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { generatedId, isNotNegative, isOneOf } from './columnRules';
+import { generatedId, isOneOf, outboxColumns } from './columnRules';
 
 // Telling customers about their orders (docs/notifications.md): where each order's notifications go, and the outbox
 // of deliveries, one per moment, channel and recipient, written in the same transaction as the order's change.
@@ -57,14 +57,7 @@ export async function createDeliveriesTable(db: Kysely<unknown>, name: string, m
     .addColumn('channel', 'text', (column) => column.notNull().check(isOneOf('channel', channels)))
     /** The email address, the device token or the web push endpoint. */
     .addColumn('recipient', 'text', (column) => column.notNull())
-    .addColumn('created_at', 'text', (column) => column.notNull())
-    .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-    /** A worker that claimed the delivery owns it until then; after a crash another takes it over. */
-    .addColumn('claimed_until', 'text')
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('attempts')))
-    .addColumn('last_error', 'text')
-    .addColumn('done_at', 'text')
-    .addColumn('outcome', 'text', (column) => column.check(isOneOf('outcome', outcomes)))
+    .$call(outboxColumns(outcomes))
     // Each moment reaches each recipient of an order once, however often the change that causes it is repeated.
     .addUniqueConstraint('notification_deliveries_once', ['basket_id', 'moment', 'channel', 'recipient'])
     .execute();

@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { generatedId, isBetween, isNotNegative, isOneOf } from './columnRules';
+import { generatedId, isBetween, isOneOf, outboxColumns } from './columnRules';
 
 // Ticket printing from the server (docs/printing.md): the owner's printers, and the print-job outbox, one job per
 // printer written in the same transaction that accepts the order (and one more for each reprint).
 
 const documents = ['kitchen', 'receipt', 'both'] as const;
-const reasons = ['accepted', 'reprint'] as const;
+/** The reasons as of this migration; 0030 adds paymentChanged. */
+export const reasons = ['accepted', 'reprint'] as const;
 const outcomes = ['printed', 'dropped'] as const;
 
 export const ticketPrinting: Migration = {
@@ -27,22 +28,28 @@ export const ticketPrinting: Migration = {
       .addColumn('last_error', 'text')
       .execute();
 
-    await db.schema
-      .createTable('print_jobs')
-      .addColumn('job_id', 'integer', generatedId(db))
-      .addColumn('printer_id', 'integer', (column) => column.notNull().references('printers.printer_id'))
-      .addColumn('basket_id', 'text', (column) => column.notNull().references('baskets.basket_id').onDelete('cascade'))
-      .addColumn('reason', 'text', (column) => column.notNull().check(isOneOf('reason', reasons)))
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('next_attempt_at', 'text', (column) => column.notNull())
-      /** A worker that claimed the job owns it until then; after a crash another takes it over. */
-      .addColumn('claimed_until', 'text')
-      .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0).check(isNotNegative('attempts')))
-      .addColumn('last_error', 'text')
-      .addColumn('done_at', 'text')
-      .addColumn('outcome', 'text', (column) => column.check(isOneOf('outcome', outcomes)))
-      .execute();
-    await db.schema.createIndex('print_jobs_due').on('print_jobs').columns(['done_at', 'next_attempt_at']).execute();
-    await db.schema.createIndex('print_jobs_basket').on('print_jobs').column('basket_id').execute();
+    await createPrintJobsTable(db, 'print_jobs', reasons);
+    await createPrintJobsIndexes(db);
   },
 };
+
+/**
+ * The print-job outbox as `name`, its reasons checked against `reasonsAllowed`. 0030 makes it again under another name
+ * with one reason more (SQLite cannot change a check constraint), so both build it here.
+ */
+export async function createPrintJobsTable(db: Kysely<unknown>, name: string, reasonsAllowed: readonly string[]): Promise<void> {
+  await db.schema
+    .createTable(name)
+    .addColumn('job_id', 'integer', generatedId(db))
+    .addColumn('printer_id', 'integer', (column) => column.notNull().references('printers.printer_id'))
+    .addColumn('basket_id', 'text', (column) => column.notNull().references('baskets.basket_id').onDelete('cascade'))
+    .addColumn('reason', 'text', (column) => column.notNull().check(isOneOf('reason', reasonsAllowed)))
+    .$call(outboxColumns(outcomes))
+    .execute();
+}
+
+/** The print jobs' indexes: the due jobs', and an order's (made again by 0030, whose rebuild on SQLite drops them). */
+export async function createPrintJobsIndexes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('print_jobs_due').on('print_jobs').columns(['done_at', 'next_attempt_at']).execute();
+  await db.schema.createIndex('print_jobs_basket').on('print_jobs').column('basket_id').execute();
+}

@@ -12,7 +12,7 @@ export function messageIdOf(deliveryId: number, siteUrl: string): string {
   return `<order-notification-${deliveryId}@${new URL(siteUrl).hostname}>`;
 }
 
-export function createMailComposer(repositories: Pick<Repositories, 'orders' | 'acceptance' | 'restaurant'>, siteUrl: string) {
+export function createMailComposer(repositories: Pick<Repositories, 'orders' | 'acceptance' | 'restaurant' | 'ticketPayments'>, siteUrl: string) {
   return async (delivery: DueDelivery): Promise<Mail> => {
     // Thrown errors are failed sends, tried again and in the end given up: neither should ever be queued.
     if (!isEmailedMoment(delivery.moment)) throw new Error(`The moment ${delivery.moment} has no email`);

@@ -3,6 +3,7 @@ import { penceToPounds } from '../../../domain/money';
 import { AcceptanceStatus } from '../../../domain/orderEnums';
 import { closedUntil, isPreOrder } from '../../domain/autoRefusal';
 import type { Repositories } from '../../db/repositories';
+import type { HonourOutcome } from '../../db/schema';
 import { orderItemOf, orderViewOf, unavailableItemsOf } from '../../services/orderViews';
 
 // What an order's emails say about it and about the restaurant, read when the email is sent. The figures are the
@@ -31,6 +32,12 @@ export interface OrderEmailFacts {
   /** Whether the restaurant had accepted the order: money paid online for it is then refunded rather than released. */
   accepted: boolean;
   /**
+   * For an order paid online, what was done when PayPal's honour period ran out before the capture (docs/payments.md):
+   * held again (`reauthorised`), or nothing taken and the order to be paid in cash (`cash`); null otherwise. Read when
+   * the email is sent, so an email delayed past a fall-back to cash does not say the money is being taken or refunded.
+   */
+  honourOutcome: HonourOutcome | null;
+  /**
    * For a pre-order (docs/acceptance-and-kitchen.md, "Pre-orders"): when the restaurant will answer it, and whether it
    * is closed until then (otherwise it is open then, and the order waited for the hour before it is due).
    */
@@ -52,10 +59,14 @@ export interface RestaurantContact {
 
 /** The facts of the confirmed order of `basketId` whose acceptance has been requested; undefined if there is none. */
 export async function loadOrderEmailFacts(
-  repositories: Pick<Repositories, 'orders' | 'acceptance' | 'restaurant'>,
+  repositories: Pick<Repositories, 'orders' | 'acceptance' | 'restaurant' | 'ticketPayments'>,
   basketId: string,
 ): Promise<OrderEmailFacts | undefined> {
-  const [basket, acceptance] = await Promise.all([repositories.orders.findBasket(basketId), repositories.acceptance.find({ basketId })]);
+  const [basket, acceptance, payment] = await Promise.all([
+    repositories.orders.findBasket(basketId),
+    repositories.acceptance.find({ basketId }),
+    repositories.ticketPayments.find(basketId),
+  ]);
   if (basket === undefined || acceptance === undefined) return undefined;
   return {
     view: orderViewOf(basket, acceptance, true),
@@ -68,6 +79,7 @@ export async function loadOrderEmailFacts(
     unavailableItems: unavailableItemsOf(acceptance, basket),
     cardOnCollection: basket.cardOnCollection,
     accepted: acceptance.status === AcceptanceStatus.Accepted,
+    honourOutcome: payment?.honourOutcome ?? null,
     ...(isPreOrder(acceptance) ? { preOrder: await preOrderAnswerOf(repositories, acceptance.answerFrom) } : {}),
   };
 }

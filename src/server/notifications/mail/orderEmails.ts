@@ -3,6 +3,7 @@ import { calendarDayLabel, londonDateAt, londonTimeAt } from '../../../domain/lo
 import { OrderType, PaymentType } from '../../../domain/orderEnums';
 import { orderInSentence, orderLabel } from '../../../domain/orderNumbers';
 import { unavailableItemsSentence } from '../../../domain/orderRefusal';
+import { NOT_TAKEN_ONLINE, payInCashSentence } from '../../../domain/paymentLabels';
 import { escapeHtml } from '../../seo/pageHead';
 import { trackingPathOf, type EmailedMoment } from '../moments';
 import type { MomentDetail } from '../../domain/orderMoments';
@@ -43,7 +44,11 @@ export function renderOrderEmail(moment: EmailedMoment, detail: MomentDetail, fa
 function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmailFacts, restaurant: RestaurantContact): EmailContent {
   const { view } = facts;
   const delivery = view.orderType === OrderType.Delivery;
-  const paidOnline = view.paymentType === PaymentType.InternetOrder;
+  // An order paid online whose payment fell back to cash (docs/payments.md) had nothing taken: from then on its emails
+  // speak of it as a cash order, never of money being taken or refunded.
+  const cashInstead = view.paymentType === PaymentType.InternetOrder && facts.honourOutcome === 'cash';
+  const paidOnline = view.paymentType === PaymentType.InternetOrder && !cashInstead;
+  const payInCash = payInCashSentence(view.orderType, formatPounds(view.amount));
   const subjectOf = (what: string) => `${restaurant.name}: ${what}`;
   // People name the order by its number; the long reference stays inside the link.
   const order = orderInSentence(facts.orderNumber);
@@ -95,6 +100,8 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
           // Sent as the capture is queued, before PayPal has answered it (docs/payments.md): the money is being taken, not
           // taken yet, and the capture may still be refused (PayPal's honour period): then the cashInstead email follows.
           ...(paidOnline ? ['We are now taking the payment held for your order.'] : []),
+          // Sent late (an email outage), after PayPal refused to take the money: the cashInstead email's words.
+          ...(cashInstead ? [NOT_TAKEN_ONLINE, payInCash] : []),
         ],
         details: [reference, dueAt],
         link,
@@ -136,10 +143,8 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
         subject: subjectOf(`please pay for your ${order} in cash`),
         heading: 'Please pay in cash',
         paragraphs: [
-          'We could not take the online payment for your order, so you have not been charged. The money held for it is being released; your bank may take a few days to show it.',
-          delivery
-            ? `Please pay ${formatPounds(view.amount)} in cash to the driver when your order is delivered.`
-            : `Please pay ${formatPounds(view.amount)} in cash when you collect your order.`,
+          `${NOT_TAKEN_ONLINE} The money held for it is being released; your bank may take a few days to show it.`,
+          payInCash,
           'Your order is still accepted; only the way you pay has changed.',
         ],
         details: [reference, dueAt, { label: 'Payment', lines: [paymentText(false, delivery, facts)] }],
@@ -152,6 +157,7 @@ function contentOf(moment: EmailedMoment, detail: MomentDetail, facts: OrderEmai
         paragraphs: [
           'Your order has been cancelled.',
           ...(paidOnline ? [facts.accepted ? 'Your payment is being refunded to the card or PayPal account you paid with.' : released] : []),
+          ...(cashInstead ? ['The online payment for your order was never taken, so there is nothing to refund: you have not been charged.'] : []),
         ],
         details: [reference],
         link,
