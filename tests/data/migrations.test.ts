@@ -34,6 +34,7 @@ const applicationTables = [
   'payment_error_logs',
   'payment_outbox',
   'payments',
+  'phone_order_keys',
   'print_jobs',
   'printers',
   'restaurant',
@@ -70,6 +71,7 @@ const allMigrations = [
   '0026-page-drafts',
   '0027-share-photo',
   '0028-payment-outbox-claims',
+  '0029-phone-order-keys',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

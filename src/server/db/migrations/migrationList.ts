@@ -16,6 +16,7 @@ import { paymentOutboxClaims } from './paymentOutboxClaims';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
+import { phoneOrderKeys } from './phoneOrderKeys';
 import { phoneOrders } from './phoneOrders';
 import { preOrders } from './preOrders';
 import { refusedLines } from './refusedLines';
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0026-page-drafts': pageDrafts,
   '0027-share-photo': sharePhoto,
   '0028-payment-outbox-claims': paymentOutboxClaims,
+  '0029-phone-order-keys': phoneOrderKeys,
 };
