@@ -12,3 +12,5 @@ interface URL {
 declare const URL: { new (url: string, base?: string): URL };
 
 declare function structuredClone<T>(value: T): T;
+
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };

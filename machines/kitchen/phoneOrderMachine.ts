@@ -45,6 +45,11 @@ export interface PhoneOrderContext {
   failures: ValidationFailure[];
   errorMessage: string | undefined;
   placed: KitchenTicket | undefined;
+  /**
+   * The key of the order being taken (docs/phone-orders.md, "Placing it again"), sent with every attempt to place it,
+   * so that an attempt whose answer was lost and is made again places it once. A new one once it is placed.
+   */
+  orderKey: string;
 }
 
 export type PhoneOrderEvent =
@@ -60,7 +65,9 @@ export type PhoneOrderEvent =
   | { type: 'NEW_ORDER' };
 
 export const NO_DISHES_MESSAGE = 'Add at least one dish';
-export const NO_ANSWER_MESSAGE = 'Connection lost: check the dashboard for the order before placing it again.';
+export const NO_ANSWER_MESSAGE = 'Connection lost: the order may have gone through. Placing it again will not place it twice.';
+/** After the server's words naming the order already placed with this form's key, which is then spent. */
+export const KEY_SPENT_ADVICE = 'Placing this again now places it as another order.';
 const MAXIMUM_QUANTITY = 99;
 
 export const emptyDraft: PhoneOrderDraft = {
@@ -79,10 +86,16 @@ export const emptyDraft: PhoneOrderDraft = {
   paymentMethod: 'cash',
 };
 
-/** The call's body: what the draft says, the address only for a delivery. */
-export function phoneOrderBody(draft: PhoneOrderDraft): PhoneOrder {
+/** A new order's key: 128 random bits in hex (getRandomValues, unlike randomUUID, works on a plain-http address too). */
+export function newOrderKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The call's body: what the draft says, the address only for a delivery, and the order's key. */
+export function phoneOrderBody(draft: PhoneOrderDraft, orderKey: string): PhoneOrder {
   const delivery = draft.orderType === OrderType.Delivery;
   return {
+    idempotencyKey: orderKey,
     orderType: draft.orderType,
     orderItems: draft.lines.map(({ categoryId, itemId, configId, quantity }) => ({ categoryId, itemId, quantity, ...(configId === undefined ? {} : { configId }) })),
     name: draft.name,
@@ -171,7 +184,7 @@ export const phoneOrderMachine = setup({
 }).createMachine({
   id: 'phoneOrder',
   type: 'parallel',
-  context: { draft: emptyDraft, slots: undefined, zone: undefined, failures: [], errorMessage: undefined, placed: undefined },
+  context: () => ({ draft: emptyDraft, slots: undefined, zone: undefined, failures: [], errorMessage: undefined, placed: undefined, orderKey: newOrderKey() }),
   states: {
     order: {
       initial: 'editing',
@@ -195,14 +208,16 @@ export const phoneOrderMachine = setup({
           invoke: {
             id: 'placeOrder',
             src: 'placeOrder',
-            input: ({ context }) => phoneOrderBody(context.draft),
+            input: ({ context }) => phoneOrderBody(context.draft, context.orderKey),
             onDone: { target: 'placed', actions: assign({ placed: ({ event }) => event.output, failures: [] }) },
             onError: {
               target: 'editing',
               actions: assign(({ event }) => {
                 const error = apiErrorOf(event.error);
-                // Without an answer the order may have been placed: the dashboard shows whether it was.
+                // Without an answer the order may have been placed: the same key places it again at most once.
                 if (error.status === undefined) return { errorMessage: NO_ANSWER_MESSAGE, failures: [] };
+                // The key placed an order as it was before staff changed it: that one stands, and the key is spent.
+                if (error.status === 409) return { errorMessage: `${error.message ?? ''} ${KEY_SPENT_ADVICE}`.trim(), failures: [], orderKey: newOrderKey() };
                 return { errorMessage: error.message ?? undefined, failures: error.validationErrors };
               }),
             },
@@ -218,6 +233,7 @@ export const phoneOrderMachine = setup({
                 failures: [],
                 errorMessage: undefined,
                 placed: undefined,
+                orderKey: newOrderKey(),
               })),
             },
           },

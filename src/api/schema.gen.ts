@@ -614,7 +614,7 @@ export interface paths {
         put?: never;
         /**
          * Staff place an order a customer phoned in; it is priced as an online order and accepted at once.
-         * @description Added by this project (docs/phone-orders.md). Staff only. The server prices the dishes from its own menu with the same rules as an online order (options, delivery zone and charge, bag charge, minimums, order size limits, the discount of the account the phone number or email belongs to), checks the time against the same slots and their limits, places it as a phone order and accepts it through the kitchen's own acceptance, so it is on the dashboard as accepted. Paid in cash, or by card on collection (collection orders only). A refused call writes nothing: a field's problem is a validation failure at that field (`requestedTime` for a full or closed slot).
+         * @description Added by this project (docs/phone-orders.md). Staff only. The server prices the dishes from its own menu with the same rules as an online order (options, delivery zone and charge, bag charge, minimums, order size limits, the discount of the account the phone number or email belongs to), checks the time against the same slots and their limits, places it as a phone order and accepts it through the kitchen's own acceptance, so it is on the dashboard as accepted. Paid in cash, or by card on collection (collection orders only). A refused call writes nothing: a field's problem is a validation failure at that field (`requestedTime` for a full or closed slot). Safe to repeat: a call with the `idempotencyKey` of an order already placed writes, prints and tells nothing and answers that order's ticket, as the first call did; the same key with a different order is a 409.
          */
         post: operations["placePhoneOrder"];
         delete?: never;
@@ -2405,6 +2405,8 @@ export interface components {
             requestedTime?: string | null;
             notes?: string;
             deliveryAddress?: components["schemas"]["DeliveryAddress"] | null;
+            /** @description The order's key, random, made by the form once per order staff take and sent again with every attempt to place that order (docs/phone-orders.md, "Placing it again"). An order placed with it is answered again, not placed again. Optional, so that a dashboard loaded before keys were sent still places orders. */
+            idempotencyKey?: string;
         };
         PhoneOrderLine: {
             categoryId: number;
@@ -2691,6 +2693,15 @@ export interface components {
                         soldOut: components["schemas"]["SoldOutEntry"][];
                     };
                 };
+            };
+        };
+        /** @description The phone order's idempotencyKey has placed an order already, and this call sends a different order with it: nothing was written. errorMessage names the order placed, which is on the dashboard. */
+        PhoneOrderKeySpent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Someone else saved this since it was opened (the `revision` sent is not the current one): nothing was written. errorMessage says so; the caller reads it again and makes the change on what is there now. */
@@ -4068,6 +4079,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["PhoneOrderKeySpent"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];

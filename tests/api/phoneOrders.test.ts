@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -6,14 +7,15 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { SLOT_FULL_MESSAGE } from '../../src/server/domain/confirmation';
-import { CARD_ON_COLLECTION_ONLY_MESSAGE } from '../../src/server/services/phoneOrders';
+import { CARD_ON_COLLECTION_ONLY_MESSAGE, keySpentMessage } from '../../src/server/services/phoneOrders';
 import { pointsEarned } from '../../src/domain/loyalty';
 import { databaseTargets, type EmptyDatabase } from '../data/databaseTargets';
 import { leedsAddress, readyOrderUpdate, startOrderingServer, tuesdayEvening, type OrderingServer } from './orderingServer';
 
 // Phone orders staff take at the kitchen dashboard (docs/phone-orders.md), over real HTTP, on SQLite and on PostgreSQL:
 // priced as the same order online, accepted at once, in the takings as phone, earning the caller's account its points,
-// refused over a slot's limit, and a refused call writes nothing, nor does one whose acceptance fails.
+// refused over a slot's limit, and a refused call writes nothing, nor does one whose acceptance fails. Placed again
+// with its key (its answer lost), it is the one order, written, printed and told once.
 
 const threeDishes = [
   { categoryId: 1, itemId: 101, configId: 1012, quantity: 1 },
@@ -30,7 +32,10 @@ const phoneCollection = {
   asapFlag: true,
 };
 
-const TABLES = ['baskets', 'basket_lines', 'order_acceptances', 'order_events', 'order_number_days', 'accounts', 'loyalty_events'] as const;
+const TABLES = ['baskets', 'basket_lines', 'order_acceptances', 'order_events', 'order_number_days', 'accounts', 'loyalty_events', 'phone_order_keys'] as const;
+
+/** A key as the dashboard's form makes one for each order it takes. */
+const newOrderKey = () => randomBytes(16).toString('base64url');
 
 describe.each(databaseTargets)('phone orders on $name', (target) => {
   let empty: EmptyDatabase;
@@ -290,12 +295,91 @@ describe.each(databaseTargets)('phone orders on $name', (target) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  describe('placed again with its key, as the form does when the answer was lost', () => {
+    /** The orders placed for `name`, each with its print jobs and notifications. */
+    async function ordersOf(name: string) {
+      const baskets = await database.db.selectFrom('baskets').select(['basket_id', 'order_number']).where('name', '=', name).execute();
+      return Promise.all(
+        baskets.map(async ({ basket_id: basketId, order_number: orderNumber }) => ({
+          orderNumber,
+          printJobs: (await database.db.selectFrom('print_jobs').select('reason').where('basket_id', '=', basketId).execute()).length,
+          notifications: (await database.db.selectFrom('notification_deliveries').select('moment').where('basket_id', '=', basketId).execute()).length,
+        })),
+      );
+    }
+
+    it('answers the order already placed, writing, printing and telling nothing more, even once its slot is full', async () => {
+      const caller = await ordering.newCustomer();
+      await ordering.createAccount(caller, { name: 'Rae' });
+      const loopback = ordering.server.loopbackPrinter!;
+      await setPrinters([{ name: 'Kitchen', host: loopback.host, port: loopback.port, paperWidth: 80, prints: 'kitchen', copies: 1 }]);
+      // The order takes the slot's last place: read again, it would be refused.
+      await hoursWithSlotLimit(1);
+      try {
+        const order = { ...phoneCollection, name: 'Rae Try', email: caller.email, asapFlag: false, requestedTime: '2026-11-24T20:30:00.000Z', idempotencyKey: newOrderKey() };
+        const first = await placePhoneOrder(order);
+        expect(first.status).toBe(200);
+        const written = await snapshot();
+        const outboxes = await outboxRows();
+
+        // The same order again, its fields in another order as another browser might send them.
+        const again = await placePhoneOrder(Object.fromEntries(Object.entries(order).reverse()));
+        expect(again.status).toBe(200);
+        expect(again.body.data.ticket).toEqual(first.body.data.ticket);
+        expect(await placePhoneOrder(order)).toEqual(again);
+        expect(await snapshot()).toEqual(written);
+        expect(await outboxRows()).toEqual(outboxes);
+        expect(await ordersOf('Rae Try')).toEqual([{ orderNumber: first.body.data.ticket.orderNumber, printJobs: 1, notifications: 2 }]);
+      } finally {
+        await hoursWithSlotLimit(null);
+        await setPrinters([]);
+      }
+    });
+
+    it('places one order for calls with the same key at the same time, and answers each with it', async () => {
+      const order = { ...phoneCollection, name: 'Con Current', idempotencyKey: newOrderKey() };
+      const answers = await Promise.all([placePhoneOrder(order), placePhoneOrder(order), placePhoneOrder(order)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const refs = new Set(answers.map((answer) => answer.body.data.ticket.orderRef));
+      expect(refs.size).toBe(1);
+      const [placed] = await ordersOf('Con Current');
+      expect(await ordersOf('Con Current')).toEqual([{ orderNumber: answers[0].body.data.ticket.orderNumber, printJobs: 0, notifications: 0 }]);
+      expect(placed.orderNumber).toBe(answers[2].body.data.ticket.orderNumber);
+    });
+
+    it('refuses another order sent with a key already spent, writing nothing, and names the order placed', async () => {
+      const idempotencyKey = newOrderKey();
+      const first = await placePhoneOrder({ ...phoneCollection, name: 'Di Fferent', idempotencyKey });
+      expect(first.status).toBe(200);
+      const before = await snapshot();
+      const outboxes = await outboxRows();
+      const changed = await placePhoneOrder({ ...phoneCollection, name: 'Di Fferent', orderItems: [threeDishes[0]], idempotencyKey });
+      expect(changed).toEqual({ status: 409, body: { errorMessage: keySpentMessage(first.body.data.ticket.orderNumber), validationErrors: [] } });
+      expect(await snapshot()).toEqual(before);
+      expect(await outboxRows()).toEqual(outboxes);
+      expect(await ordersOf('Di Fferent')).toHaveLength(1);
+    });
+
+    it('keeps no key for a refused order: the order put right places with it', async () => {
+      const idempotencyKey = newOrderKey();
+      const before = await snapshot();
+      const refused = await placePhoneOrder({ ...phoneCollection, name: 'Ray Fused', phone: '12345', idempotencyKey });
+      expect(refused.status).toBe(400);
+      expect(await snapshot()).toEqual(before);
+      const placed = await placePhoneOrder({ ...phoneCollection, name: 'Ray Fused', idempotencyKey });
+      expect(placed.status).toBe(200);
+      expect(await placePhoneOrder({ ...phoneCollection, name: 'Ray Fused', idempotencyKey })).toEqual(placed);
+      expect(await ordersOf('Ray Fused')).toHaveLength(1);
+    });
+  });
+
   it('refuses a body the contract does not allow, and callers who are not staff, writing nothing', async () => {
     const before = await snapshot();
     // The server prices it: a total from the browser is not part of the contract.
     expect((await placePhoneOrder({ ...phoneCollection, totalCost: 0.01 })).status).toBe(400);
     expect((await placePhoneOrder({ ...phoneCollection, paymentMethod: 'paypal' })).status).toBe(400);
     expect((await placePhoneOrder({ ...phoneCollection, orderItems: [] })).status).toBe(400);
+    expect((await placePhoneOrder({ ...phoneCollection, idempotencyKey: 'short' })).status).toBe(400);
     expect((await placePhoneOrder(phoneCollection, null)).status).toBe(401);
     expect((await placePhoneOrder(phoneCollection, await ordering.customerToken())).status).toBe(403);
     expect(await snapshot()).toEqual(before);

@@ -36,6 +36,7 @@ const applicationTables = [
   'payment_error_logs',
   'payment_outbox',
   'payments',
+  'phone_order_keys',
   'print_jobs',
   'printers',
   'restaurant',
@@ -74,6 +75,7 @@ const allMigrations = [
   '0028-payment-outbox-claims',
   '0029-notification-cash-instead',
   '0030-print-job-payment-changed',
+  '0031-phone-order-keys',
 ];
 
 describe.each(databaseTargets)('migrations on $name', (target) => {

@@ -207,20 +207,25 @@ async function takeDeliveryByKeyboard(page: Page, browser: Browser, baseURL: str
   await owner.close();
 }
 
+/** Opens the form by keyboard and types the caller's name and number and one dish, dish 9, by its number. */
+async function openWithOneDish(page: Page, name: string, phone: string): Promise<void> {
+  await page.keyboard.press('Alt+KeyN');
+  await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(phone);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('9');
+  await expect(dialog(page).getByRole('option', { name: /Mixed Starter for Two/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+}
+
 test('a phone order over the slot limit is refused at its time, keeping what was typed', async ({ page, baseURL }) => {
   await setSlotLimit(baseURL!, 1);
   try {
     await signInToDashboard(page);
-    await page.keyboard.press('Alt+KeyN');
-    await expect(dialog(page).getByLabel("Customer's name")).toBeFocused();
-    await page.keyboard.type('Full Slot');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('07700900333');
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('9');
-    await expect(dialog(page).getByRole('option', { name: /Mixed Starter for Two/ })).toBeVisible();
-    await page.keyboard.press('Enter');
+    await openWithOneDish(page, 'Full Slot', '07700900333');
     const time = dialog(page).getByLabel('Time');
     await time.focus();
     await page.keyboard.press('ArrowDown');
@@ -241,6 +246,47 @@ test('a phone order over the slot limit is refused at its time, keeping what was
   } finally {
     await setSlotLimit(baseURL!, null);
   }
+});
+
+test('an order whose answer was lost is placed again with the same key: one order, everything typed kept meanwhile', async ({ page }) => {
+  const sent: Array<{ idempotencyKey?: string; name: string }> = [];
+  let loseTheAnswer = true;
+  await page.route('**/api/kitchen/phoneOrders', async (route) => {
+    sent.push(route.request().postDataJSON());
+    if (!loseTheAnswer) return route.fallback();
+    loseTheAnswer = false;
+    // The server places the order; its answer never reaches the tablet (its wifi dropped).
+    expect((await route.fetch()).status()).toBe(200);
+    await route.abort('connectionreset');
+  });
+  await signInToDashboard(page);
+  await openWithOneDish(page, 'Lost Answer', '07700900444');
+  const time = dialog(page).getByLabel('Time');
+  if ((await time.inputValue()) === 'asap' && (await time.locator('option[value="asap"]').isDisabled())) {
+    await time.focus();
+    await page.keyboard.press('ArrowDown');
+  }
+
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog(page).getByRole('alert')).toHaveText('Connection lost: the order may have gone through. Placing it again will not place it twice.');
+  await expect(dialog(page).getByLabel("Customer's name")).toHaveValue('Lost Answer');
+  await expect(dialog(page).getByRole('listitem')).toHaveCount(1);
+  // It went through: the dashboard behind the form shows it.
+  const tickets = page.getByRole('article').filter({ hasText: 'Lost Answer' });
+  await expect(tickets).toHaveCount(1, { timeout: 15_000 });
+
+  await dialog(page).getByRole('button', { name: 'Place order' }).click();
+  const placed = dialog(page).getByRole('status');
+  await expect(placed).toContainText(/Order (\d+) placed and accepted/);
+  const orderNumber = /Order (\d+)/.exec((await placed.textContent()) ?? '')![1];
+  expect(sent).toHaveLength(2);
+  expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  // The order the form names is the one on the dashboard (a second order would be a second number), and it is there once.
+  await expect(page.getByRole('article', { name: `Order ${orderNumber}` })).toContainText('Lost Answer');
+  await expect(tickets).toHaveCount(1);
 });
 
 test('a dish typed and entered before the menu has come is added once it has', async ({ page }) => {

@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import {
   emptyDraft,
   failureAt,
+  KEY_SPENT_ADVICE,
   NO_ANSWER_MESSAGE,
   NO_DISHES_MESSAGE,
   phoneOrderBody,
@@ -15,7 +16,7 @@ import {
 } from '../../machines/kitchen/phoneOrderMachine';
 import type { components } from '../../src/api/schema.gen';
 import { OrderType } from '../../src/domain/orderEnums';
-import { noResponse, phoneOrderShortestPaths, serializeState, SLOT, slotFull, type ActorId, type ExploredEvent } from './phoneOrder.paths';
+import { dish, keySpent, noResponse, phoneOrderShortestPaths, placedTicket, serializeState, SLOT, slotFull, type ActorId, type ExploredEvent } from './phoneOrder.paths';
 
 type Schemas = components['schemas'];
 type PendingCall = { input: unknown; signal: AbortSignal; resolve(output: unknown): void; reject(error: unknown): void };
@@ -68,11 +69,14 @@ function expectStep(before: PhoneOrderSnapshot, after: PhoneOrderSnapshot, event
         expect(failureAt(after.context, 'orderItems')).toBe(NO_DISHES_MESSAGE);
       } else if (editing) {
         expect(regions(after).order).toBe('placing');
-        expect(placeCalls.at(-1)!.input as PhoneOrder).toEqual(phoneOrderBody(draftBefore));
+        expect(placeCalls.at(-1)!.input as PhoneOrder).toEqual(phoneOrderBody(draftBefore, before.context.orderKey));
       }
       break;
     case 'NEW_ORDER':
-      if (regions(before).order === 'placed') expect(draftAfter).toEqual({ ...emptyDraft, orderType: draftBefore.orderType });
+      if (regions(before).order === 'placed') {
+        expect(draftAfter).toEqual({ ...emptyDraft, orderType: draftBefore.orderType });
+        expect(after.context.orderKey).not.toBe(before.context.orderKey);
+      }
       break;
     default:
       if (event.type === 'xstate.done.actor.placeOrder') {
@@ -85,7 +89,18 @@ function expectStep(before: PhoneOrderSnapshot, after: PhoneOrderSnapshot, event
         const { error } = event as { error: unknown };
         if (error === slotFull) expect(failureAt(after.context, 'requestedTime')).toBe(slotFull.validationErrors[0]!.message);
         if (error === noResponse) expect(after.context.errorMessage).toBe(NO_ANSWER_MESSAGE);
+        // The key is kept through every failure but one: the key has placed an order already, as it was before a change.
+        if (error === keySpent) {
+          expect(after.context.errorMessage).toBe(`${keySpent.message} ${KEY_SPENT_ADVICE}`);
+          expect(after.context.orderKey).not.toBe(before.context.orderKey);
+        } else {
+          expect(after.context.orderKey).toBe(before.context.orderKey);
+        }
       }
+  }
+  // Only placing an order or finding its key spent makes a new key.
+  if (event.type !== 'NEW_ORDER' && !(event.type === 'xstate.error.actor.placeOrder' && (event as { error: unknown }).error === keySpent)) {
+    expect(after.context.orderKey).toBe(before.context.orderKey);
   }
   // Outside editing, staff's changes change nothing.
   if (!editing && event.type !== 'NEW_ORDER' && !event.type.startsWith('xstate.')) expect(draftAfter).toEqual(draftBefore);
@@ -127,8 +142,42 @@ describe(phoneOrderShortestPaths.suite, () => {
     expect(reached.some((state) => failureAt(state.context, 'requestedTime') !== undefined)).toBe(true);
     expect(reached.some((state) => state.context.errorMessage === NO_ANSWER_MESSAGE)).toBe(true);
     expect(reached.some((state) => regions(state).zone === 'checking')).toBe(true);
+    expect(reached.some((state) => state.context.errorMessage?.endsWith(KEY_SPENT_ADVICE))).toBe(true);
     expect(reached.some((state) => state.context.draft.paymentMethod === 'cardOnCollection')).toBe(true);
   });
 
   for (const { name, path } of phoneOrderShortestPaths.paths) it(name, () => replay(path));
+});
+
+describe("the phone order's key", () => {
+  it('is sent again after a lost answer and a refusal, and is new for the next order and for every form', async () => {
+    const { actor, pending } = answeredByPath();
+    actor.start();
+    try {
+      actor.send({ type: 'ADD_LINE', line: dish });
+      const keys: string[] = [];
+      const attempt = async (answer: (call: PendingCall) => void) => {
+        actor.send({ type: 'SUBMIT' });
+        const call = pending.placeOrder.at(-1)!;
+        keys.push((call.input as PhoneOrder).idempotencyKey!);
+        answer(call);
+        await settled();
+      };
+      await attempt((call) => call.reject(noResponse));
+      await attempt((call) => call.reject(slotFull));
+      await attempt((call) => call.resolve(placedTicket));
+      expect(new Set(keys).size).toBe(1);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+
+      actor.send({ type: 'NEW_ORDER' });
+      actor.send({ type: 'ADD_LINE', line: dish });
+      await attempt((call) => call.reject(keySpent));
+      await attempt((call) => call.resolve(placedTicket));
+      expect(keys[3]).not.toBe(keys[0]);
+      expect(keys[4]).not.toBe(keys[3]);
+      expect(answeredByPath().actor.getSnapshot().context.orderKey).not.toBe(keys[4]);
+    } finally {
+      actor.stop();
+    }
+  });
 });

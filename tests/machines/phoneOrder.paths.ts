@@ -1,5 +1,5 @@
 import { getShortestPaths, type StatePath } from '@xstate/graph';
-import { phoneOrderMachine, type PhoneOrderEvent, type PhoneOrderSnapshot } from '../../machines/kitchen/phoneOrderMachine';
+import { NO_ANSWER_MESSAGE, phoneOrderMachine, type PhoneOrderEvent, type PhoneOrderSnapshot } from '../../machines/kitchen/phoneOrderMachine';
 import { OrderType } from '../../src/domain/orderEnums';
 import type { PathSet } from '../paths/catalogue';
 
@@ -16,6 +16,7 @@ export const zoneAnswer = { zone: 1, deliveryCharge: 2.5, validPostCode: true, m
 export const placedTicket = { orderRef: 'ph0neOrderRef000000001', orderNumber: 7 };
 export const slotFull = { status: 400, message: null, validationErrors: [{ field: 'requestedTime', message: 'The time you chose is now fully booked: please choose another time' }] };
 export const noResponse = { message: 'The service is temporarily unavailable', validationErrors: [] };
+export const keySpent = { status: 409, message: 'Order 7 was already placed from this form with different details: this one was not placed.', validationErrors: [] };
 export const dish = { categoryId: 1, itemId: 109, title: 'Mixed Starter for Two', pricePence: 1390 };
 
 const staffEvents: PhoneOrderEvent[] = [
@@ -46,7 +47,7 @@ function modelEvents(snapshot: PhoneOrderSnapshot): ExploredEvent[] {
     const id = actorId;
     if (actorId === 'loadSlots') events.push({ type: `xstate.done.actor.${id}`, output: slots });
     if (actorId === 'checkPostcode') events.push({ type: `xstate.done.actor.${id}`, output: zoneAnswer });
-    if (actorId === 'placeOrder') events.push({ type: `xstate.done.actor.${id}`, output: placedTicket }, { type: `xstate.error.actor.${id}`, error: slotFull });
+    if (actorId === 'placeOrder') events.push({ type: `xstate.done.actor.${id}`, output: placedTicket }, { type: `xstate.error.actor.${id}`, error: slotFull }, { type: `xstate.error.actor.${id}`, error: keySpent });
     events.push({ type: `xstate.error.actor.${id}`, error: noResponse });
   }
   return events;
@@ -62,13 +63,17 @@ export function serializeState(snapshot: PhoneOrderSnapshot): string {
     postcode: draft.postcode !== '',
     card: draft.paymentMethod === 'cardOnCollection',
     failures: failures.map((failure) => failure.field),
-    errorMessage: errorMessage !== undefined,
+    // The lost answer's message apart from the others: the key's being spent is a message too.
+    errorMessage: errorMessage === undefined ? null : errorMessage === NO_ANSWER_MESSAGE ? 'noAnswer' : 'other',
   });
 }
 
 function describeStep(event: ExploredEvent): string {
   if (event.type.startsWith('xstate.done.actor.')) return `answer ${event.type.split('.').at(-1)}`;
-  if (event.type.startsWith('xstate.error.actor.')) return `${(event as { error: unknown }).error === noResponse ? 'no answer to' : 'refuse'} ${event.type.split('.').at(-1)}`;
+  if (event.type.startsWith('xstate.error.actor.')) {
+    const { error } = event as { error: unknown };
+    return `${error === noResponse ? 'no answer to' : error === keySpent ? 'key spent for' : 'refuse'} ${event.type.split('.').at(-1)}`;
+  }
   if (event.type === 'SET_ORDER_TYPE') return event.orderType === OrderType.Delivery ? 'delivery' : 'collection';
   return event.type;
 }

@@ -3,6 +3,7 @@ import type { PreparingSqlite, StorageOptions } from './database';
 import { lockAccount, newChangeTag, readHeldVouchers, useVouchers } from './loyaltyLedger';
 import { recordAuthorised, voidUnrecordedAuthorisation, type PaymentAuthorisation } from './paymentRepository';
 import { readInBatches } from './inBatches';
+import { findPhoneOrderKey, type PhoneOrderKey } from './phoneOrderKeys';
 import { changesOf, firstRowOf, insertRow, rowsOf, runOnKysely, runOnSqlite, type Steps } from './statementSteps';
 import { orderSummaryOf, type HeldVoucher } from '../domain/account';
 import type { Basket, PricedLine } from '../domain/basket';
@@ -85,6 +86,8 @@ export interface OrderRepository {
   ): Promise<ConfirmOutcome>;
   /** The zone a postcode falls in: its sector's when one is listed, else its district's. */
   findDeliveryZone(postcode: UkPostcode): Promise<DeliveryZone | undefined>;
+  /** The phone order placed with this key (docs/phone-orders.md, "Placing it again"), if one was. */
+  findPhoneOrderKey(idempotencyKey: string): Promise<PhoneOrderKey | undefined>;
 }
 
 const toFlag = (value: boolean): Flag => (value ? 1 : 0);
@@ -188,6 +191,7 @@ export function createOrderRepository(db: Kysely<DatabaseSchema>, { syncToDisk, 
     },
 
     findDeliveryZone: (postcode) => runOnKysely(db, zoneOfPostcode(postcode)),
+    findPhoneOrderKey: (idempotencyKey) => findPhoneOrderKey(db, idempotencyKey),
   };
 }
 

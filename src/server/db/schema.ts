@@ -520,6 +520,15 @@ export interface PrintJobsTable {
   outcome: 'printed' | 'dropped' | null;
 }
 
+/** The key a phone order was placed with (0031, docs/phone-orders.md): a repeat of the call answers that order. */
+export interface PhoneOrderKeysTable {
+  idempotency_key: string;
+  basket_id: string;
+  /** SHA-256 of the order as sent (without its key), to tell a repeat from another order sent with the same key. */
+  fingerprint: string;
+  created_at: string;
+}
+
 /** A payment error: LogError's from the browser, and the refusals the server met while authorising. */
 export interface PaymentErrorLogsTable {
   id: Generated<number>;
@@ -627,4 +636,5 @@ export interface DatabaseSchema {
   notification_deliveries: NotificationDeliveriesTable;
   printers: PrintersTable;
   print_jobs: PrintJobsTable;
+  phone_order_keys: PhoneOrderKeysTable;
 }

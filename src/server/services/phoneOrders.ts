@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
 import { placeOrder } from '../db/orderRepository';
+import { claimPhoneOrderKey } from '../db/phoneOrderKeys';
+import type { Repositories } from '../db/repositories';
 import { acceptOrder, type Actor, type OrderAcceptance } from '../domain/acceptance';
 import { priceBasket } from '../domain/basketPricing';
 import { notDeliveredMessage, orderTimeRefusal, SLOT_FULL_MESSAGE } from '../domain/confirmation';
@@ -18,19 +21,73 @@ import { orderTimesNow, slotQueryOf } from './orderTimes';
 
 // A phone order staff take at the kitchen dashboard (docs/phone-orders.md): read, priced and confirmed by the same code
 // as a customer's online order, then requested as a customer's is, and accepted by the kitchen as acceptKitchenOrder
-// accepts (the same decision and the same writes), all three in one transaction.
+// accepts (the same decision and the same writes), all three in one transaction. Placing one is safe to repeat: the
+// form's key is written with the order, and a call with a key already written answers its order.
 
 type PhoneOrder = components['schemas']['PhoneOrder'];
+type SentOrder = Omit<PhoneOrder, 'idempotencyKey'>;
+type OrderKey = { idempotencyKey: string; fingerprint: string };
 
 export const NAME_REQUIRED_MESSAGE = "Enter the customer's name";
 export const ADDRESS_REQUIRED_MESSAGE = 'Enter the delivery address';
 export const CARD_ON_COLLECTION_ONLY_MESSAGE = 'A card is taken on collection only: a delivery is paid in cash';
+export const keySpentMessage = (orderNumber: number) =>
+  `Order ${orderNumber} was already placed from this form with different details: this one was not placed.`;
+
+/** Thrown inside the placing transaction, rolling it back, when another call has placed the order with the same key. */
+class KeyTaken extends Error {
+  constructor(idempotencyKey: string) {
+    super(`The phone order key ${idempotencyKey} was taken by another call`);
+  }
+}
+
+/** The same for the same order however its fields are ordered: every object's keys sorted. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const fields = Object.entries(value).filter(([, field]) => field !== undefined);
+  return `{${fields.sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
+}
+
+export const phoneOrderFingerprint = (order: SentOrder): string => createHash('sha256').update(canonicalJson(order)).digest('base64url');
+
+/**
+ * The order placed with the key, as it is now; undefined if none was. The key with a different order is refused (409):
+ * staff changed the order after a call whose answer was lost, and the first version is on the dashboard.
+ */
+async function placedWithKey(repositories: Repositories, key: OrderKey): Promise<OrderAcceptance | undefined> {
+  const placed = await repositories.orders.findPhoneOrderKey(key.idempotencyKey);
+  if (placed === undefined) return undefined;
+  const acceptance = await repositories.acceptance.find({ basketId: placed.basketId });
+  if (acceptance === undefined) throw new Error(`The phone order ${placed.basketId} of key ${key.idempotencyKey} has no acceptance`);
+  if (placed.fingerprint !== key.fingerprint) throw new ApiError(409, keySpentMessage(acceptance.orderNumber));
+  return acceptance;
+}
 
 /**
  * Places the phone order, requests its acceptance and accepts it as the member of staff: staff took it. A refused order
- * is a 400 with its failures at their fields, and nothing is written; nor is anything if a later step fails.
+ * is a 400 with its failures at their fields, and nothing is written; nor is anything if a later step fails. With the
+ * key of an order already placed it writes nothing and answers that order (a 409 if the order sent is another).
  */
-export async function acceptedPhoneOrder(request: FastifyRequest, order: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
+export async function acceptedPhoneOrder(request: FastifyRequest, { idempotencyKey, ...order }: PhoneOrder, actor: Actor): Promise<OrderAcceptance> {
+  if (idempotencyKey === undefined) return placedPhoneOrder(request, order, actor, undefined);
+  const { repositories } = request.server;
+  const key = { idempotencyKey, fingerprint: phoneOrderFingerprint(order) };
+  // Before the order is read again: the order placed may itself have filled the slot, or ASAP be off by now.
+  const placedBefore = await placedWithKey(repositories, key);
+  if (placedBefore !== undefined) return placedBefore;
+  try {
+    return await placedPhoneOrder(request, order, actor, key);
+  } catch (error) {
+    // A call with the same key placed the order meanwhile (KeyTaken, or a refusal its order caused): its answer is this
+    // call's too.
+    const placedMeanwhile = await placedWithKey(repositories, key);
+    if (placedMeanwhile !== undefined) return placedMeanwhile;
+    throw error;
+  }
+}
+
+async function placedPhoneOrder(request: FastifyRequest, order: SentOrder, actor: Actor, key: OrderKey | undefined): Promise<OrderAcceptance> {
   const { repositories } = request.server;
   const now = request.server.clock();
   const restaurant = await restaurantOf(repositories);
@@ -102,6 +159,9 @@ export async function acceptedPhoneOrder(request: FastifyRequest, order: PhoneOr
   // PostgreSQL the day's order-number row stays locked for the request and acceptance too: a few statements more, on
   // an order staff take by hand.
   const accepted = await repositories.inTransaction(async (transaction) => {
+    // The key first: a second call with it waits here on PostgreSQL until this one commits or rolls back, and does no
+    // work of its own if this one placed the order.
+    if (key !== undefined && !(await claimPhoneOrderKey(transaction, { ...key, basketId }, at))) throw new KeyTaken(key.idempotencyKey);
     const outcome = await placeOrder(transaction, toPlace, refusal, newPublicId(), at);
     if (outcome.outcome === 'refused') {
       // Another order took the slot's last place since it was checked above.

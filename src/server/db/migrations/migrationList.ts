@@ -17,6 +17,7 @@ import { paymentOutboxClaims } from './paymentOutboxClaims';
 import { orderNotifications } from './orderNotifications';
 import { orderNumbers } from './orderNumbers';
 import { payments } from './payments';
+import { phoneOrderKeys } from './phoneOrderKeys';
 import { printJobPaymentChanged } from './printJobPaymentChanged';
 import { phoneOrders } from './phoneOrders';
 import { preOrders } from './preOrders';
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0028-payment-outbox-claims': paymentOutboxClaims,
   '0029-notification-cash-instead': notificationCashInstead,
   '0030-print-job-payment-changed': printJobPaymentChanged,
+  '0031-phone-order-keys': phoneOrderKeys,
 };
