@@ -55,3 +55,22 @@ test('a chunk that stays missing reloads the page once, not again and again', as
   // The served page is still there to read: the menu is in its HTML.
   await expect(page.getByRole('heading', { level: 1, name: 'Add items to your order' })).toBeVisible();
 });
+
+test("another site's file that fails to load (an ad blocker's refusal) reloads nothing; the site's own does", async ({ page }) => {
+  await page.goto('/order');
+  await waitForShell(page);
+  const documents = countDocuments(page);
+  const linkStylesheet = (href: string) =>
+    page.evaluate((stylesheet) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = stylesheet;
+      document.head.append(link);
+    }, href);
+  await page.route('https://fonts.example.com/**', (route) => route.abort('blockedbyclient'));
+  await linkStylesheet('https://fonts.example.com/dishes.css');
+  await page.waitForTimeout(1_500);
+  expect(documents()).toBe(0);
+  await linkStylesheet('/assets/gone-after-deploy.css');
+  await expect.poll(documents).toBe(1);
+});
