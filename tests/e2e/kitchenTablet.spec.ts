@@ -156,7 +156,9 @@ test.describe('on a tablet in portrait', () => {
     await nextKitchenPoll(page);
     const banner = page.getByRole('alert').filter({ hasText: '1 new order waiting for an answer' });
     await expect(banner).toBeVisible();
-    await expect(banner).toContainText('Alex Guest (Collection)');
+    // Named as its ticket is, by the number staff call out: customers' names alone repeat in a rush.
+    const ticketNumber = await ticketIn(page, 'New', orderRef).getByText(/^Order \d+$/).textContent();
+    await expect(banner).toContainText(`${ticketNumber}: Alex Guest (Collection)`);
     // Staff are left where they were: the page does not jump to the new order.
     await expect(busyMode).toBeInViewport();
     await expectWithinViewport(page, banner);

@@ -23,7 +23,7 @@ import { NewPhoneOrderButton } from './PhoneOrder';
 import { PrintAlert, PrinterStatusLine } from './PrinterStatus';
 import { usePrinterStates } from './usePrinterStates';
 import { SoldOutTodayButton } from '../../components/kitchen/SoldOutToday';
-import { kitchenSectionOf, orderTypeLabel, type KitchenSection } from '../../domain/kitchenTicketLabels';
+import { kitchenSectionOf, orderTypeLabel, ticketName, type KitchenSection } from '../../domain/kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
 
 const SECTIONS: readonly { section: KitchenSection; heading: string; empty: string }[] = [
@@ -194,7 +194,8 @@ function NewOrdersBanner({ tickets, onShow }: { tickets: readonly KitchenTicket[
     <div className={classes.newOrdersBanner} role="alert">
       <div>
         <p className={classes.bannerHeadline}>{count === 1 ? '1 new order' : `${count} new orders`} waiting for an answer</p>
-        <p className={classes.bannerDetail}>{tickets.map((ticket) => `${ticket.name} (${orderTypeLabel(ticket)})`).join(', ')}</p>
+        {/* By the name staff call out and find on the ticket: in a rush the customers' names alone repeat and say little. */}
+        <p className={classes.bannerDetail}>{tickets.map((ticket) => `${ticketName(ticket)}: ${ticket.name} (${orderTypeLabel(ticket)})`).join(', ')}</p>
       </div>
       <Button size="xl" variant="white" color="dark" onClick={onShow}>
         {count === 1 ? 'Show the new order' : 'Show the new orders'}
