@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createDeliveriesTable, moments as momentsOf0016 } from './orderNotifications';
+import { createDeliveriesIndexes, createDeliveriesTable, moments as momentsOf0016 } from './orderNotifications';
 import { widenCheck } from './widenCheck';
 
 // The customer is told when PayPal refused to take the money held and the order is to be paid in cash instead
@@ -17,9 +17,7 @@ export const notificationCashInstead: Migration = {
         column: 'moment',
         values: moments,
         create: createDeliveriesTable,
-        createIndexes: async (target) => {
-          await target.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['done_at', 'next_attempt_at']).execute();
-        },
+        createIndexes: createDeliveriesIndexes,
       },
       '0029',
     );

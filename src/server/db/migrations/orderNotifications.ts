@@ -38,9 +38,14 @@ export const orderNotifications: Migration = {
     await db.schema.createIndex('web_push_subscriptions_endpoint').on('web_push_subscriptions').column('endpoint').execute();
 
     await createDeliveriesTable(db, 'notification_deliveries', moments);
-    await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['done_at', 'next_attempt_at']).execute();
+    await createDeliveriesIndexes(db);
   },
 };
+
+/** The deliveries' index, made again with the table by 0029. */
+export async function createDeliveriesIndexes(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['done_at', 'next_attempt_at']).execute();
+}
 
 /**
  * The outbox of deliveries as `name`, its moments checked against `momentsAllowed`. 0029 makes it again under another
