@@ -145,6 +145,21 @@ describe('the server renders the public pages for the browser to hydrate', () =>
     expect(dehydrated.split(`itemId:${firstDish.itemId},`).length - 1).toBe(1);
   });
 
+  it('at /order: each menu category in a Suspense boundary of its own, which React hydrates in slices (docs/first-paint.md)', async () => {
+    const restaurant = await server.repositories.restaurant.getCoreData();
+    const menu = restaurant && (await server.repositories.menus.getMenu(restaurant.menuId));
+    const rootElement = rootOf(await servedDocument(server, '/order'));
+    const sections = [...rootElement.querySelectorAll('section[id^="menu-category-"]')];
+    expect(sections).toHaveLength(menu!.categories.length);
+    // React writes a boundary it rendered as the comments `$` and `/$` around its content.
+    const COMMENT_NODE = 8;
+    for (const section of sections) {
+      expect(section.previousSibling?.nodeType, section.id).toBe(COMMENT_NODE);
+      expect(section.previousSibling?.nodeValue, section.id).toBe('$');
+      expect(section.nextSibling?.nodeValue, section.id).toBe('/$');
+    }
+  });
+
   it("at /order: each dish's menu number and its Chinese name, marked with the script's language", async () => {
     const rootElement = rootOf(await servedDocument(server, '/order'));
     const sweetAndSourPork = [...rootElement.querySelectorAll('main article')].find((card) => card.querySelector('h3')?.textContent === 'Sweet & Sour Pork');

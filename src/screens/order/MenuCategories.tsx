@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { memo, startTransition, useCallback, useEffect, useState } from 'react';
+import { Suspense, memo, startTransition, useCallback, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { components } from '../../api/schema.gen';
 import { categorySectionId } from '../../components/order/CategoryJumpList';
@@ -70,7 +70,11 @@ const CategorySection = memo(function CategorySection({
   );
 });
 
-export function MenuCategories({
+/**
+ * Memoized: a boundary not yet hydrated whose parent renders it again with new props is hydrated at once, in one long
+ * task (React's rule); the screen's own updates (the basket's count, the search) must leave the boundaries alone.
+ */
+export const MenuCategories = memo(function MenuCategories({
   categories,
   renderedCount,
   onAdd,
@@ -82,8 +86,12 @@ export function MenuCategories({
   return (
     <Stack gap="xl">
       {categories.slice(0, renderedCount).map((category, index) => (
-        <CategorySection key={category.categoryId} category={category} first={index === 0} onAdd={onAdd} />
+        // A boundary per category: React hydrates the served menu category by category, in slices between which the
+        // browser paints and answers a tap, and first the one the visitor touches (docs/first-paint.md).
+        <Suspense key={category.categoryId}>
+          <CategorySection category={category} first={index === 0} onAdd={onAdd} />
+        </Suspense>
       ))}
     </Stack>
   );
-}
+});
