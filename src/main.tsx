@@ -173,6 +173,10 @@ async function start(rootElement: HTMLElement) {
     </StrictMode>
   );
   if (hydrating) {
+    // The router scrolls to the top on each render it commits unless told otherwise (its `resetScroll`): on the
+    // hydrated page's first render that threw a visitor who had already scrolled the served menu back to its top, and
+    // the dish under their next tap with it. The page was opened at its top; where the visitor is now is theirs.
+    router._scroll.n = false;
     // React hydrates the server's markup in slices, the part the visitor touches first (its Suspense boundary); the
     // router takes its matches from the scripts the server wrote (docs/first-paint.md).
     hydrateRoot(rootElement, app(<RouterClient router={router} />), { onRecoverableError: reportRecoverableError });

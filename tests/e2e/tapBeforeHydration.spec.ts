@@ -87,3 +87,17 @@ test('a link tapped before the app has run goes where it points', async ({ page 
   letTheAppThrough();
   await waitForHydration(page);
 });
+
+test('a visitor who scrolled the menu before the app has run stays where they scrolled once it has', async ({ page }) => {
+  const letTheAppThrough = await holdTheAppBack(page);
+  await page.goto('/order', { waitUntil: 'commit' });
+  const dish = page.getByRole('button', { name: /^Add .+ to order$/ }).nth(6);
+  await dish.scrollIntoViewIfNeeded();
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(500);
+  letTheAppThrough();
+  await waitForHydration(page);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+  await expect(dish).toBeInViewport();
+});
