@@ -99,8 +99,9 @@ export const kitchenAlertMachine = setup({
               entry: 'chime',
               always: { guard: not('hasUnacknowledged'), target: 'quiet' },
               after: { CHIME_INTERVAL: { target: 'ringing', reenter: true } },
-              // Chimes again at once; the root's NEW_ORDERS, taken with this one (the banner's region), notes the orders.
-              on: { NEW_ORDERS: { guard: 'orderArrived', target: 'ringing', reenter: true } },
+              // Chimes again at once. This handler is taken instead of the root's for this region, so it notes the
+              // orders itself: without it the banner kept its first order while the chime rang.
+              on: { NEW_ORDERS: { guard: 'orderArrived', target: 'ringing', reenter: true, actions: 'noteOrders' } },
             },
           },
         },

@@ -111,4 +111,22 @@ describe('kitchen alert statechart on a simulated clock', () => {
     expect(chimes).toBe(6);
     actor.stop();
   });
+
+  it('while it rings, the banner takes each order that arrives and drops each one answered, so a tap on it acknowledges only what it showed', () => {
+    let chimes = 0;
+    const actor = createActor(kitchenAlertMachine.provide({ actions: { chime: () => void (chimes += 1) } }), { clock: new SimulatedClock() }).start();
+    actor.send({ type: 'SOUND_ON' });
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['a'] });
+    expect(actor.getSnapshot().hasTag('ringing')).toBe(true);
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['b', 'a'] });
+    expect(unacknowledgedOf(actor.getSnapshot().context)).toEqual(['b', 'a']);
+    expect(chimes, 'a chime for each arrival').toBe(2);
+    // 'a' answered at another tablet, 'c' new.
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['c', 'b'] });
+    expect(unacknowledgedOf(actor.getSnapshot().context)).toEqual(['c', 'b']);
+    actor.send({ type: 'ACKNOWLEDGE' });
+    actor.send({ type: 'NEW_ORDERS', orderRefs: ['d', 'c', 'b'] });
+    expect(unacknowledgedOf(actor.getSnapshot().context), 'an order the banner never showed is announced').toEqual(['d']);
+    actor.stop();
+  });
 });
