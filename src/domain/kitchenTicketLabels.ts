@@ -23,6 +23,16 @@ export function kitchenSectionOf(ticket: KitchenTicket, now: Date): KitchenSecti
   return slotDayLabel(new Date(ticket.acceptanceRequestedAt), now) === 'Today' ? 'done' : undefined;
 }
 
+/**
+ * The board's tickets in the order their orders arrived, the oldest first: an order arriving is added after the others
+ * and never moves a ticket under a finger about to tap Accept (the list the server sends is newest first). The oldest
+ * new order is also the nearest to being refused automatically.
+ */
+export function inArrivalOrder(tickets: readonly KitchenTicket[]): KitchenTicket[] {
+  const arrivedAt = (ticket: KitchenTicket) => Date.parse(ticket.acceptanceRequestedAt);
+  return [...tickets].sort((first, second) => arrivedAt(first) - arrivedAt(second) || first.orderRef.localeCompare(second.orderRef));
+}
+
 // Ordered is where accepting puts an order; no button leads back to it.
 const STATUS_ACTION_LABELS: Record<Exclude<KitchenStatusValue, typeof KitchenStatus.Ordered>, string> = {
   [KitchenStatus.Cooking]: 'Start cooking',
@@ -133,4 +143,14 @@ export function addressLines(ticket: KitchenTicket): string[] {
 /** What staff call a ticket: its order's number of the day, "Order 47" (the server always sends it). */
 export function ticketName(ticket: KitchenTicket): string {
   return ticket.orderNumber === undefined ? 'Order' : orderLabel(ticket.orderNumber);
+}
+
+/** The banner names this many orders at most: named in full, a rush's banner covered the tickets' numbers under it. */
+const BANNER_NAMED_ORDERS = 2;
+
+/** The new-orders banner's line: each order by the name staff call out, the oldest first, then how many more. */
+export function newOrdersBannerLine(tickets: readonly KitchenTicket[]): string {
+  const named = tickets.slice(0, BANNER_NAMED_ORDERS).map((ticket) => `${ticketName(ticket)}: ${ticket.name} (${orderTypeLabel(ticket)})`);
+  const more = tickets.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} more` : named.join(', ');
 }

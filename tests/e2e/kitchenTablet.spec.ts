@@ -20,6 +20,21 @@ async function expectWithinViewport(page: Page, locator: Locator): Promise<void>
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
 }
 
+/**
+ * The board shows this test's own orders only, those added to the set answered: the shared server's other orders would
+ * be on the board, chime and announce too.
+ */
+async function onlyTheseOrders(page: Page): Promise<Set<string>> {
+  const mine = new Set<string>();
+  await page.route('**/api/kitchen/orders', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { orders: { orderRef: string }[] } };
+    body.data.orders = body.data.orders.filter((order) => mine.has(order.orderRef));
+    await route.fulfill({ response, json: body });
+  });
+  return mine;
+}
+
 const londonTime = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }).format(at);
 
 test.describe('on a tablet in landscape', () => {
@@ -115,6 +130,40 @@ test.describe('on a tablet in landscape', () => {
     await expect(bar.getByText('Sound is off: the browser blocked it', { exact: true })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Tap to turn on sound' })).toBeVisible();
   });
+  test('in a rush, an order arriving leaves every ticket where staff are about to tap it, and the banner names each new order once, in a line', async ({ page, baseURL }) => {
+    test.slow();
+    const mine = await onlyTheseOrders(page);
+    const placed: string[] = [];
+    for (let order = 0; order < 4; order += 1) {
+      const { orderRef } = await placeGuestOrder(baseURL!);
+      mine.add(orderRef);
+      placed.push(orderRef);
+    }
+    await page.clock.install();
+    await page.goto('/');
+    await signInToDashboard(page);
+    await page.getByRole('button', { name: 'Tap to turn on sound' }).click();
+    await expect(page.getByRole('region', { name: /^New/ }).getByRole('article')).toHaveCount(4);
+    const banner = page.getByRole('alert').filter({ hasText: 'waiting for an answer' });
+    await expect(banner).toContainText('4 new orders waiting for an answer');
+    await expect(banner).toContainText('and 2 more');
+
+    // Staff reach for the oldest order's Accept: it is first, and where it was drawn it stays.
+    const oldest = ticketIn(page, 'New', placed[0]!);
+    const accept = oldest.getByRole('button', { name: 'Accept', exact: true });
+    await accept.scrollIntoViewIfNeeded();
+    const before = await accept.boundingBox();
+    const { orderRef } = await placeGuestOrder(baseURL!);
+    mine.add(orderRef);
+    await nextKitchenPoll(page);
+    await expect(page.getByRole('region', { name: /^New/ }).getByRole('article')).toHaveCount(5);
+    expect(await accept.boundingBox()).toEqual(before);
+    // With the chime ringing, the banner took the order that came meanwhile.
+    await expect(banner).toContainText('5 new orders waiting for an answer');
+    await expect(banner).toContainText('and 3 more');
+    // The banner stays one strip: the tickets' numbers under it are not covered.
+    expect((await banner.boundingBox())!.height).toBeLessThan(150);
+  });
 });
 
 test.describe('on a tablet in portrait', () => {
@@ -124,14 +173,7 @@ test.describe('on a tablet in portrait', () => {
     test.slow();
     const chimes = await countChimes(page);
     const kitchen = await kitchenApi(baseURL!);
-    // This test's own orders only: the shared server's other orders would chime and announce too.
-    const mine = new Set<string>();
-    await page.route('**/api/kitchen/orders', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: { orders: { orderRef: string }[] } };
-      body.data.orders = body.data.orders.filter((order) => mine.has(order.orderRef));
-      await route.fulfill({ response, json: body });
-    });
+    const mine = await onlyTheseOrders(page);
     // A rush: three orders in progress, so the dashboard is longer than the screen.
     for (let order = 0; order < 3; order += 1) {
       const { orderRef } = await placeGuestOrder(baseURL!);

@@ -4,7 +4,9 @@ import { KitchenStatus, OrderType, PaymentType } from '../../src/domain/orderEnu
 import {
   addressLines,
   countdownLabel,
+  inArrivalOrder,
   kitchenSectionOf,
+  newOrdersBannerLine,
   paymentLabel,
   quarterHourChoices,
   requestedTimeLabel,
@@ -42,6 +44,29 @@ describe('kitchenSectionOf', () => {
       expect(kitchenSectionOf(ticket, evening)).toBe('done');
       expect(kitchenSectionOf(ticket, nextDay)).toBeUndefined();
     }
+  });
+});
+
+describe('the board in a rush', () => {
+  const arrivedAt = (minutes: number, orderRef: string, orderNumber: number, name: string) => ({
+    ...newOrder,
+    orderRef,
+    orderNumber,
+    name,
+    acceptanceRequestedAt: new Date(Date.parse('2026-11-22T18:00:00.000Z') + minutes * 60_000).toISOString(),
+  });
+  const fourth = arrivedAt(3, 'ref-d', 4, 'Dave Hughes');
+  const waiting = [arrivedAt(2, 'ref-c', 3, 'Anita Patel'), arrivedAt(0, 'ref-a', 1, 'John Smith'), arrivedAt(1, 'ref-b', 2, 'John Smith')];
+
+  it('lists the orders as they arrived, so one arriving is added after the rest and moves no ticket under a finger', () => {
+    // The server sends the newest first.
+    expect(inArrivalOrder(waiting).map((ticket) => ticket.orderNumber)).toEqual([1, 2, 3]);
+    expect(inArrivalOrder([fourth, ...waiting]).map((ticket) => ticket.orderNumber)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('names at most two orders on the banner, the oldest, then says how many more', () => {
+    expect(newOrdersBannerLine(inArrivalOrder(waiting.slice(1)))).toBe('Order 1: John Smith (Delivery), Order 2: John Smith (Delivery)');
+    expect(newOrdersBannerLine(inArrivalOrder([fourth, ...waiting]))).toBe('Order 1: John Smith (Delivery), Order 2: John Smith (Delivery) and 2 more');
   });
 });
 

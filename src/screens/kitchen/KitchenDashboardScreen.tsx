@@ -7,7 +7,7 @@ import '@mantine/core/styles/VisuallyHidden.css';
 import { Anchor, Button, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, rootRouteId, useMatches, useRouteContext } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ActorRefFrom } from 'xstate';
 import { kitchenAlertMachine, unacknowledgedOf } from '../../../machines/kitchen/kitchenAlertMachine';
@@ -23,7 +23,7 @@ import { NewPhoneOrderButton } from './PhoneOrder';
 import { PrintAlert, PrinterStatusLine } from './PrinterStatus';
 import { usePrinterStates } from './usePrinterStates';
 import { SoldOutTodayButton } from '../../components/kitchen/SoldOutToday';
-import { kitchenSectionOf, orderTypeLabel, ticketName, type KitchenSection } from '../../domain/kitchenTicketLabels';
+import { inArrivalOrder, kitchenSectionOf, newOrdersBannerLine, type KitchenSection } from '../../domain/kitchenTicketLabels';
 import { useNow } from '../../components/useNow';
 
 const SECTIONS: readonly { section: KitchenSection; heading: string; empty: string }[] = [
@@ -74,7 +74,8 @@ export function KitchenDashboardScreen() {
     };
   }, [newOrderCount, restaurantName, titleSuffix]);
 
-  const announcedTickets = announced === '' ? [] : (list?.orders.filter((ticket) => announced.split(' ').includes(ticket.orderRef)) ?? []);
+  const tickets = useMemo(() => inArrivalOrder(list?.orders ?? []), [list]);
+  const announcedTickets = announced === '' ? [] : tickets.filter((ticket) => announced.split(' ').includes(ticket.orderRef));
   /** The banner's button: the orders are seen, so the chime stops, and the first of them is brought into view. */
   const showNewOrders = () => {
     const first = announcedTickets[0];
@@ -84,7 +85,7 @@ export function KitchenDashboardScreen() {
     element?.focus({ preventScroll: true });
   };
   const refreshBoard = useCallback(() => board.send({ type: 'REFRESH' }), [board]);
-  const ticketsBySection = (section: KitchenSection): KitchenTicket[] => list?.orders.filter((ticket) => kitchenSectionOf(ticket, now) === section) ?? [];
+  const ticketsBySection = (section: KitchenSection): KitchenTicket[] => tickets.filter((ticket) => kitchenSectionOf(ticket, now) === section);
 
   return (
     <div className={classes.board}>
@@ -192,10 +193,10 @@ function NewOrdersBanner({ tickets, onShow }: { tickets: readonly KitchenTicket[
   const count = tickets.length;
   return (
     <div className={classes.newOrdersBanner} role="alert">
-      <div>
+      <div className={classes.bannerText}>
         <p className={classes.bannerHeadline}>{count === 1 ? '1 new order' : `${count} new orders`} waiting for an answer</p>
         {/* By the name staff call out and find on the ticket: in a rush the customers' names alone repeat and say little. */}
-        <p className={classes.bannerDetail}>{tickets.map((ticket) => `${ticketName(ticket)}: ${ticket.name} (${orderTypeLabel(ticket)})`).join(', ')}</p>
+        <p className={classes.bannerDetail}>{newOrdersBannerLine(tickets)}</p>
       </div>
       <Button size="xl" variant="white" color="dark" onClick={onShow}>
         {count === 1 ? 'Show the new order' : 'Show the new orders'}
