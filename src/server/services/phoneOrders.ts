@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { components } from '../../api/schema.gen';
 import { PHONE_FORMAT_MESSAGE } from '../../domain/contactMessages';
 import { BasketStatus, OrderType, PaymentType } from '../../domain/orderEnums';
+import { orderLabel } from '../../domain/orderNumbers';
 import { placeOrder } from '../db/orderRepository';
 import { claimPhoneOrderKey } from '../db/phoneOrderKeys';
 import type { Repositories } from '../db/repositories';
@@ -32,7 +33,7 @@ export const NAME_REQUIRED_MESSAGE = "Enter the customer's name";
 export const ADDRESS_REQUIRED_MESSAGE = 'Enter the delivery address';
 export const CARD_ON_COLLECTION_ONLY_MESSAGE = 'A card is taken on collection only: a delivery is paid in cash';
 export const keySpentMessage = (orderNumber: number) =>
-  `Order ${orderNumber} was already placed from this form with different details: this one was not placed.`;
+  `${orderLabel(orderNumber)} was already placed from this form with different details: this one was not placed.`;
 
 /** Thrown inside the placing transaction, rolling it back, when another call has placed the order with the same key. */
 class KeyTaken extends Error {
