@@ -1252,12 +1252,19 @@ function roundTo(value, decimals) {
 }
 
 /** The page's median run by performance score, with every run's score beside it to show the spread. */
-function lighthouseRows(page, runs) {
-  // A run without a result ranks below every scored one: one such run still leaves a scored median.
+/**
+ * The runs by performance score, lowest first, with their median and each one's score as the table shows it. A run
+ * without a result ranks below every scored one: one such run still leaves a scored median.
+ */
+function rankedByScore(runs) {
   const rank = (run) => (run.failure ? -1 : run.score);
   const ranked = [...runs].sort((a, b) => rank(a) - rank(b));
-  const median = ranked[Math.floor(ranked.length / 2)];
   const scores = ranked.map((run) => (run.failure ? 'no result' : String(Math.round(run.score)))).join(', ');
+  return { median: ranked[Math.floor(ranked.length / 2)], scores };
+}
+
+function lighthouseRows(page, runs) {
+  const { median, scores } = rankedByScore(runs);
   const scoreBudget = `≥ ${BUDGET_LIGHTHOUSE_SCORE}`;
   if (median.failure) {
     return [
@@ -1295,13 +1302,12 @@ function lighthouseRows(page, runs) {
 
 /** Lantern's figures for the same page, unjudged (LIGHTHOUSE_SIMULATED_RUNS_PER_PAGE says why): the median run by score. */
 function simulatedRow(page, runs) {
-  const scored = runs.filter((run) => !run.failure).sort((a, b) => a.score - b.score);
-  const median = scored[Math.floor(scored.length / 2)];
+  const { median, scores } = rankedByScore(runs);
   return {
     measurement: `Lighthouse ${page}, simulated: performance, LCP, TBT`,
-    value: median
-      ? `${Math.round(median.score)}, ${(median.lcpMs / 1000).toFixed(2)} s, ${Math.round(median.tbtMs)} ms (scores: ${scored.map((run) => Math.round(run.score)).join(', ')})`
-      : 'no result',
+    value: median.failure
+      ? `no result: ${median.failure.slice(0, 100)}`
+      : `${Math.round(median.score)}, ${(median.lcpMs / 1000).toFixed(2)} s, ${Math.round(median.tbtMs)} ms (scores: ${scores})`,
   };
 }
 
